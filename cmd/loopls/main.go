@@ -1,0 +1,56 @@
+// Command loopls is the agent-loop daemon editors start over stdio, and a
+// one-shot runner for the terminal.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `loopls — agent loops for editors, local-first on Ollama
+
+Usage:
+  loopls [serve] [--stdio]     serve the LSP-framed JSON-RPC protocol on stdin/stdout
+  loopls run [flags] PROMPT    run one agent loop in a directory and print the answer
+  loopls models [--json]       list the models the configured providers offer
+  loopls trace --mermaid FILE  draw a run's transitions (from run --trace) as a mermaid diagram
+  loopls acp                   serve the Agent Client Protocol on stdin/stdout
+  loopls version               print the version
+
+Run 'loopls COMMAND --help' for a command's flags.
+`
+
+func main() { os.Exit(dispatch(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+
+// dispatch picks the command; it returns the process exit code.
+func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cmd := "serve"
+	if len(args) > 0 && (args[0] == "" || args[0][0] != '-') {
+		cmd, args = args[0], args[1:]
+	}
+	switch cmd {
+	case "serve":
+		return cmdServe(args, stdin, stdout, stderr)
+	case "run":
+		return cmdRun(args, stdin, stdout, stderr)
+	case "models":
+		return cmdModels(args, stdout, stderr)
+	case "trace":
+		return cmdTrace(args, stdout, stderr)
+	case "acp":
+		return cmdACP(args, stdin, stdout, stderr)
+	case "version":
+		return cmdVersion(args, stdout, stderr)
+	case "help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		if cmd == "--help" || cmd == "-h" {
+			fmt.Fprint(stdout, usage)
+			return 0
+		}
+		fmt.Fprintf(stderr, "loopls: unknown command %q\n\n%s", cmd, usage)
+		return 2
+	}
+}
