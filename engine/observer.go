@@ -162,3 +162,4 @@ func (NopObserver) OnFallback(RunID, string, string)          {}
 func (NopObserver) OnLoopDetected(RunID, string, int, bool)   {}
 func (NopObserver) OnStreamFailure(RunID, int, string, error) {}
 func (NopObserver) OnRunEnd(Run)                              {}
+func (NopObserver) OnCheckpoint(Checkpoint)                   {}
