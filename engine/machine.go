@@ -1,0 +1,405 @@
+package engine
+
+import (
+	"encoding/json"
+	"slices"
+	"strconv"
+)
+
+// State is where a machine is: its name plus the payload of that state.
+// Turn is set for AwaitingModel and AwaitingTools, Reason for
+// AwaitingCompaction, Outcome for Terminal.
+type State struct {
+	Name    StateName     `json:"name"`
+	Turn    int           `json:"turn"`
+	Reason  CompactReason `json:"reason,omitempty"`
+	Outcome *Outcome      `json:"outcome,omitempty"`
+}
+
+// Move is one transition a feed made. The zero Move (Event == "") means the
+// feed moved nothing: a Begin for a step already under way, a feed ignored
+// by a terminal machine.
+type Move struct {
+	From, To State
+	Event    Event
+	// Turn is the turn the move belongs to: the turn in flight for moves
+	// out of AwaitingModel and AwaitingTools, else the turns taken.
+	Turn int
+}
+
+// Moved reports whether mv is a transition (not the zero Move).
+func (mv Move) Moved() bool { return mv.Event != "" }
+
+// LoopMachine owns every decision of a run and performs no I/O (SPEC §2.1).
+// It is plain data: the driver asks NextStep, performs the step, and feeds
+// the result back; all change comes through feeds. It is not safe for
+// concurrent use; the driver owns it.
+//
+// The zero LoopMachine is a machine in Start with empty history.
+type LoopMachine struct {
+	history       []Message // committed conversation
+	pending       []Message // this run's scratchpad
+	state         State
+	turnsTaken    int
+	contextTokens int
+	cancelled     bool
+	pendingTools  []PendingToolCall // classified calls of AwaitingTools
+}
+
+// NewMachine returns a machine in Start holding history as its committed
+// conversation. The machine keeps its own copy.
+func NewMachine(history []Message) *LoopMachine {
+	return &LoopMachine{history: cloneMessages(history), state: State{Name: StateStart}}
+}
+
+// NextStep answers what the driver must do next and changes nothing.
+//
+// A terminal machine answers Done{its outcome}. In any other state a set
+// cancel flag answers Done{Cancelled}. Otherwise AwaitingModel answers the
+// CallLLM in flight, AwaitingTools its CallTools, AwaitingCompaction its
+// Compact, and Start the first hit of the guard chain: the turn cap, the
+// emergency guard (>= 95 % of the window), the threshold guard (> threshold
+// % of the window), else CallLLM.
+func (m *LoopMachine) NextStep(p Policy) Step {
+	if m.state.Name == StateTerminal {
+		return Step{Kind: StepDone, Turn: m.turnsTaken, Outcome: *m.state.Outcome}
+	}
+	if m.cancelled {
+		return Step{Kind: StepDone, Turn: m.turnsTaken, Outcome: Outcome{Name: OutcomeCancelled}}
+	}
+	switch m.state.Name {
+	case StateAwaitingModel:
+		return Step{Kind: StepCallLLM, Turn: m.state.Turn}
+	case StateAwaitingTools:
+		// Capped so an append by the driver cannot write into the machine.
+		return Step{Kind: StepCallTools, Turn: m.state.Turn, Calls: m.pendingTools[:len(m.pendingTools):len(m.pendingTools)]}
+	case StateAwaitingCompaction:
+		return Step{Kind: StepCompact, Turn: m.turnsTaken, Reason: m.state.Reason}
+	}
+	// Start: the guard chain, first hit wins. The turn cap comes before
+	// compaction so a run at its cap never compacts.
+	if m.turnsTaken >= p.MaxTurns {
+		return Step{Kind: StepDone, Turn: m.turnsTaken, Outcome: Outcome{Name: OutcomeMaxTurnsExceeded}}
+	}
+	if p.ContextWindow > 0 {
+		if m.contextTokens >= percentOf(p.ContextWindow, emergencyPercent) {
+			return Step{Kind: StepCompact, Turn: m.turnsTaken, Reason: CompactEmergency}
+		}
+		if p.AutoCompact && p.CompactThreshold > 0 && m.contextTokens > percentOf(p.ContextWindow, p.CompactThreshold) {
+			return Step{Kind: StepCompact, Turn: m.turnsTaken, Reason: CompactThresholdExceeded}
+		}
+	}
+	return Step{Kind: StepCallLLM, Turn: m.turnsTaken}
+}
+
+// AcceptInput begins a run (Start or Terminal → Start, event accept_input):
+// pending becomes the user message, turns, estimate and cancel flag reset,
+// history stays.
+func (m *LoopMachine) AcceptInput(text string) (Move, error) {
+	if m.state.Name != StateStart && m.state.Name != StateTerminal {
+		return Move{}, m.illegal("AcceptInput", "a run is in flight")
+	}
+	from := m.state
+	m.pending = []Message{UserMessage(text)}
+	m.turnsTaken = 0
+	m.contextTokens = 0
+	m.cancelled = false
+	m.pendingTools = nil
+	return m.moveTo(from, State{Name: StateStart}, EventAcceptInput), nil
+}
+
+// Begin acknowledges the step the driver is about to perform and makes the
+// move it implies. step must be what NextStep(p) answers now (compared by
+// kind, turn, reason and outcome name). CallLLM moves Start → AwaitingModel
+// (call_llm); Compact moves Start → AwaitingCompaction (compact); Done moves
+// to Terminal (event cancel or max_turns). Beginning a step already under way
+// (CallTools, or CallLLM/Compact answered by the state awaiting it, as after
+// a restore) moves nothing. A terminal machine ignores Begin.
+func (m *LoopMachine) Begin(step Step, p Policy) (Move, error) {
+	if m.state.Name == StateTerminal {
+		return Move{}, nil
+	}
+	want := m.NextStep(p)
+	if !sameStep(step, want) {
+		return Move{}, m.illegal("Begin", "step "+describeStep(step)+" is not the step the machine answers ("+describeStep(want)+")")
+	}
+	from := m.state
+	switch want.Kind {
+	case StepCallLLM:
+		if from.Name == StateAwaitingModel {
+			return Move{}, nil
+		}
+		return m.moveTo(from, State{Name: StateAwaitingModel, Turn: want.Turn}, EventCallLLM), nil
+	case StepCompact:
+		if from.Name == StateAwaitingCompaction {
+			return Move{}, nil
+		}
+		return m.moveTo(from, State{Name: StateAwaitingCompaction, Reason: want.Reason}, EventCompact), nil
+	case StepDone:
+		ev := EventCancel
+		if want.Outcome.Name == OutcomeMaxTurnsExceeded {
+			ev = EventMaxTurns
+		}
+		return m.terminate(from, want.Outcome, ev), nil
+	}
+	return Move{}, nil // CallTools: already AwaitingTools
+}
+
+// ModelResponse feeds the finished model call of the turn in flight
+// (AwaitingModel, event model_response). The assistant message joins
+// pending, the turn counts, and the estimate becomes contextTokens. With no
+// tool calls the run ends Completed with the message's content; else each
+// call is classified against availableTools — a call to a tool not offered,
+// or with arguments that are not JSON, gets a ready-made error result — and
+// the machine awaits the tools.
+func (m *LoopMachine) ModelResponse(msg Message, contextTokens int, availableTools []string) (Move, error) {
+	if m.state.Name == StateTerminal {
+		return Move{}, nil
+	}
+	if m.state.Name != StateAwaitingModel {
+		return Move{}, m.illegal("ModelResponse", "")
+	}
+	if contextTokens < 0 {
+		return Move{}, m.illegal("ModelResponse", "negative context tokens")
+	}
+	from := m.state
+	msg = cloneMessage(msg)
+	var calls []PendingToolCall
+	for i := range msg.ToolCalls {
+		calls = append(calls, classify(&msg.ToolCalls[i], availableTools))
+	}
+	m.pending = append(m.pending, msg)
+	m.turnsTaken++
+	m.contextTokens = contextTokens
+	if len(calls) == 0 {
+		return m.terminate(from, Outcome{Name: OutcomeCompleted, FinalText: msg.Content}, EventModelResponse), nil
+	}
+	m.pendingTools = calls
+	return m.moveTo(from, State{Name: StateAwaitingTools, Turn: from.Turn}, EventModelResponse), nil
+}
+
+// classify turns one call into a pending call. A call the driver must not
+// dispatch gets its error result now, so the model can correct itself.
+// Arguments that are not JSON are kept as a JSON string so the machine
+// always serializes.
+func classify(call *ToolCall, availableTools []string) PendingToolCall {
+	if len(call.Arguments) > 0 && !json.Valid(call.Arguments) {
+		quoted, _ := json.Marshal(string(call.Arguments)) // a string always marshals
+		call.Arguments = quoted
+		res := ToolResultMessage(*call, "tool '"+call.Name+"' was called with arguments that are not valid JSON: call it again with a JSON object", true)
+		return PendingToolCall{Call: *call, Preresolved: &res}
+	}
+	if !slices.Contains(availableTools, call.Name) {
+		res := ToolResultMessage(*call, "tool '"+call.Name+"' is not available", true)
+		return PendingToolCall{Call: *call, Preresolved: &res}
+	}
+	return PendingToolCall{Call: *call}
+}
+
+// ToolResults feeds the results of the dispatched calls (AwaitingTools →
+// Start, event tool_results). It is the only feed that consumes the pending
+// calls. The estimate becomes contextTokens.
+func (m *LoopMachine) ToolResults(msgs []Message, contextTokens int) (Move, error) {
+	if m.state.Name == StateTerminal {
+		return Move{}, nil
+	}
+	if m.state.Name != StateAwaitingTools {
+		return Move{}, m.illegal("ToolResults", "")
+	}
+	if contextTokens < 0 {
+		return Move{}, m.illegal("ToolResults", "negative context tokens")
+	}
+	from := m.state
+	for _, msg := range msgs {
+		m.pending = append(m.pending, cloneMessage(msg))
+	}
+	m.pendingTools = nil
+	m.contextTokens = contextTokens
+	return m.moveTo(from, State{Name: StateStart}, EventToolResults), nil
+}
+
+// CompactionResult feeds a compaction pass that rewrote the conversation
+// (AwaitingCompaction, event compaction_result). If it saved nothing (after
+// >= before) the run ends ContextExceeded{used: after, limit: before} with
+// the buffers untouched. Else it is a commit point: newHistory replaces
+// history wholesale, pending empties, the estimate becomes after → Start.
+func (m *LoopMachine) CompactionResult(newHistory []Message, before, after int) (Move, error) {
+	if m.state.Name == StateTerminal {
+		return Move{}, nil
+	}
+	if err := m.checkCompaction("CompactionResult", before, after); err != nil {
+		return Move{}, err
+	}
+	from := m.state
+	if after >= before {
+		return m.terminate(from, outcomeOf(ContextExceeded(after, before)), EventCompactionResult), nil
+	}
+	m.history = cloneMessages(newHistory)
+	m.pending = nil
+	m.contextTokens = after
+	return m.moveTo(from, State{Name: StateStart}, EventCompactionResult), nil
+}
+
+// CompactionNoop feeds a compaction pass that rewrote nothing
+// (AwaitingCompaction, event compaction_noop): the buffers stay, the same
+// no-progress guard applies, else the estimate becomes after → Start.
+func (m *LoopMachine) CompactionNoop(before, after int) (Move, error) {
+	if m.state.Name == StateTerminal {
+		return Move{}, nil
+	}
+	if err := m.checkCompaction("CompactionNoop", before, after); err != nil {
+		return Move{}, err
+	}
+	from := m.state
+	if after >= before {
+		return m.terminate(from, outcomeOf(ContextExceeded(after, before)), EventCompactionNoop), nil
+	}
+	m.contextTokens = after
+	return m.moveTo(from, State{Name: StateStart}, EventCompactionNoop), nil
+}
+
+func (m *LoopMachine) checkCompaction(feed string, before, after int) error {
+	if m.state.Name != StateAwaitingCompaction {
+		return m.illegal(feed, "")
+	}
+	if before < 0 || after < 0 {
+		return m.illegal(feed, "negative token counts")
+	}
+	return nil
+}
+
+// SetContextTokens sets the size estimate the guards read (for example once
+// the driver has measured the conversation after AcceptInput). It is legal
+// in every non-terminal state and moves nothing.
+func (m *LoopMachine) SetContextTokens(n int) error {
+	if m.state.Name == StateTerminal {
+		return nil
+	}
+	if n < 0 {
+		return m.illegal("SetContextTokens", "negative context tokens")
+	}
+	m.contextTokens = n
+	return nil
+}
+
+// Cancel sets the cancel flag: the next NextStep answers Done{Cancelled},
+// whatever the state. Cancel is not failure. A terminal machine ignores it.
+func (m *LoopMachine) Cancel() error {
+	if m.state.Name != StateTerminal {
+		m.cancelled = true
+	}
+	return nil
+}
+
+// Fail ends the run at once with err (any non-terminal state → Terminal,
+// event fail). A ContextExceeded error ends it context_exceeded, any other
+// failed. A nil err is recorded as an Internal error rather than lost.
+func (m *LoopMachine) Fail(err *LoopError) (Move, error) {
+	if m.state.Name == StateTerminal {
+		return Move{}, nil
+	}
+	if err == nil {
+		err = Internal("the driver failed a run with no error")
+	}
+	return m.terminate(m.state, outcomeOf(err), EventFail), nil
+}
+
+// Commit appends pending to history. It is legal only once a run ended
+// Completed: no other ending commits.
+func (m *LoopMachine) Commit() error {
+	if m.state.Name != StateTerminal || m.state.Outcome.Name != OutcomeCompleted {
+		return m.illegal("Commit", "only a completed run commits")
+	}
+	m.history = append(m.history, m.pending...)
+	m.pending = nil
+	return nil
+}
+
+// Discard drops pending, leaving history as it was. It is legal only once a
+// run ended some other way than Completed.
+func (m *LoopMachine) Discard() error {
+	if m.state.Name != StateTerminal || m.state.Outcome.Name == OutcomeCompleted {
+		return m.illegal("Discard", "only a run that ended without completing discards")
+	}
+	m.pending = nil
+	return nil
+}
+
+// moveTo enters to and returns the move.
+func (m *LoopMachine) moveTo(from, to State, ev Event) Move {
+	turn := m.turnsTaken
+	if from.Name == StateAwaitingModel || from.Name == StateAwaitingTools {
+		turn = from.Turn
+	}
+	m.state = to
+	return Move{From: from, To: to, Event: ev, Turn: turn}
+}
+
+// terminate enters Terminal{o}. Calls not dispatched are dropped: a
+// terminal machine has nothing left to do.
+func (m *LoopMachine) terminate(from State, o Outcome, ev Event) Move {
+	m.pendingTools = nil
+	return m.moveTo(from, State{Name: StateTerminal, Outcome: &o}, ev)
+}
+
+// State returns where the machine is.
+func (m *LoopMachine) State() State { return m.state }
+
+// History returns a copy of the committed conversation.
+func (m *LoopMachine) History() []Message { return cloneMessages(m.history) }
+
+// Pending returns a copy of this run's scratchpad.
+func (m *LoopMachine) Pending() []Message { return cloneMessages(m.pending) }
+
+// Conversation returns history followed by pending: what the next model
+// call is sent.
+func (m *LoopMachine) Conversation() []Message {
+	out := make([]Message, 0, len(m.history)+len(m.pending))
+	out = append(out, m.history...)
+	return append(out, m.pending...)
+}
+
+// TurnsTaken returns the model responses accepted in this run.
+func (m *LoopMachine) TurnsTaken() int { return m.turnsTaken }
+
+// ContextTokens returns the size estimate the guards read.
+func (m *LoopMachine) ContextTokens() int { return m.contextTokens }
+
+// IsCancelled reports whether the cancel flag is set.
+func (m *LoopMachine) IsCancelled() bool { return m.cancelled }
+
+// IsTerminal reports whether the run has ended.
+func (m *LoopMachine) IsTerminal() bool { return m.state.Name == StateTerminal }
+
+func cloneMessages(msgs []Message) []Message {
+	if len(msgs) == 0 {
+		return nil
+	}
+	out := make([]Message, len(msgs))
+	for i, msg := range msgs {
+		out[i] = cloneMessage(msg)
+	}
+	return out
+}
+
+// cloneMessage copies the parts of msg a caller could mutate later.
+func cloneMessage(msg Message) Message {
+	if msg.ToolCalls != nil {
+		msg.ToolCalls = slices.Clone(msg.ToolCalls)
+		for i := range msg.ToolCalls {
+			msg.ToolCalls[i].Arguments = slices.Clone(msg.ToolCalls[i].Arguments)
+		}
+	}
+	return msg
+}
+
+func describeStep(s Step) string {
+	switch s.Kind {
+	case StepCompact:
+		return "Compact{" + string(s.Reason) + "}"
+	case StepDone:
+		return "Done{" + string(s.Outcome.Name) + "}"
+	}
+	return string(s.Kind) + "{turn " + strconv.Itoa(s.Turn) + "}"
+}
+
