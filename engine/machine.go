@@ -33,9 +33,8 @@ func (mv Move) Moved() bool { return mv.Event != "" }
 // LoopMachine owns every decision of a run and performs no I/O (SPEC §2.1).
 // It is plain data: the driver asks NextStep, performs the step, and feeds
 // the result back; all change comes through feeds. It is not safe for
-// concurrent use; the driver owns it.
-//
-// The zero LoopMachine is a machine in Start with empty history.
+// concurrent use; the driver owns it. Make one with NewMachine or by
+// UnmarshalJSON of a snapshot.
 type LoopMachine struct {
 	history       []Message // committed conversation
 	pending       []Message // this run's scratchpad
@@ -402,4 +401,3 @@ func describeStep(s Step) string {
 	}
 	return string(s.Kind) + "{turn " + strconv.Itoa(s.Turn) + "}"
 }
-
