@@ -1,0 +1,36 @@
+package session
+
+import (
+	"context"
+
+	"github.com/loopls/loopls/engine"
+)
+
+// Handle is one run in flight.
+type Handle struct {
+	id      engine.RunID
+	session engine.SessionID
+	cancel  context.CancelFunc
+	done    chan struct{}
+	run     engine.Run
+	err     error
+}
+
+// RunID names the run.
+func (h *Handle) RunID() engine.RunID { return h.id }
+
+// SessionID names the run's session (fresh when the request named none).
+func (h *Handle) SessionID() engine.SessionID { return h.session }
+
+// Done is closed when the run has ended and its session is free again.
+func (h *Handle) Done() <-chan struct{} { return h.done }
+
+// Wait blocks until the run ends and returns its Run record (always filled)
+// and its error (nil when it completed).
+func (h *Handle) Wait() (engine.Run, error) {
+	<-h.done
+	return h.run, h.err
+}
+
+// Cancel asks the run to stop; it ends Cancelled with its history unchanged.
+func (h *Handle) Cancel() { h.cancel() }

@@ -1,0 +1,427 @@
+// Package session is the one run and session manager behind every front end
+// of loopls: the LSP daemon (loopls serve), the one-shot CLI (loopls run) and
+// the ACP adapter (loopls acp).
+//
+// A session is committed history plus the audit trail of its runs. Runs of
+// different sessions go concurrently; a session runs one run at a time. The
+// model is resolved at the start of each run from the settings of that
+// moment, never earlier, so a daemon starts without contacting any model.
+package session
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/loopls/loopls/config"
+	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/providers"
+	"github.com/loopls/loopls/store"
+	"github.com/loopls/loopls/workspace"
+)
+
+// Config is what a Manager works with. Root and Settings are required; the
+// rest may be nil.
+type Config struct {
+	// Root is the workspace root the runs act on.
+	Root string
+	// Store persists sessions and runs; nil keeps them in memory only.
+	Store *store.Store
+	// Settings returns the settings in force; it is read at each run start.
+	Settings func() config.Settings
+	// Workspace gives the runs their tools; nil runs without tools.
+	Workspace *workspace.Workspace
+	// Resolve turns settings into models; nil means providers.Resolve.
+	Resolve func(ctx context.Context, s config.Settings, override string) (providers.Resolved, error)
+	// Logger receives the manager's logs; nil discards them.
+	Logger *slog.Logger
+	// OnNotice, if set, receives what model resolution wants the user to
+	// know (for example which model was picked when none was configured).
+	OnNotice func(run engine.RunID, notice string)
+}
+
+// Request asks for one run.
+type Request struct {
+	// SessionID names the session to continue; "" starts a new one. A session
+	// not in memory is loaded from the store.
+	SessionID engine.SessionID
+	// Prompt is the user's message.
+	Prompt string
+	// Model overrides the configured model for this run ("" = settings).
+	Model string
+	// MaxTurns overrides the settings' turn cap for this run (0 = settings).
+	MaxTurns int
+	// Mode picks the tools the model gets.
+	Mode workspace.Mode
+	// Observer sees this run's events; nil sees nothing.
+	Observer engine.Observer
+	// RunID names the run; "" gets a fresh id.
+	RunID engine.RunID
+}
+
+// Manager runs agent loops for sessions. It is safe for concurrent use.
+type Manager struct {
+	cfg     Config
+	resolve func(ctx context.Context, s config.Settings, override string) (providers.Resolved, error)
+	log     *slog.Logger
+
+	mu       sync.Mutex
+	sessions map[engine.SessionID]*entry
+	runs     map[engine.RunID]*Handle
+	closed   bool
+	wg       sync.WaitGroup
+}
+
+// entry is one session the manager holds in memory.
+type entry struct {
+	id      engine.SessionID
+	title   string
+	updated time.Time
+	busy    bool
+	// history is the committed conversation; the run goroutine owns it while
+	// busy, the manager's mutex guards it otherwise.
+	history []engine.Message
+	// runs is the in-memory audit trail, used when there is no store.
+	runs []engine.Run
+	// agent is reused while the resolved models and policy stay the same, so
+	// its breakers and token calibration carry over from run to run.
+	agent    *engine.Agent
+	agentKey string
+	relay    *relay
+}
+
+// New returns a Manager. It contacts no model and does no I/O.
+func New(cfg Config) (*Manager, error) {
+	if cfg.Settings == nil {
+		return nil, errors.New("session: Config.Settings is required")
+	}
+	m := &Manager{
+		cfg:      cfg,
+		resolve:  cfg.Resolve,
+		log:      cfg.Logger,
+		sessions: make(map[engine.SessionID]*entry),
+		runs:     make(map[engine.RunID]*Handle),
+	}
+	if m.resolve == nil {
+		m.resolve = providers.Resolve
+	}
+	if m.log == nil {
+		m.log = slog.New(slog.DiscardHandler)
+	}
+	return m, nil
+}
+
+// Start begins a run and returns at once; the run goes on in its own
+// goroutine until it ends, ctx is cancelled, Handle.Cancel or Manager.Cancel
+// is called, or the manager closes. It fails with ErrBusy when the session
+// has a run in flight and ErrUnknownSession when SessionID names no session.
+func (m *Manager) Start(ctx context.Context, r Request) (*Handle, error) {
+	if strings.TrimSpace(r.Prompt) == "" {
+		return nil, errors.New("session: the prompt is empty")
+	}
+	var loaded *entry
+	if r.SessionID != "" && !m.inMemory(r.SessionID) {
+		e, err := m.load(ctx, r.SessionID)
+		if err != nil {
+			return nil, err
+		}
+		loaded = e
+	}
+
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return nil, ErrClosed
+	}
+	var e *entry
+	if r.SessionID == "" {
+		e = &entry{id: engine.SessionID(newID("ses")), title: store.Title(r.Prompt), relay: &relay{}}
+		m.sessions[e.id] = e
+	} else {
+		e = m.sessions[r.SessionID]
+		if e == nil {
+			e = loaded
+			m.sessions[e.id] = e
+		}
+	}
+	if e.busy {
+		return nil, fmt.Errorf("session %s: %w", e.id, ErrBusy)
+	}
+	runID := r.RunID
+	if runID == "" {
+		runID = engine.RunID(newID("run"))
+	}
+	if _, dup := m.runs[runID]; dup {
+		return nil, fmt.Errorf("session: run id %s is already in flight", runID)
+	}
+	runCtx, cancel := context.WithCancel(ctx)
+	h := &Handle{id: runID, session: e.id, cancel: cancel, done: make(chan struct{})}
+	e.busy = true
+	m.runs[runID] = h
+	m.wg.Add(1)
+	go m.run(runCtx, e, h, r)
+	return h, nil
+}
+
+func (m *Manager) inMemory(id engine.SessionID) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	_, ok := m.sessions[id]
+	return ok
+}
+
+// load reads a session's committed history from the store.
+func (m *Manager) load(ctx context.Context, id engine.SessionID) (*entry, error) {
+	if m.cfg.Store == nil {
+		return nil, fmt.Errorf("session %s: %w", id, ErrUnknownSession)
+	}
+	rec, err := m.cfg.Store.Session(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, fmt.Errorf("session %s: %w", id, ErrUnknownSession)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("load session %s: %w", id, err)
+	}
+	return &entry{id: id, title: rec.Title, updated: rec.UpdatedAt, history: rec.History, relay: &relay{}}, nil
+}
+
+// run performs one run; it owns e.history until it clears e.busy.
+func (m *Manager) run(ctx context.Context, e *entry, h *Handle, r Request) {
+	defer m.wg.Done()
+	defer h.cancel()
+
+	e.relay.set(r.Observer)
+	defer e.relay.set(nil)
+
+	run, err := m.execute(ctx, e, h, r)
+	if run.Edits == nil {
+		run.Edits = []engine.Edit{}
+	}
+
+	m.mu.Lock()
+	e.busy = false
+	e.updated = time.Now()
+	if m.cfg.Store == nil {
+		e.runs = append(e.runs, run)
+	}
+	delete(m.runs, h.id)
+	m.mu.Unlock()
+
+	h.run, h.err = run, err
+	close(h.done)
+}
+
+// execute resolves the model, prepares the session's agent and runs it.
+func (m *Manager) execute(ctx context.Context, e *entry, h *Handle, r Request) (engine.Run, error) {
+	started := time.Now()
+	s := m.cfg.Settings()
+	res, err := m.resolve(ctx, s, r.Model)
+	if err != nil {
+		return m.failEarly(ctx, e, h, r, started, err)
+	}
+	if res.Notice != "" {
+		m.log.Info("model", "run", h.id, "notice", res.Notice)
+		if m.cfg.OnNotice != nil {
+			m.cfg.OnNotice(h.id, res.Notice)
+		}
+	}
+
+	var tools []engine.Tool
+	if ws := m.cfg.Workspace; ws != nil {
+		ws.SetPolicy(s.AllowCommands, s.AllowedCommands)
+		tools = ws.Tools(r.Mode)
+	}
+	if tools == nil {
+		tools = []engine.Tool{}
+	}
+
+	policy := engine.DefaultPolicy()
+	if s.MaxTurns > 0 {
+		policy.MaxTurns = s.MaxTurns
+	}
+	policy.ContextWindow = res.ContextWindow
+	policy.CompactThreshold = s.CompactThreshold
+	policy.AutoCompact = s.AutoCompactOn()
+
+	agent := m.agentFor(e, s, res, policy)
+	m.log.Debug("run start", "run", h.id, "session", e.id, "model", res.Primary.Name())
+	run, err := agent.Run(ctx, engine.RunInput{ID: h.id, Prompt: r.Prompt, MaxTurns: r.MaxTurns, Tools: tools})
+	e.history = agent.History()
+	if len(run.Edits) == 0 && m.cfg.Workspace != nil {
+		run.Edits = editsOf(m.cfg.Workspace.Journal(h.id))
+	}
+	m.log.Debug("run end", "run", h.id, "session", e.id, "outcome", run.Outcome)
+	return run, err
+}
+
+// agentFor returns the session's agent, built anew when the models or the
+// policy changed since the last run.
+func (m *Manager) agentFor(e *entry, s config.Settings, res providers.Resolved, p engine.Policy) *engine.Agent {
+	names := []string{res.Primary.Name()}
+	for _, f := range res.Fallbacks {
+		names = append(names, f.Name())
+	}
+	key := fmt.Sprintf("%q %q %+v", names, s.OllamaHost, p)
+	if e.agent != nil && e.agentKey == key {
+		return e.agent
+	}
+	observers := []engine.Observer{e.relay}
+	if m.cfg.Store != nil {
+		observers = append([]engine.Observer{&checkpointer{store: m.cfg.Store, log: m.log}}, observers...)
+	}
+	e.agent = engine.NewAgent(engine.AgentConfig{
+		Model:     res.Primary,
+		Fallbacks: res.Fallbacks,
+		Policy:    p,
+		Observers: observers,
+	}, e.id, slices.Clone(e.history))
+	e.agentKey = key
+	return e.agent
+}
+
+// failEarly records a run that ended before its machine started: the model
+// could not be resolved, or the run was cancelled while resolving.
+func (m *Manager) failEarly(ctx context.Context, e *entry, h *Handle, r Request, started time.Time, cause error) (engine.Run, error) {
+	lerr := &engine.LoopError{Kind: engine.KindAPI, Message: cause.Error(), Cause: cause}
+	outcome := engine.OutcomeFailed
+	switch {
+	case ctx.Err() != nil && errors.Is(cause, context.Canceled):
+		lerr = engine.Cancelled()
+		outcome = engine.OutcomeCancelled
+	default:
+		var le *engine.LoopError
+		if errors.As(cause, &le) {
+			lerr = le
+		}
+	}
+	run := engine.Run{
+		ID: h.id, SessionID: e.id, Prompt: r.Prompt, Model: r.Model,
+		Outcome: outcome, Error: lerr, StartedAt: started, EndedAt: time.Now(), Edits: []engine.Edit{},
+	}
+	e.relay.OnRunStart(run)
+	if m.cfg.Store != nil {
+		cp := &checkpointer{store: m.cfg.Store, log: m.log}
+		started := run
+		started.Outcome, started.Error, started.EndedAt = "", nil, time.Time{}
+		cp.OnCheckpoint(engine.Checkpoint{SessionID: e.id, Point: engine.PointRunStarted, Run: started, History: e.history})
+		cp.OnCheckpoint(engine.Checkpoint{SessionID: e.id, Point: engine.PointRunEnded, Run: run, History: e.history})
+	}
+	e.relay.OnRunEnd(run)
+	m.log.Warn("run could not start", "run", h.id, "err", cause)
+	return run, lerr
+}
+
+// editsOf lists the files a run's journal names, once each, in order.
+func editsOf(entries []workspace.JournalEntry) []engine.Edit {
+	edits := []engine.Edit{}
+	seen := make(map[string]bool)
+	for _, j := range entries {
+		if seen[j.Path] {
+			continue
+		}
+		seen[j.Path] = true
+		edits = append(edits, engine.Edit{Path: j.Path})
+	}
+	return edits
+}
+
+// Cancel cancels the run with that id; it reports whether one was in flight.
+func (m *Manager) Cancel(run engine.RunID) bool {
+	m.mu.Lock()
+	h := m.runs[run]
+	m.mu.Unlock()
+	if h == nil {
+		return false
+	}
+	h.Cancel()
+	return true
+}
+
+// CancelAll cancels every run in flight and returns how many there were.
+func (m *Manager) CancelAll() int {
+	m.mu.Lock()
+	hs := make([]*Handle, 0, len(m.runs))
+	for _, h := range m.runs {
+		hs = append(hs, h)
+	}
+	m.mu.Unlock()
+	for _, h := range hs {
+		h.Cancel()
+	}
+	return len(hs)
+}
+
+// Running lists the runs in flight.
+func (m *Manager) Running() []engine.RunID {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	ids := make([]engine.RunID, 0, len(m.runs))
+	for id := range m.runs {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+// Sessions lists the sessions, most recently updated first.
+func (m *Manager) Sessions(ctx context.Context) ([]store.SessionSummary, error) {
+	if m.cfg.Store != nil {
+		return m.cfg.Store.Sessions(ctx)
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := make([]store.SessionSummary, 0, len(m.sessions))
+	for _, e := range m.sessions {
+		out = append(out, store.SessionSummary{ID: e.id, Title: e.title, Runs: len(e.runs), UpdatedAt: e.updated})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].UpdatedAt.After(out[j].UpdatedAt) })
+	return out, nil
+}
+
+// Session returns one session's committed history and runs. An unknown id
+// is ErrUnknownSession.
+func (m *Manager) Session(ctx context.Context, id engine.SessionID) (store.SessionRecord, error) {
+	if m.cfg.Store != nil {
+		rec, err := m.cfg.Store.Session(ctx, id)
+		if errors.Is(err, store.ErrNotFound) {
+			return store.SessionRecord{}, fmt.Errorf("session %s: %w", id, ErrUnknownSession)
+		}
+		return rec, err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e := m.sessions[id]
+	if e == nil {
+		return store.SessionRecord{}, fmt.Errorf("session %s: %w", id, ErrUnknownSession)
+	}
+	return store.SessionRecord{ID: e.id, Title: e.title, History: slices.Clone(e.history),
+		Runs: slices.Clone(e.runs), UpdatedAt: e.updated}, nil
+}
+
+// Close cancels every run and waits for them to end. It does not close the
+// Store or the Workspace, which belong to the caller.
+func (m *Manager) Close() error {
+	m.mu.Lock()
+	m.closed = true
+	m.mu.Unlock()
+	m.CancelAll()
+	m.wg.Wait()
+	return nil
+}
+
+// newID returns prefix_ and 16 random hex digits.
+func newID(prefix string) string {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic("session: crypto/rand failed: " + err.Error())
+	}
+	return prefix + "_" + hex.EncodeToString(b[:])
+}

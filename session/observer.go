@@ -1,0 +1,80 @@
+package session
+
+import (
+	"context"
+	"log/slog"
+	"sync/atomic"
+	"time"
+
+	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/store"
+)
+
+// checkpointer writes every checkpoint to the store. It writes synchronously
+// on purpose: a checkpoint is what must survive a crash, so the run does not
+// go on (or answer the editor) before it is durable. Checkpoints come three
+// times a run at most, so the cost is small.
+type checkpointer struct {
+	engine.NopObserver
+	store *store.Store
+	log   *slog.Logger
+}
+
+// storeTimeout bounds one checkpoint write; the store's own busy timeout is
+// shorter, so this only guards against a wedged disk.
+const storeTimeout = 30 * time.Second
+
+func (c *checkpointer) OnCheckpoint(cp engine.Checkpoint) {
+	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+	defer cancel()
+	if err := c.store.Checkpoint(ctx, cp); err != nil {
+		c.log.Error("checkpoint not stored", "session", cp.SessionID, "run", cp.Run.ID, "point", cp.Point, "err", err)
+	}
+}
+
+// relay forwards a session agent's events to the observer of the run in
+// flight. The agent is built once per session with a fixed observer list,
+// while each run has its own observer, so the agent gets the relay.
+type relay struct {
+	cur atomic.Pointer[obsBox]
+}
+
+type obsBox struct{ o engine.Observer }
+
+func (r *relay) set(o engine.Observer) {
+	if o == nil {
+		r.cur.Store(nil)
+		return
+	}
+	r.cur.Store(&obsBox{o})
+}
+
+func (r *relay) get() engine.Observer {
+	if b := r.cur.Load(); b != nil {
+		return b.o
+	}
+	return engine.NopObserver{}
+}
+
+func (r *relay) OnRunStart(run engine.Run)        { r.get().OnRunStart(run) }
+func (r *relay) OnTransition(t engine.Transition) { r.get().OnTransition(t) }
+func (r *relay) OnDelta(id engine.RunID, lane engine.Lane, text string) {
+	r.get().OnDelta(id, lane, text)
+}
+func (r *relay) OnResponse(id engine.RunID, turn int, resp engine.ModelResponse) {
+	r.get().OnResponse(id, turn, resp)
+}
+func (r *relay) OnToolPre(ev engine.ToolEvent)  { r.get().OnToolPre(ev) }
+func (r *relay) OnToolPost(ev engine.ToolEvent) { r.get().OnToolPost(ev) }
+func (r *relay) OnCompaction(id engine.RunID, reason string, before, after int) {
+	r.get().OnCompaction(id, reason, before, after)
+}
+func (r *relay) OnFallback(id engine.RunID, from, to string) { r.get().OnFallback(id, from, to) }
+func (r *relay) OnLoopDetected(id engine.RunID, tool string, repeats int, stopped bool) {
+	r.get().OnLoopDetected(id, tool, repeats, stopped)
+}
+func (r *relay) OnStreamFailure(id engine.RunID, turn int, model string, err error) {
+	r.get().OnStreamFailure(id, turn, model, err)
+}
+func (r *relay) OnRunEnd(run engine.Run)          { r.get().OnRunEnd(run) }
+func (r *relay) OnCheckpoint(c engine.Checkpoint) { r.get().OnCheckpoint(c) }
