@@ -1,0 +1,49 @@
+// Approval requests (`loopls/approve`) as a quick pick: items from the
+// server's options, and the answer from the user's pick. Pure.
+
+import type { ApprovalOption, ApproveParams, ApproveResult } from './protocol';
+import { formatArguments } from './viewmodel';
+
+/** A quick pick item that remembers its option. */
+export interface ApprovalItem {
+  label: string;
+  description: string;
+  optionId: string;
+}
+
+const kindWords: Record<string, string> = {
+  allow_once: 'allow this time',
+  allow_always: 'allow from now on',
+  reject_once: 'deny this time',
+  reject_always: 'deny from now on',
+};
+
+const kindOrder = ['allow_once', 'allow_always', 'reject_once', 'reject_always'];
+
+/** The items to offer, allow first, in the order ACP lists the kinds. */
+export function approvalItems(options: ApprovalOption[]): ApprovalItem[] {
+  const rank = (k: string) => {
+    const i = kindOrder.indexOf(k);
+    return i < 0 ? kindOrder.length : i;
+  };
+  return [...options]
+    .sort((a, b) => rank(a.kind) - rank(b.kind))
+    .map((o) => ({
+      label: `${o.kind.startsWith('reject') ? '$(close)' : '$(check)'} ${o.name || o.kind}`,
+      description: kindWords[o.kind] ?? o.kind,
+      optionId: o.optionId,
+    }));
+}
+
+/** The question shown above the items. */
+export function approvalTitle(p: ApproveParams): string {
+  const tc = p.toolCall ?? {};
+  const name = typeof tc.name === 'string' ? tc.name : 'a tool';
+  const args = formatArguments(tc.arguments);
+  return `loopls wants to run ${name}${args ? ' ' + args : ''}`;
+}
+
+/** The answer for a pick; dismissing the pick (undefined) is "cancelled". */
+export function approvalResult(picked: ApprovalItem | undefined): ApproveResult {
+  return picked ? { outcome: 'selected', optionId: picked.optionId } : { outcome: 'cancelled' };
+}

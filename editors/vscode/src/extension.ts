@@ -1,0 +1,315 @@
+// The loopls VS Code extension: starts the daemon with vscode-languageclient
+// and renders its runs. All agent logic stays in loopls; this file is glue
+// between VS Code's API and the pure modules (settings, viewmodel, approval).
+
+import * as vscode from 'vscode';
+import {
+  DidChangeConfigurationNotification,
+  ExecuteCommandRequest,
+  LanguageClient,
+  type LanguageClientOptions,
+  type ServerOptions,
+  type StaticFeature,
+  type FeatureState,
+  type ClientCapabilities,
+} from 'vscode-languageclient/node';
+import { approvalItems, approvalResult, approvalTitle, type ApprovalItem } from './approval';
+import {
+  Methods,
+  ServerCommands,
+  type ApproveParams,
+  type ApproveResult,
+  type DeltaParams,
+  type RunRecord,
+  type RunStarted,
+  type SessionSummary,
+  type ToolCallParams,
+  type TransitionParams,
+  type UndoResult,
+} from './protocol';
+import { affectsServer, didChangeConfigurationParams, needsRestart, serverCommand, toServerSettings } from './settings';
+import { TestLog } from './testlog';
+import { RunsModel, statusText, type Output } from './viewmodel';
+
+let client: LanguageClient | undefined;
+let model = new RunsModel();
+let output: vscode.OutputChannel;
+let status: vscode.StatusBarItem;
+let testLog: TestLog;
+
+/** Declares `experimental.loopls.approvals` so loopls asks through `loopls/approve`. */
+class ApprovalsCapability implements StaticFeature {
+  fillClientCapabilities(caps: ClientCapabilities): void {
+    const experimental = (caps.experimental ?? {}) as Record<string, unknown>;
+    experimental.loopls = { ...((experimental.loopls as object | undefined) ?? {}), approvals: true };
+    caps.experimental = experimental;
+  }
+  initialize(): void {}
+  getState(): FeatureState {
+    return { kind: 'static' };
+  }
+  clear(): void {}
+}
+
+function config(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration('loopls');
+}
+
+function getter(): (key: string) => unknown {
+  const c = config();
+  return (key) => c.get(key);
+}
+
+function render(out: Output): void {
+  for (const s of out) output.append(s);
+  const { text, tooltip } = statusText(model.latest());
+  status.text = text;
+  status.tooltip = tooltip;
+  status.command = model.active().length > 0 ? 'loopls.cancelRun' : 'loopls.runAgent';
+  testLog.write({ ev: 'status', text, run: model.latest() && summary(model.latest()!) });
+}
+
+function summary(r: NonNullable<ReturnType<RunsModel['latest']>>) {
+  return { runId: r.runId, state: r.state, turn: r.turn, outcome: r.outcome, ended: r.ended, text: r.text, tools: r.tools };
+}
+
+function createClient(): LanguageClient {
+  const { command, args } = serverCommand(getter());
+  const serverOptions: ServerOptions = { command, args, transport: undefined };
+  const clientOptions: LanguageClientOptions = {
+    // loopls works on any file: the code action and the overlays are language-agnostic.
+    documentSelector: [{ scheme: 'file' }, { scheme: 'untitled' }],
+    initializationOptions: () => toServerSettings(getter()),
+    outputChannel: vscode.window.createOutputChannel('loopls server', { log: true }),
+    // vscode-languageclient >= 10 needs a LogOutputChannel here.
+    traceOutputChannel: vscode.window.createOutputChannel('loopls trace', { log: true }),
+  };
+  const c = new LanguageClient('loopls', 'loopls', serverOptions, clientOptions);
+  c.registerFeature(new ApprovalsCapability());
+  c.onNotification(Methods.transition, (p: TransitionParams) => {
+    testLog.write({ ev: 'transition', p });
+    render(model.transition(p));
+  });
+  c.onNotification(Methods.delta, (p: DeltaParams) => render(model.delta(p)));
+  c.onNotification(Methods.toolCall, (p: ToolCallParams) => {
+    testLog.write({ ev: 'toolCall', p });
+    render(model.toolCall(p));
+  });
+  c.onNotification(Methods.runEnded, (p: RunRecord) => {
+    testLog.write({ ev: 'runEnded', p });
+    render(model.ended(p));
+  });
+  c.onRequest(Methods.approve, (p: ApproveParams, token: vscode.CancellationToken) => approve(p, token));
+  return c;
+}
+
+async function approve(p: ApproveParams, token: vscode.CancellationToken): Promise<ApproveResult> {
+  testLog.write({ ev: 'approve', p });
+  // ignoreFocusOut keeps the pick up until the user answers or loopls
+  // withdraws the request (token), which is as modal as a quick pick gets.
+  const picked = await vscode.window.showQuickPick<ApprovalItem>(
+    approvalItems(p.options ?? []),
+    { title: approvalTitle(p), placeHolder: 'Allow this tool call?', ignoreFocusOut: true },
+    token,
+  );
+  const res = approvalResult(picked);
+  testLog.write({ ev: 'approved', res });
+  return res;
+}
+
+async function startClient(context: vscode.ExtensionContext): Promise<void> {
+  client = createClient();
+  try {
+    await client.start();
+    testLog.write({ ev: 'started', caps: client.initializeResult?.capabilities, serverInfo: client.initializeResult?.serverInfo });
+  } catch (e) {
+    testLog.write({ ev: 'start-failed', error: String(e) });
+    const { command } = serverCommand(getter());
+    void vscode.window
+      .showErrorMessage(`loopls could not start (${command}): ${e}. Install loopls or set "loopls.path".`, 'Open Settings')
+      .then((a) => a && vscode.commands.executeCommand('workbench.action.openSettings', 'loopls.path'));
+  }
+  context.subscriptions.push({ dispose: () => void client?.stop() });
+}
+
+function running(): LanguageClient | undefined {
+  if (client && client.isRunning()) return client;
+  void vscode.window.showErrorMessage('loopls is not running: see the "loopls server" output, or "loopls: Restart Server".');
+  return undefined;
+}
+
+async function execute<T>(c: LanguageClient, command: string, arg: unknown): Promise<T> {
+  return c.sendRequest(ExecuteCommandRequest.type, { command, arguments: [arg] }) as Promise<T>;
+}
+
+async function startRun(c: LanguageClient, command: string, arg: object, label: string): Promise<void> {
+  try {
+    const started = await execute<RunStarted>(c, command, arg);
+    testLog.write({ ev: 'runStarted', command, started });
+    if (started && started.runId) render(model.started(started.runId, started.sessionId, label));
+    output.show(true);
+  } catch (e) {
+    testLog.write({ ev: 'runStartFailed', command, error: String(e) });
+    void vscode.window.showErrorMessage(`loopls: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+async function runAgent(): Promise<void> {
+  const c = running();
+  if (!c) return;
+  const prompt = await vscode.window.showInputBox({
+    title: 'loopls: Run Agent',
+    prompt: 'What should the agent do?',
+    placeHolder: 'e.g. add a test for parseConfig',
+    ignoreFocusOut: true,
+  });
+  if (!prompt) return;
+  await startRun(c, ServerCommands.run, { prompt }, prompt);
+}
+
+async function fixThis(): Promise<void> {
+  const c = running();
+  if (!c) return;
+  const ed = vscode.window.activeTextEditor;
+  if (!ed) {
+    void vscode.window.showInformationMessage('loopls: open a file and select what to fix.');
+    return;
+  }
+  const sel = ed.selection.isEmpty ? ed.document.lineAt(ed.selection.active.line).range : ed.selection;
+  const instruction = await vscode.window.showInputBox({
+    title: 'loopls: Fix This',
+    prompt: 'Instruction (optional): what should change?',
+    ignoreFocusOut: true,
+  });
+  if (instruction === undefined) return;
+  const diagnostics = vscode.languages.getDiagnostics(ed.document.uri).filter((d) => d.range.intersection(sel));
+  const conv = c.code2ProtocolConverter;
+  const arg: Record<string, unknown> = {
+    uri: conv.asUri(ed.document.uri),
+    range: conv.asRange(sel),
+  };
+  if (diagnostics.length > 0) arg.diagnostics = await conv.asDiagnostics(diagnostics);
+  if (instruction.trim() !== '') arg.instruction = instruction.trim();
+  await startRun(c, ServerCommands.fix, arg, `fix ${vscode.workspace.asRelativePath(ed.document.uri)}`);
+}
+
+async function cancelRun(): Promise<void> {
+  const c = running();
+  if (!c) return;
+  const active = model.active();
+  // With no run known to the model (one started by the code action before its
+  // first notification), cancel them all: loopls.cancel without an id.
+  const arg = active.length === 1 ? { runId: active[0].runId } : {};
+  try {
+    await execute<unknown>(c, ServerCommands.cancel, arg);
+    testLog.write({ ev: 'cancelSent', arg });
+  } catch (e) {
+    void vscode.window.showErrorMessage(`loopls: cancel failed: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+async function undoLastRun(): Promise<void> {
+  const c = running();
+  if (!c) return;
+  const last = model.lastEnded();
+  if (!last) {
+    void vscode.window.showInformationMessage('loopls: no finished run to undo yet.');
+    return;
+  }
+  try {
+    const res = await c.sendRequest<UndoResult>(Methods.undoRun, { runId: last.runId });
+    testLog.write({ ev: 'undo', runId: last.runId, res });
+    if (res && res.applied) void vscode.window.showInformationMessage(`loopls: undid the edits of run ${last.runId}.`);
+    else void vscode.window.showWarningMessage(`loopls: could not undo run ${last.runId}: ${res?.failureReason ?? 'not applied'}`);
+  } catch (e) {
+    void vscode.window.showErrorMessage(`loopls: undo failed: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+async function showSessions(): Promise<void> {
+  const c = running();
+  if (!c) return;
+  try {
+    const sessions = (await c.sendRequest<SessionSummary[]>(Methods.sessions, {})) ?? [];
+    if (sessions.length === 0) {
+      void vscode.window.showInformationMessage('loopls: no sessions in this workspace yet.');
+      return;
+    }
+    const pick = await vscode.window.showQuickPick(
+      sessions.map((s) => ({
+        label: s.title || s.sessionId,
+        description: `${s.runs ?? 0} run(s)`,
+        detail: s.updatedAt ? `updated ${s.updatedAt}` : undefined,
+        sessionId: s.sessionId,
+      })),
+      { title: 'loopls sessions' },
+    );
+    if (!pick) return;
+    const detail = await c.sendRequest<{ history?: unknown[]; runs?: RunRecord[] }>(Methods.session, { sessionId: pick.sessionId });
+    output.appendLine(`\n── session ${pick.sessionId} ──`);
+    for (const r of detail?.runs ?? []) {
+      output.appendLine(`  run ${r.runId}: ${r.outcome}${r.turns !== undefined ? ` · ${r.turns} turn(s)` : ''}${r.prompt ? ` · ${r.prompt}` : ''}`);
+    }
+    output.appendLine(`  ${(detail?.history ?? []).length} message(s) of committed history`);
+    output.show(true);
+  } catch (e) {
+    void vscode.window.showErrorMessage(`loopls: sessions failed: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/** Test hook: records the active document and the model (see test/e2e). */
+function dumpState(): void {
+  const ed = vscode.window.activeTextEditor;
+  testLog.write({
+    ev: 'dump',
+    uri: ed?.document.uri.toString(),
+    dirty: ed?.document.isDirty,
+    text: ed?.document.getText(),
+    status: status.text,
+    latest: model.latest() && summary(model.latest()!),
+    output: 'see runs',
+  });
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  testLog = new TestLog(process.env.LOOPLS_VSCODE_TEST_LOG);
+  output = vscode.window.createOutputChannel('loopls');
+  status = vscode.window.createStatusBarItem('loopls.state', vscode.StatusBarAlignment.Left, 10);
+  status.name = 'loopls';
+  context.subscriptions.push(output, status);
+  render([]);
+  status.show();
+
+  const reg = (id: string, fn: () => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, fn));
+  reg('loopls.runAgent', runAgent);
+  reg('loopls.fixThis', fixThis);
+  reg('loopls.cancelRun', cancelRun);
+  reg('loopls.undoLastRun', undoLastRun);
+  reg('loopls.showSessions', showSessions);
+  reg('loopls.test.dumpState', dumpState);
+  reg('loopls.restartServer', async () => {
+    await client?.stop().catch(() => undefined);
+    model = new RunsModel();
+    await startClient(context);
+    render([]);
+  });
+
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration(async (e) => {
+      if (needsRestart((s) => e.affectsConfiguration(s))) {
+        await vscode.commands.executeCommand('loopls.restartServer');
+        return;
+      }
+      if (client?.isRunning() && affectsServer((s) => e.affectsConfiguration(s))) {
+        const params = didChangeConfigurationParams(getter());
+        testLog.write({ ev: 'didChangeConfiguration', params });
+        await client.sendNotification(DidChangeConfigurationNotification.type, params);
+      }
+    }),
+  );
+  await startClient(context);
+}
+
+export function deactivate(): Thenable<void> | undefined {
+  return client?.stop();
+}

@@ -1,0 +1,109 @@
+// The loopls-specific messages of SPEC §3, as the extension sees them. Plain
+// types only: this module is shared by the VS Code glue and the unit tests.
+
+/** Params of `loopls/transition`: one per move of a run's machine. */
+export interface TransitionParams {
+  runId: string;
+  sessionId: string;
+  seq: number;
+  from: string;
+  to: string;
+  event: string;
+  turn: number;
+  contextTokens?: number;
+  outcome?: string;
+  error?: RunError;
+}
+
+/** Params of `loopls/delta`: streamed output of one lane. */
+export interface DeltaParams {
+  runId: string;
+  lane: 'text' | 'thinking' | string;
+  text: string;
+}
+
+/** Params of `loopls/toolCall`: a tool call's life, one notification per status. */
+export interface ToolCallParams {
+  runId: string;
+  id: string;
+  name: string;
+  arguments?: unknown;
+  status: 'pending' | 'running' | 'completed' | 'failed' | 'cancelled' | string;
+  output?: string;
+}
+
+/** The error of a run that did not complete. */
+export interface RunError {
+  kind: string;
+  message: string;
+}
+
+/** The Run record: `loopls/runEnded` params and `loopls/run` results. */
+export interface RunRecord {
+  runId: string;
+  sessionId: string;
+  outcome: string;
+  output?: string;
+  turns?: number;
+  usage?: { inputTokens?: number; outputTokens?: number };
+  edits?: unknown[];
+  error?: RunError;
+  prompt?: string;
+}
+
+/** One choice offered by `loopls/approve` (kinds as ACP spells them). */
+export interface ApprovalOption {
+  optionId: string;
+  name: string;
+  kind: 'allow_once' | 'allow_always' | 'reject_once' | 'reject_always' | string;
+}
+
+/** Params of the `loopls/approve` request. */
+export interface ApproveParams {
+  runId: string;
+  toolCall: { id?: string; name?: string; arguments?: unknown; [k: string]: unknown };
+  options: ApprovalOption[];
+}
+
+/** Result of `loopls/approve`. */
+export type ApproveResult = { outcome: 'selected'; optionId: string } | { outcome: 'cancelled' };
+
+/** What `loopls.run` / `loopls.fix` answer at once. */
+export interface RunStarted {
+  runId: string;
+  sessionId: string;
+}
+
+/** One entry of `loopls/sessions`. */
+export interface SessionSummary {
+  sessionId: string;
+  title?: string;
+  runs?: number;
+  updatedAt?: string;
+}
+
+/** Result of `loopls/undoRun`. */
+export interface UndoResult {
+  applied: boolean;
+  failureReason?: string;
+}
+
+/** Method names, kept in one place. */
+export const Methods = {
+  transition: 'loopls/transition',
+  delta: 'loopls/delta',
+  toolCall: 'loopls/toolCall',
+  runEnded: 'loopls/runEnded',
+  approve: 'loopls/approve',
+  sessions: 'loopls/sessions',
+  session: 'loopls/session',
+  undoRun: 'loopls/undoRun',
+  cancel: 'loopls/cancel',
+} as const;
+
+/** Server commands (workspace/executeCommand). */
+export const ServerCommands = {
+  run: 'loopls.run',
+  fix: 'loopls.fix',
+  cancel: 'loopls.cancel',
+} as const;

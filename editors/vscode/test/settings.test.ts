@@ -1,0 +1,68 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { affectsServer, didChangeConfigurationParams, needsRestart, serverCommand, toServerSettings } from '../src/settings';
+
+const from = (o: Record<string, unknown>) => (k: string) => o[k];
+
+test('settings map to the protocol names of SPEC §3', () => {
+  const s = toServerSettings(
+    from({
+      path: '/opt/loopls',
+      model: 'ollama:qwen2.5-coder:7b',
+      ollamaHost: '127.0.0.1:11434',
+      maxTurns: 12,
+      contextWindow: 8192,
+      allowedCommands: ['go test', 'make'],
+      'trace.server': 'verbose',
+    }),
+  );
+  assert.deepEqual(s, {
+    model: 'ollama:qwen2.5-coder:7b',
+    ollamaHost: '127.0.0.1:11434',
+    maxTurns: 12,
+    contextWindow: 8192,
+    allowedCommands: ['go test', 'make'],
+  });
+});
+
+test('empty strings are left out so the server environment applies', () => {
+  const s = toServerSettings(from({ model: '  ', ollamaHost: '', maxTurns: 200, contextWindow: 0, allowedCommands: [] }));
+  assert.deepEqual(s, { maxTurns: 200, contextWindow: 0, allowedCommands: [] });
+  assert.equal('model' in s, false);
+  assert.equal('ollamaHost' in s, false);
+});
+
+test('malformed values are dropped rather than sent', () => {
+  const s = toServerSettings(
+    from({ model: 42, maxTurns: -3, contextWindow: 'big', allowedCommands: ['ls', 7, '', ' git status '] }),
+  );
+  assert.deepEqual(s, { allowedCommands: ['ls', 'git status'] });
+});
+
+test('maxTurns 0 and fractions', () => {
+  assert.equal(toServerSettings(from({ maxTurns: 0 })).maxTurns, undefined);
+  assert.equal(toServerSettings(from({ maxTurns: 7.9 })).maxTurns, 7);
+  assert.equal(toServerSettings(from({ contextWindow: Number.NaN })).contextWindow, undefined);
+});
+
+test('didChangeConfiguration wraps the settings in a loopls section', () => {
+  assert.deepEqual(didChangeConfigurationParams(from({ model: 'ollama:tiny' })), {
+    settings: { loopls: { model: 'ollama:tiny' } },
+  });
+});
+
+test('server command: loopls.path else loopls on PATH, always serve', () => {
+  assert.deepEqual(serverCommand(from({})), { command: 'loopls', args: ['serve'] });
+  assert.deepEqual(serverCommand(from({ path: '' })), { command: 'loopls', args: ['serve'] });
+  assert.deepEqual(serverCommand(from({ path: ' /usr/local/bin/loopls ' })), { command: '/usr/local/bin/loopls', args: ['serve'] });
+});
+
+test('which changes restart the server and which are sent', () => {
+  const only = (key: string) => (s: string) => s === key;
+  assert.equal(needsRestart(only('loopls.path')), true);
+  assert.equal(needsRestart(only('loopls.model')), false);
+  assert.equal(affectsServer(only('loopls.model')), true);
+  assert.equal(affectsServer(only('loopls.allowedCommands')), true);
+  assert.equal(affectsServer(only('loopls.path')), false);
+  assert.equal(affectsServer(only('editor.fontSize')), false);
+});
