@@ -1,0 +1,304 @@
+package fakeollama
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/ollama/ollama/api"
+)
+
+// Reply is what the server answers one /api/chat request with.
+type Reply struct {
+	// Status, when not 0 or 200, answers with that status and Error as the
+	// body's "error" (RetryAfter sets the Retry-After header).
+	Status     int
+	Error      string
+	RetryAfter string
+
+	// Chunks are streamed in order, then the final done:true line.
+	Chunks []Chunk
+	// DoneReason of the final line (default "stop").
+	DoneReason string
+
+	// Forever repeats Chunks until the client disconnects (no final line).
+	Forever bool
+	// Stall, after Chunks, sends nothing more until the client disconnects.
+	Stall bool
+	// Cut closes the connection after Chunks, without a final line.
+	Cut bool
+	// Garbage sends a line that is not JSON after Chunks, then the final line.
+	Garbage bool
+	// ErrorLine sends {"error": ErrorLine} after Chunks, as Ollama does when
+	// its runner dies mid-stream.
+	ErrorLine string
+	// Delay between chunks (default Options.ChunkDelay).
+	Delay time.Duration
+}
+
+// Chunk is one streamed line's message.
+type Chunk struct {
+	Content   string
+	Thinking  string
+	ToolCalls []Call
+}
+
+// Call is a tool call the script makes. Args is a JSON object.
+type Call struct {
+	Name string
+	Args string
+}
+
+// Text returns a reply that streams words as separate chunks.
+func Text(words ...string) *Reply {
+	r := &Reply{}
+	for _, w := range words {
+		r.Chunks = append(r.Chunks, Chunk{Content: w})
+	}
+	return r
+}
+
+// ToolCalls returns a reply whose one chunk carries calls, as Ollama sends them.
+func ToolCalls(calls ...Call) *Reply {
+	return &Reply{Chunks: []Chunk{{ToolCalls: calls}}}
+}
+
+var (
+	finalWords = []string{"The", " tool", " result", " was", " received."}
+	helloWords = []string{"Hello", " from", " the", " tiny", " test", " model."}
+)
+
+func hasTool(req *api.ChatRequest, name string) bool {
+	for _, t := range req.Tools {
+		if t.Function.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// defaultReply follows shared/real-ollama's rules top to bottom, with the
+// test-only prompts first where they would otherwise never be reached.
+func defaultReply(req *api.ChatRequest, m Model, seen int) *Reply {
+	prompt := lastUserContent(req.Messages)
+	var last api.Message
+	if n := len(req.Messages); n > 0 {
+		last = req.Messages[n-1]
+	}
+	lastIsUser := last.Role == "user"
+	tools := len(req.Tools) > 0
+	switch {
+	case lastIsUser && strings.HasPrefix(prompt, "fail500"):
+		return &Reply{Status: http.StatusInternalServerError, Error: "scripted failure"}
+	case lastIsUser && strings.HasPrefix(prompt, "flaky") && seen == 1:
+		return &Reply{Status: http.StatusInternalServerError, Error: "scripted transient failure"}
+	case lastIsUser && strings.HasPrefix(prompt, "ratelimit") && seen == 1:
+		return &Reply{Status: http.StatusTooManyRequests, Error: "rate limited", RetryAfter: "1"}
+	case lastIsUser && strings.HasPrefix(prompt, "stall"):
+		return &Reply{Chunks: []Chunk{{Content: "Thinking"}}, Stall: true}
+	case lastIsUser && strings.HasPrefix(prompt, "reset"):
+		return &Reply{Chunks: []Chunk{{Content: "Partial"}, {Content: " answer"}}, Cut: true}
+	case lastIsUser && strings.HasPrefix(prompt, "garbage"):
+		return &Reply{Chunks: []Chunk{{Content: "Partial"}}, Garbage: true}
+	case hasTool(req, "read_file") && (lastIsUser || last.Role == "tool") && strings.HasPrefix(prompt, "again"):
+		return ToolCalls(Call{Name: "read_file", Args: `{"path":"README.md"}`})
+	case last.Role == "tool":
+		return Text(finalWords...)
+	case strings.HasPrefix(last.Content, "loop"):
+		return &Reply{Chunks: []Chunk{{Content: "tick"}, {Content: " tock"}, {Content: " tick"}, {Content: " tock"}},
+			Forever: true, Delay: 5 * time.Millisecond}
+	case strings.HasPrefix(last.Content, "chat"):
+		return Text(helloWords...)
+	case tools && lastIsUser && strings.HasPrefix(prompt, "read"):
+		return ToolCalls(Call{Name: "read_file", Args: `{"path":"README.md"}`})
+	case tools && lastIsUser && strings.HasPrefix(prompt, "edit"):
+		return ToolCalls(Call{Name: "edit_file", Args: `{"path":"hello.txt","old_string":"hello","new_string":"goodbye"}`})
+	case tools && lastIsUser && strings.HasPrefix(prompt, "list"):
+		return ToolCalls(Call{Name: "list_dir", Args: `{"path":"."}`})
+	case tools && lastIsUser && strings.HasPrefix(prompt, "sleep"):
+		return ToolCalls(Call{Name: "run_command", Args: `{"command":"sleep 30"}`})
+	case tools && lastIsUser && strings.HasPrefix(prompt, "unknown"):
+		return ToolCalls(Call{Name: "no_such_tool", Args: `{}`})
+	case tools && lastIsUser && strings.HasPrefix(prompt, "two"):
+		return &Reply{Chunks: []Chunk{
+			{ToolCalls: []Call{{Name: "get_weather", Args: `{"city":"Paris"}`}}},
+			{ToolCalls: []Call{{Name: "get_weather", Args: `{"city":"London"}`}}},
+		}}
+	case m.has("thinking") && (req.Think == nil || req.Think.Bool()):
+		return &Reply{Chunks: []Chunk{
+			{Thinking: "Let"}, {Thinking: " me"}, {Thinking: " think"}, {Thinking: " briefly."},
+			{Content: "Answer:"}, {Content: " forty-two."},
+		}}
+	case tools && lastIsUser:
+		// The real tiny model calls get_weather; Ollama turns a call to a
+		// tool the request did not offer into plain content.
+		if hasTool(req, "get_weather") {
+			return ToolCalls(Call{Name: "get_weather", Args: `{"city":"Paris"}`})
+		}
+		return Text(`{"name":"get_weather","arguments":{"city":"Paris"}}`)
+	default:
+		return Text(helloWords...)
+	}
+}
+
+// stream writes reply as Ollama's NDJSON stream.
+func (s *Server) stream(w http.ResponseWriter, r *http.Request, req *api.ChatRequest, reply *Reply) {
+	if reply.Status != 0 && reply.Status != http.StatusOK {
+		if reply.RetryAfter != "" {
+			w.Header().Set("Retry-After", reply.RetryAfter)
+		}
+		writeError(w, reply.Status, reply.Error)
+		return
+	}
+	streaming := req.Stream == nil || *req.Stream
+	if !streaming {
+		s.whole(w, req, reply)
+		return
+	}
+	delay := reply.Delay
+	if delay == 0 {
+		delay = s.opts.ChunkDelay
+	}
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.WriteHeader(http.StatusOK)
+	flusher, _ := w.(http.Flusher)
+	ctx := r.Context()
+	callIndex := 0
+	evalCount := 0
+	send := func(c Chunk) error {
+		line, err := chunkLine(req.Model, c, &callIndex)
+		if err != nil {
+			return err
+		}
+		if _, err := w.Write(line); err != nil {
+			return errClientGone
+		}
+		if flusher != nil {
+			flusher.Flush()
+		}
+		evalCount++
+		select {
+		case <-ctx.Done():
+			return errClientGone
+		case <-time.After(delay):
+			return nil
+		}
+	}
+	for {
+		for _, c := range reply.Chunks {
+			if err := send(c); err != nil {
+				s.noteDisconnect()
+				return
+			}
+		}
+		if !reply.Forever {
+			break
+		}
+	}
+	switch {
+	case reply.Stall:
+		<-ctx.Done()
+		s.noteDisconnect()
+		return
+	case reply.Cut:
+		if hj, ok := w.(http.Hijacker); ok {
+			if conn, _, err := hj.Hijack(); err == nil {
+				// Closing without the chunked terminator is what a dying
+				// server looks like to the client: an unexpected EOF.
+				_ = conn.Close()
+			}
+		}
+		return
+	case reply.Garbage:
+		_, _ = w.Write([]byte("this is not json\n"))
+	case reply.ErrorLine != "":
+		line, _ := json.Marshal(map[string]string{"error": reply.ErrorLine})
+		_, _ = w.Write(append(line, '\n'))
+		return
+	}
+	done := reply.DoneReason
+	if done == "" {
+		done = "stop"
+	}
+	final, _ := json.Marshal(map[string]any{
+		"model": req.Model, "created_at": time.Now().UTC().Format(time.RFC3339Nano),
+		"message": map[string]any{"role": "assistant", "content": ""},
+		"done":    true, "done_reason": done,
+		"total_duration": 1000000, "load_duration": 1000, "prompt_eval_count": promptTokens(req.Messages),
+		"prompt_eval_duration": 1000, "eval_count": evalCount, "eval_duration": 1000,
+	})
+	_, _ = w.Write(append(final, '\n'))
+}
+
+// whole answers a stream:false request with one object.
+func (s *Server) whole(w http.ResponseWriter, req *api.ChatRequest, reply *Reply) {
+	var content, thinking strings.Builder
+	var calls []json.RawMessage
+	idx := 0
+	for _, c := range reply.Chunks {
+		content.WriteString(c.Content)
+		thinking.WriteString(c.Thinking)
+		for _, call := range c.ToolCalls {
+			calls = append(calls, callJSON(call, &idx))
+		}
+	}
+	msg := map[string]any{"role": "assistant", "content": content.String()}
+	if thinking.Len() > 0 {
+		msg["thinking"] = thinking.String()
+	}
+	if len(calls) > 0 {
+		msg["tool_calls"] = calls
+	}
+	writeJSON(w, http.StatusOK, map[string]any{
+		"model": req.Model, "created_at": time.Now().UTC().Format(time.RFC3339Nano),
+		"message": msg, "done": true, "done_reason": "stop",
+		"prompt_eval_count": promptTokens(req.Messages), "eval_count": len(reply.Chunks),
+	})
+}
+
+func chunkLine(model string, c Chunk, callIndex *int) ([]byte, error) {
+	msg := map[string]any{"role": "assistant", "content": c.Content}
+	if c.Thinking != "" {
+		msg["thinking"] = c.Thinking
+	}
+	if len(c.ToolCalls) > 0 {
+		calls := make([]json.RawMessage, 0, len(c.ToolCalls))
+		for _, call := range c.ToolCalls {
+			calls = append(calls, callJSON(call, callIndex))
+		}
+		msg["tool_calls"] = calls
+	}
+	line, err := json.Marshal(map[string]any{
+		"model": model, "created_at": time.Now().UTC().Format(time.RFC3339Nano),
+		"message": msg, "done": false,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("fakeollama: encode chunk: %w", err)
+	}
+	return append(line, '\n'), nil
+}
+
+// callJSON renders a call as Ollama does: an id of "call_" and 8 random
+// characters, the running index, and the arguments object.
+func callJSON(c Call, index *int) json.RawMessage {
+	const letters = "abcdefghijklmnopqrstuvwxyz0123456789"
+	id := make([]byte, 8)
+	for i := range id {
+		id[i] = letters[rand.IntN(len(letters))]
+	}
+	args := c.Args
+	if args == "" {
+		args = "{}"
+	}
+	b, _ := json.Marshal(map[string]any{
+		"id": "call_" + string(id),
+		"function": map[string]any{
+			"index": *index, "name": c.Name, "arguments": json.RawMessage(args),
+		},
+	})
+	*index++
+	return b
+}

@@ -1,0 +1,224 @@
+package fakeollama
+
+import (
+	"context"
+	"errors"
+	"net/url"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ollama/ollama/api"
+	"go.uber.org/goleak"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+func client(t *testing.T, s *Server) *api.Client {
+	t.Helper()
+	u, err := url.Parse(s.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return api.NewClient(u, &http.Client{})
+}
+
+func tools(names ...string) api.Tools {
+	var ts api.Tools
+	for _, n := range names {
+		var t api.Tool
+		t.Type = "function"
+		t.Function.Name = n
+		ts = append(ts, t)
+	}
+	return ts
+}
+
+type result struct {
+	content, thinking string
+	calls             []api.ToolCall
+	done              bool
+	promptEval        int
+}
+
+func chat(t *testing.T, ctx context.Context, c *api.Client, req *api.ChatRequest) (result, error) {
+	t.Helper()
+	var r result
+	err := c.Chat(ctx, req, func(resp api.ChatResponse) error {
+		r.content += resp.Message.Content
+		r.thinking += resp.Message.Thinking
+		r.calls = append(r.calls, resp.Message.ToolCalls...)
+		if resp.Done {
+			r.done = true
+			r.promptEval = resp.PromptEvalCount
+		}
+		return nil
+	})
+	return r, err
+}
+
+func TestTwoTurnReadRun(t *testing.T) {
+	s, err := Start(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	c := client(t, s)
+	ctx := context.Background()
+	msgs := []api.Message{{Role: "user", Content: "read the README"}}
+	r, err := chat(t, ctx, c, &api.ChatRequest{Model: "tiny", Messages: msgs, Tools: tools("read_file", "edit_file")})
+	if err != nil || !r.done {
+		t.Fatalf("first turn: err %v, done %v", err, r.done)
+	}
+	if len(r.calls) != 1 || r.calls[0].Function.Name != "read_file" || !strings.HasPrefix(r.calls[0].ID, "call_") {
+		t.Fatalf("calls = %+v", r.calls)
+	}
+	if p, _ := r.calls[0].Function.Arguments.Get("path"); p != "README.md" {
+		t.Fatalf("path = %v", p)
+	}
+	msgs = append(msgs, api.Message{Role: "assistant", ToolCalls: r.calls},
+		api.Message{Role: "tool", ToolName: "read_file", ToolCallID: r.calls[0].ID, Content: "# Demo\n"})
+	r, err = chat(t, ctx, c, &api.ChatRequest{Model: "tiny", Messages: msgs, Tools: tools("read_file")})
+	if err != nil || r.content != "The tool result was received." || len(r.calls) != 0 || r.promptEval == 0 {
+		t.Fatalf("second turn: %+v, %v", r, err)
+	}
+	if got := len(s.Requests()); got != 2 {
+		t.Fatalf("requests = %d, want 2", got)
+	}
+}
+
+func TestThinking(t *testing.T) {
+	s, _ := Start(Options{})
+	defer s.Close()
+	r, err := chat(t, context.Background(), client(t, s), &api.ChatRequest{Model: "tiny-think",
+		Messages: []api.Message{{Role: "user", Content: "why"}}})
+	if err != nil || r.thinking != "Let me think briefly." || r.content != "Answer: forty-two." {
+		t.Fatalf("%+v %v", r, err)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	s, _ := Start(Options{})
+	defer s.Close()
+	c := client(t, s)
+	ctx := context.Background()
+	user := []api.Message{{Role: "user", Content: "chat"}}
+
+	_, err := chat(t, ctx, c, &api.ChatRequest{Model: "nope", Messages: user})
+	var se api.StatusError
+	if !errors.As(err, &se) || se.StatusCode != 404 || !strings.Contains(se.ErrorMessage, "model 'nope' not found") {
+		t.Fatalf("unknown model: %v", err)
+	}
+	_, err = chat(t, ctx, c, &api.ChatRequest{Model: "nope-tools", Messages: user, Tools: tools("read_file")})
+	if !errors.As(err, &se) || se.StatusCode != 400 {
+		t.Fatalf("no tools: %v", err)
+	}
+	_, err = chat(t, ctx, c, &api.ChatRequest{Model: "tiny", Messages: []api.Message{{Role: "user", Content: "fail500"}}})
+	if !errors.As(err, &se) || se.StatusCode != 500 {
+		t.Fatalf("fail500: %v", err)
+	}
+	f := false
+	long := []api.Message{{Role: "user", Content: strings.Repeat("x", 5000)}}
+	_, err = chat(t, ctx, c, &api.ChatRequest{Model: "tiny", Messages: long, Truncate: &f, Options: map[string]any{"num_ctx": 4096}})
+	if !errors.As(err, &se) || se.StatusCode != 400 || !strings.Contains(se.ErrorMessage, "exceeds the context length") {
+		t.Fatalf("overflow: %v", err)
+	}
+	r, err := chat(t, ctx, c, &api.ChatRequest{Model: "tiny", Messages: long, Truncate: &f, Options: map[string]any{"num_ctx": 8192}})
+	if err != nil || !r.done {
+		t.Fatalf("fits in 8192: %v", err)
+	}
+	// flaky: first 500, then served.
+	fl := []api.Message{{Role: "user", Content: "flaky please"}}
+	if _, err := chat(t, ctx, c, &api.ChatRequest{Model: "tiny", Messages: fl}); !errors.As(err, &se) || se.StatusCode != 500 {
+		t.Fatalf("flaky first: %v", err)
+	}
+	if r, err := chat(t, ctx, c, &api.ChatRequest{Model: "tiny", Messages: fl}); err != nil || !r.done {
+		t.Fatalf("flaky second: %v", err)
+	}
+}
+
+func TestStallDisconnectIsSeen(t *testing.T) {
+	s, _ := Start(Options{})
+	defer s.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	got := make(chan result, 1)
+	go func() {
+		var r result
+		_ = client(t, s).Chat(ctx, &api.ChatRequest{Model: "tiny", Messages: []api.Message{{Role: "user", Content: "stall"}}},
+			func(resp api.ChatResponse) error {
+				r.content += resp.Message.Content
+				if r.content == "Thinking" {
+					cancel()
+				}
+				return nil
+			})
+		got <- r
+	}()
+	wctx, wcancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer wcancel()
+	if err := s.WaitDisconnect(wctx); err != nil {
+		t.Fatal(err)
+	}
+	if r := <-got; r.done || r.content != "Thinking" {
+		t.Fatalf("%+v", r)
+	}
+	if s.Disconnects() != 1 {
+		t.Fatalf("disconnects = %d", s.Disconnects())
+	}
+}
+
+func TestLoopStreamsUntilCancel(t *testing.T) {
+	s, _ := Start(Options{})
+	defer s.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	n := 0
+	err := client(t, s).Chat(ctx, &api.ChatRequest{Model: "tiny", Messages: []api.Message{{Role: "user", Content: "loop"}}},
+		func(resp api.ChatResponse) error {
+			n++
+			if n == 20 {
+				cancel()
+			}
+			return nil
+		})
+	_ = err // the official client returns nil on a cancelled stream; ctx says what happened
+	if ctx.Err() == nil || n < 20 {
+		t.Fatalf("n = %d, ctx %v", n, ctx.Err())
+	}
+	wctx, wcancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer wcancel()
+	if err := s.WaitDisconnect(wctx); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestResetCutsTheStream(t *testing.T) {
+	s, _ := Start(Options{})
+	defer s.Close()
+	r, _ := chat(t, context.Background(), client(t, s), &api.ChatRequest{Model: "tiny",
+		Messages: []api.Message{{Role: "user", Content: "reset"}}})
+	if r.done {
+		t.Fatalf("a cut stream must not end with done: %+v", r)
+	}
+}
+
+func TestShowAndTags(t *testing.T) {
+	s, _ := Start(Options{})
+	defer s.Close()
+	c := client(t, s)
+	ctx := context.Background()
+	show, err := c.Show(ctx, &api.ShowRequest{Model: "tiny"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if show.ModelInfo["llama.context_length"].(float64) != 8192 || len(show.Capabilities) != 2 {
+		t.Fatalf("%+v", show)
+	}
+	if _, err := c.Show(ctx, &api.ShowRequest{Model: "nope"}); err == nil {
+		t.Fatal("show of unknown model succeeded")
+	}
+	list, err := c.List(ctx)
+	if err != nil || len(list.Models) != 3 || list.Models[0].Name != "tiny:latest" {
+		t.Fatalf("%+v %v", list, err)
+	}
+}
