@@ -3,8 +3,8 @@ package fakeollama
 import (
 	"context"
 	"errors"
-	"net/url"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
