@@ -1,0 +1,166 @@
+package workspace
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/loopls/loopls/engine"
+)
+
+// Decision is the user's answer to an approval request. The values are the
+// option kinds ACP and loopls/approve use.
+type Decision string
+
+// The decisions.
+const (
+	DecisionAllowOnce    Decision = "allow_once"
+	DecisionAllowAlways  Decision = "allow_always"
+	DecisionRejectOnce   Decision = "reject_once"
+	DecisionRejectAlways Decision = "reject_always"
+	// DecisionCancelled means the request was withdrawn or dismissed
+	// without an answer; it refuses.
+	DecisionCancelled Decision = "cancelled"
+)
+
+// Allows reports whether d lets the command run.
+func (d Decision) Allows() bool { return d == DecisionAllowOnce || d == DecisionAllowAlways }
+
+// ApprovalRequest is what the user is asked about.
+type ApprovalRequest struct {
+	RunID engine.RunID
+	Call  engine.ToolCall
+	// Command is the whole command line.
+	Command string
+	// Unapproved are the parts of Command not on the allow list.
+	Unapproved []string
+}
+
+// Approver asks the user. Approve blocks until the user answers or ctx is
+// done (then it returns DecisionCancelled or ctx's error).
+type Approver interface {
+	Approve(ctx context.Context, req ApprovalRequest) (Decision, error)
+}
+
+// ErrUnparsable reports a command line the shell parser rejects; such a
+// line always needs approval.
+var ErrUnparsable = errors.New("command line does not parse as a shell command")
+
+// part is one simple command found in a command line.
+type part struct {
+	text string
+	// words are the literal words of the command (nil when the command
+	// name is not a plain literal, e.g. "$X" or a quoted word).
+	words []string
+	// alwaysAsk marks parts no allow list entry can cover: variable
+	// assignments before a command (PATH=. ls), function definitions.
+	alwaysAsk bool
+}
+
+// CommandParts returns every simple command in cmdline, as written: the
+// commands joined by pipes, &&, ||, ; and newlines, those inside $(…),
+// backticks and process substitutions, and those in loops, conditions,
+// functions and subshells. Redirections are not parts; commands inside
+// them are.
+func CommandParts(cmdline string) ([]string, error) {
+	parts, err := commandParts(cmdline)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(parts))
+	for i, p := range parts {
+		out[i] = p.text
+	}
+	return out, nil
+}
+
+func commandParts(cmdline string) ([]part, error) {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(cmdline), "")
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrUnparsable, err)
+	}
+	src := func(n syntax.Node) string {
+		s, e := int(n.Pos().Offset()), int(n.End().Offset())
+		if s < 0 || e > len(cmdline) || s > e {
+			return ""
+		}
+		return cmdline[s:e]
+	}
+	var parts []part
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CallExpr:
+			p := part{text: src(n), alwaysAsk: len(n.Assigns) > 0}
+			if len(n.Args) == 0 {
+				// A bare assignment (X=$(cmd)): the commands inside
+				// are parts of their own; the assignment changes only
+				// this shell.
+				return true
+			}
+			for _, w := range n.Args {
+				lit := w.Lit()
+				if lit == "" {
+					break
+				}
+				p.words = append(p.words, lit)
+			}
+			if len(p.words) == 0 {
+				p.words = nil
+			}
+			parts = append(parts, p)
+		case *syntax.DeclClause:
+			parts = append(parts, part{text: src(n), words: []string{n.Variant.Value}})
+		case *syntax.LetClause:
+			parts = append(parts, part{text: src(n), words: []string{"let"}})
+		case *syntax.FuncDecl:
+			parts = append(parts, part{text: "function " + n.Name.Value, alwaysAsk: true})
+		case *syntax.CoprocClause:
+			parts = append(parts, part{text: src(n), alwaysAsk: true})
+		}
+		return true
+	})
+	return parts, nil
+}
+
+// NeedsApproval returns the parts of cmdline not covered by allowed. An entry
+// of allowed is a command name ("ls") or a command with leading arguments
+// ("go test", "git status"); it covers a part whose literal words begin with
+// it. A line that does not parse returns ErrUnparsable (ask for it whole).
+func NeedsApproval(cmdline string, allowed []string) (unapproved []string, err error) {
+	parts, err := commandParts(cmdline)
+	if err != nil {
+		return []string{cmdline}, err
+	}
+	for _, p := range parts {
+		if !covered(p, allowed) {
+			unapproved = append(unapproved, p.text)
+		}
+	}
+	return unapproved, nil
+}
+
+func covered(p part, allowed []string) bool {
+	if p.alwaysAsk || len(p.words) == 0 {
+		return false
+	}
+	for _, entry := range allowed {
+		fields := strings.Fields(entry)
+		if len(fields) == 0 || len(fields) > len(p.words) {
+			continue
+		}
+		match := true
+		for i, f := range fields {
+			if p.words[i] != f {
+				match = false
+				break
+			}
+		}
+		if match {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,182 @@
+package workspace
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"sync"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+)
+
+// ErrNotOpen reports a document the editor has not opened.
+var ErrNotOpen = errors.New("document is not open")
+
+// overlay is one open document: an immutable value, replaced on change, so a
+// reader holding one never sees half an edit.
+type overlay struct {
+	uri     string
+	version int32
+	text    string
+}
+
+// overlays are the documents the editor has open, keyed by absolute file
+// path so a tool's relative path finds the buffer an editor opened by URI.
+type overlays struct {
+	mu   sync.RWMutex
+	docs map[string]overlay
+}
+
+func newOverlays() *overlays { return &overlays{docs: make(map[string]overlay)} }
+
+func (o *overlays) get(abs string) (overlay, bool) {
+	o.mu.RLock()
+	defer o.mu.RUnlock()
+	ov, ok := o.docs[abs]
+	return ov, ok
+}
+
+// uriPath returns the absolute file path a file:// URI names.
+func uriPath(u string) (string, error) {
+	parsed, err := uri.Parse(u)
+	if err != nil {
+		return "", fmt.Errorf("document URI %q: %w", u, err)
+	}
+	if parsed.Scheme() != "file" {
+		return "", fmt.Errorf("document URI %q: only file:// URIs name workspace files: %w", u, ErrInvalidPath)
+	}
+	return filepath.Clean(parsed.FsPath()), nil
+}
+
+// docKey maps the path of a document URI to the key overlays are stored
+// under: paths through the root as the editor spelled it (perhaps via a
+// symlink) are keyed under the resolved root, where tools look them up.
+func (w *Workspace) docKey(u string) (string, error) {
+	abs, err := uriPath(u)
+	if err != nil {
+		return "", err
+	}
+	if rel, ok := within(w.rootAbs, filepath.ToSlash(abs)); ok && w.rootAbs != w.rootReal {
+		return w.abs(rel), nil
+	}
+	return abs, nil
+}
+
+// DidOpen records a document the editor opened (textDocument/didOpen).
+func (w *Workspace) DidOpen(u string, version int32, text string) error {
+	abs, err := w.docKey(u)
+	if err != nil {
+		return err
+	}
+	w.overlays.mu.Lock()
+	defer w.overlays.mu.Unlock()
+	w.overlays.docs[abs] = overlay{uri: u, version: version, text: text}
+	return nil
+}
+
+// DidChange applies the editor's changes in order (textDocument/didChange).
+// Ranges are in UTF-16 code units. On error the overlay is left as it was.
+func (w *Workspace) DidChange(u string, version int32, changes []protocol.TextDocumentContentChangeEvent) error {
+	abs, err := w.docKey(u)
+	if err != nil {
+		return err
+	}
+	w.overlays.mu.Lock()
+	defer w.overlays.mu.Unlock()
+	ov, ok := w.overlays.docs[abs]
+	if !ok {
+		return fmt.Errorf("didChange for %s: %w", u, ErrNotOpen)
+	}
+	text := ov.text
+	for i, ch := range changes {
+		switch c := ch.(type) {
+		case *protocol.TextDocumentContentChangeWholeDocument:
+			text = c.Text
+		case *protocol.TextDocumentContentChangePartial:
+			start, end, err := rangeOffsets(text, c.Range)
+			if err != nil {
+				return fmt.Errorf("didChange for %s, change %d: %w", u, i, err)
+			}
+			text = text[:start] + c.Text + text[end:]
+		default:
+			return fmt.Errorf("didChange for %s, change %d: unknown change type %T: %w", u, i, ch, ErrInvalidPath)
+		}
+	}
+	w.overlays.docs[abs] = overlay{uri: ov.uri, version: version, text: text}
+	return nil
+}
+
+// DidClose drops the overlay (textDocument/didClose): reads see the disk again.
+func (w *Workspace) DidClose(u string) error {
+	abs, err := w.docKey(u)
+	if err != nil {
+		return err
+	}
+	w.overlays.mu.Lock()
+	defer w.overlays.mu.Unlock()
+	if _, ok := w.overlays.docs[abs]; !ok {
+		return fmt.Errorf("didClose for %s: %w", u, ErrNotOpen)
+	}
+	delete(w.overlays.docs, abs)
+	return nil
+}
+
+// ReadOverlayOrDisk returns the text of path (relative to the root, or
+// absolute inside it): the editor's buffer when the document is open (with
+// its version and open = true), else the file on disk.
+func (w *Workspace) ReadOverlayOrDisk(path string) (text string, version int32, open bool, err error) {
+	rel, err := w.Rel(path)
+	if err != nil {
+		return "", 0, false, err
+	}
+	if ov, ok := w.overlays.get(w.abs(rel)); ok {
+		return ov.text, ov.version, true, nil
+	}
+	b, err := w.root.ReadFile(rel)
+	if err != nil {
+		return "", 0, false, w.fsError(path, err)
+	}
+	return string(b), 0, false, nil
+}
+
+// RangeText returns the text r covers in the document u (overlay or disk).
+func (w *Workspace) RangeText(u string, r protocol.Range) (string, error) {
+	abs, err := w.docKey(u)
+	if err != nil {
+		return "", err
+	}
+	text, _, _, err := w.ReadOverlayOrDisk(abs)
+	if err != nil {
+		return "", err
+	}
+	start, end, err := rangeOffsets(text, r)
+	if err != nil {
+		return "", fmt.Errorf("range of %s: %w", u, err)
+	}
+	return text[start:end], nil
+}
+
+// uriFor returns the URI of rel: the open document's when there is one (the
+// editor matches edits by the URI it sent), else a file:// URI of its path.
+func (w *Workspace) uriFor(rel string) (u string, version int32, open bool) {
+	abs := w.abs(rel)
+	if ov, ok := w.overlays.get(abs); ok {
+		return ov.uri, ov.version, true
+	}
+	return string(uri.File(abs)), 0, false
+}
+
+// fsError turns an error from the root into one that names the path and
+// keeps the kind: escapes through symlinks become ErrOutsideRoot.
+func (w *Workspace) fsError(p string, err error) error {
+	if w.escapeErr != nil && errors.Is(err, w.escapeErr) {
+		return &PathError{Path: p, Err: ErrOutsideRoot, Why: "it resolves (through a symlink) to a place outside the workspace root"}
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %w", p, pe.Err)
+	}
+	return fmt.Errorf("%s: %w", p, err)
+}

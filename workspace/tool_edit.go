@@ -1,0 +1,123 @@
+package workspace
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/loopls/loopls/engine"
+)
+
+type editFileTool struct{ w *Workspace }
+
+type editFileArgs struct {
+	Path       string  `json:"path"`
+	OldString  *string `json:"old_string"`
+	NewString  *string `json:"new_string"`
+	ReplaceAll bool    `json:"replace_all"`
+}
+
+func (t *editFileTool) Spec() engine.ToolSpec {
+	return engine.ToolSpec{
+		Name: ToolEditFile,
+		Description: "Replace exact text in a file of the workspace. old_string must occur exactly once (include enough surrounding lines to make it unique) " +
+			"unless replace_all is true. Whitespace and indentation must match the file exactly; read the file first.",
+		Parameters: json.RawMessage(`{"type":"object","properties":{` +
+			`"path":{"type":"string","description":"file path relative to the workspace root"},` +
+			`"old_string":{"type":"string","description":"the exact text to replace"},` +
+			`"new_string":{"type":"string","description":"the text to put in its place"},` +
+			`"replace_all":{"type":"boolean","description":"replace every occurrence (default false)"}},` +
+			`"required":["path","old_string","new_string"],"additionalProperties":false}`),
+	}
+}
+
+func (t *editFileTool) Call(ctx context.Context, inv engine.ToolInvocation) (engine.ToolResult, error) {
+	var a editFileArgs
+	if err := decodeArgs(inv.Call.Arguments, &a); err != nil {
+		return failed("edit_file: %v", err)
+	}
+	switch {
+	case a.Path == "":
+		return failed("edit_file: path is required")
+	case a.OldString == nil:
+		return failed("edit_file: old_string is required")
+	case a.NewString == nil:
+		return failed("edit_file: new_string is required")
+	case *a.OldString == "":
+		return failed("edit_file: old_string is empty; to create a file or replace all of it use write_file")
+	case *a.OldString == *a.NewString:
+		return failed("edit_file: old_string and new_string are the same; nothing would change")
+	}
+	w := t.w
+	rel, err := w.Rel(a.Path)
+	if err != nil {
+		return failed("edit_file: %s", describe(err))
+	}
+	cur, _, _, err := w.readForEdit(rel, a.Path)
+	if err != nil {
+		return failed("edit_file: %s", describe(err))
+	}
+	n := strings.Count(cur, *a.OldString)
+	switch {
+	case n == 0:
+		return failed("edit_file: old_string was not found in %s; read the file again and copy the text exactly, including whitespace", a.Path)
+	case n > 1 && !a.ReplaceAll:
+		return failed("edit_file: old_string occurs %d times in %s; include more surrounding text to make it unique, or set replace_all to replace every one", n, a.Path)
+	}
+	updated := strings.Replace(cur, *a.OldString, *a.NewString, 1)
+	if a.ReplaceAll {
+		updated = strings.ReplaceAll(cur, *a.OldString, *a.NewString)
+	}
+	res, err := w.applyEdit(ctx, inv, ToolEditFile, rel, cur, updated, true)
+	if err != nil {
+		return engine.ToolResult{Output: "edit_file: " + err.Error(), IsError: true}, err
+	}
+	if !res.Applied {
+		return failed("edit_file: %s was not changed: %s", a.Path, res.FailureReason)
+	}
+	return ok(fmt.Sprintf("Edited %s: replaced %d occurrence(s).", a.Path, n))
+}
+
+// readForEdit reads rel (overlay first) for an edit, refusing what cannot
+// be edited as text.
+func (w *Workspace) readForEdit(rel, shown string) (text string, version int32, open bool, err error) {
+	text, size, truncated, err := w.readText(rel)
+	if err != nil {
+		return "", 0, false, err
+	}
+	if truncated {
+		return "", 0, false, fmt.Errorf("%s is %d bytes, too large to edit here: %w", shown, size, ErrInvalidPath)
+	}
+	if isBinary([]byte(text[:min(len(text), binarySniff)])) {
+		return "", 0, false, fmt.Errorf("%s is a binary file: %w", shown, ErrInvalidPath)
+	}
+	_, version, open = w.uriFor(rel)
+	return text, version, open, nil
+}
+
+// applyEdit sends one tool's edit of rel through the Editor and journals it
+// when it lands.
+func (w *Workspace) applyEdit(ctx context.Context, inv engine.ToolInvocation, tool, rel, old, new string, exists bool) (EditResult, error) {
+	u, version, _ := w.uriFor(rel)
+	e := FileEdit{
+		Path:    rel,
+		URI:     u,
+		Old:     old,
+		New:     new,
+		Version: version,
+		Exists:  exists,
+		Label:   fmt.Sprintf("loopls: %s %s", tool, rel),
+		RunID:   inv.RunID,
+		CallID:  inv.Call.ID,
+	}
+	res, err := w.editor.Apply(ctx, e)
+	if err != nil {
+		return res, err
+	}
+	if res.Applied {
+		w.journal.add(inv.RunID, JournalEntry{Path: rel, Before: old, Existed: exists, After: new, CallID: inv.Call.ID, At: time.Now()})
+	}
+	return res, nil
+}

@@ -1,0 +1,89 @@
+package workspace
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/loopls/loopls/engine"
+)
+
+// globMaxResults bounds one glob's answer.
+const globMaxResults = 500
+
+type globTool struct{ w *Workspace }
+
+type globArgs struct {
+	Pattern string `json:"pattern"`
+}
+
+func (t *globTool) Spec() engine.ToolSpec {
+	return engine.ToolSpec{
+		Name: ToolGlob,
+		Description: "Find files of the workspace by path pattern: \"*\" and \"?\" match within a name, \"**\" any number of directories " +
+			"(\"**/*.go\" is every Go file, \"cmd/*/main.go\" one level). Paths are relative to the root; .gitignored files are left out.",
+		Parameters: json.RawMessage(`{"type":"object","properties":{` +
+			`"pattern":{"type":"string","description":"glob pattern relative to the workspace root, e.g. **/*_test.go"}},` +
+			`"required":["pattern"],"additionalProperties":false}`),
+	}
+}
+
+func (t *globTool) Call(ctx context.Context, inv engine.ToolInvocation) (engine.ToolResult, error) {
+	var a globArgs
+	if err := decodeArgs(inv.Call.Arguments, &a); err != nil {
+		return failed("glob: %v", err)
+	}
+	if a.Pattern == "" {
+		return failed("glob: pattern is required")
+	}
+	re, err := t.w.compileGlob(a.Pattern)
+	if err != nil {
+		return failed("glob: %v", err)
+	}
+	var b strings.Builder
+	n := 0
+	for _, f := range t.w.Files() {
+		if !re.MatchString(f) {
+			continue
+		}
+		n++
+		if n <= globMaxResults {
+			b.WriteString(f + "\n")
+		}
+	}
+	if n == 0 {
+		return ok(fmt.Sprintf("no files match %q", a.Pattern))
+	}
+	if n > globMaxResults {
+		fmt.Fprintf(&b, "[%d more files match; narrow the pattern]\n", n-globMaxResults)
+	}
+	return ok(b.String())
+}
+
+// compileGlob compiles a glob over root-relative paths. An absolute pattern
+// inside the root is made relative; one that climbs out is refused.
+func (w *Workspace) compileGlob(pattern string) (*regexp.Regexp, error) {
+	if strings.HasPrefix(pattern, "/") {
+		rel, ok := within(w.rootReal, pattern)
+		if !ok {
+			rel, ok = within(w.rootAbs, pattern)
+		}
+		if !ok {
+			return nil, &PathError{Path: pattern, Err: ErrOutsideRoot, Why: "give a pattern relative to the workspace root"}
+		}
+		pattern = rel
+	}
+	pattern = strings.TrimPrefix(pattern, "./")
+	for _, elem := range strings.Split(pattern, "/") {
+		if elem == ".." {
+			return nil, &PathError{Path: pattern, Err: ErrOutsideRoot, Why: "patterns may not climb above the workspace root"}
+		}
+	}
+	re, err := regexp.Compile("^" + globToRegexp(pattern) + "$")
+	if err != nil {
+		return nil, fmt.Errorf("pattern %q: %v", pattern, err)
+	}
+	return re, nil
+}

@@ -1,0 +1,67 @@
+package workspace
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/loopls/loopls/engine"
+)
+
+type writeFileTool struct{ w *Workspace }
+
+type writeFileArgs struct {
+	Path    string  `json:"path"`
+	Content *string `json:"content"`
+}
+
+func (t *writeFileTool) Spec() engine.ToolSpec {
+	return engine.ToolSpec{
+		Name:        ToolWriteFile,
+		Description: "Create a file of the workspace, or replace all of its content. Missing parent directories are created. To change part of a file use edit_file.",
+		Parameters: json.RawMessage(`{"type":"object","properties":{` +
+			`"path":{"type":"string","description":"file path relative to the workspace root"},` +
+			`"content":{"type":"string","description":"the whole new content of the file"}},` +
+			`"required":["path","content"],"additionalProperties":false}`),
+	}
+}
+
+func (t *writeFileTool) Call(ctx context.Context, inv engine.ToolInvocation) (engine.ToolResult, error) {
+	var a writeFileArgs
+	if err := decodeArgs(inv.Call.Arguments, &a); err != nil {
+		return failed("write_file: %v", err)
+	}
+	if a.Path == "" {
+		return failed("write_file: path is required")
+	}
+	if a.Content == nil {
+		return failed("write_file: content is required")
+	}
+	w := t.w
+	rel, err := w.Rel(a.Path)
+	if err != nil {
+		return failed("write_file: %s", describe(err))
+	}
+	if rel == "." {
+		return failed("write_file: %s is the workspace root, not a file", a.Path)
+	}
+	old, _, _, err := w.readForEdit(rel, a.Path)
+	exists := err == nil
+	if err != nil && !errIsNotExist(err) {
+		return failed("write_file: %s", describe(err))
+	}
+	if exists && old == *a.Content {
+		return ok(fmt.Sprintf("%s already has this content; nothing changed.", a.Path))
+	}
+	res, err := w.applyEdit(ctx, inv, ToolWriteFile, rel, old, *a.Content, exists)
+	if err != nil {
+		return engine.ToolResult{Output: "write_file: " + err.Error(), IsError: true}, err
+	}
+	if !res.Applied {
+		return failed("write_file: %s was not written: %s", a.Path, res.FailureReason)
+	}
+	if exists {
+		return ok(fmt.Sprintf("Wrote %s (%d bytes, replacing its content).", a.Path, len(*a.Content)))
+	}
+	return ok(fmt.Sprintf("Created %s (%d bytes).", a.Path, len(*a.Content)))
+}

@@ -1,0 +1,187 @@
+package workspace
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+
+	"github.com/loopls/loopls/engine"
+)
+
+// Options configure a Workspace.
+type Options struct {
+	// Editor is where edits go; nil means a DiskEditor on the root (atomic
+	// temp file + rename, permissions kept).
+	Editor Editor
+	// Approver is asked before run_command runs a part that is not on the
+	// allow list; nil means the policy alone decides (deny).
+	Approver Approver
+	// AllowCommands offers run_command to the model even without an Approver.
+	AllowCommands bool
+	// AllowedCommands are the commands (or command prefixes such as
+	// "go test") that run without asking.
+	AllowedCommands []string
+	// Logger receives warnings (watch limits, unreadable files); nil discards.
+	Logger *slog.Logger
+	// Watch keeps the file index current with fsnotify. Without it every
+	// Files call walks the tree afresh, which suits one-shot runs.
+	Watch bool
+}
+
+// Workspace is one root directory and everything the agent may do in it.
+// It is safe for concurrent use.
+type Workspace struct {
+	root *os.Root
+	// escapeErr is the error os.Root reports for a path that escapes it. It
+	// is not exported by package os, so Open provokes it once and keeps it
+	// to recognise escapes with errors.Is rather than by message.
+	escapeErr error
+	rootAbs   string // the root as given, absolute and clean
+	rootReal  string // the root with symlinks resolved
+	log       *slog.Logger
+	editor    Editor
+	approver  Approver
+
+	overlays *overlays
+	index    *index
+	journal  *journal
+
+	mu              sync.Mutex
+	allowCommands   bool
+	allowedCommands []string
+	// The user's "always" answers, for the life of the workspace: exact
+	// command parts (not names — allowing "rm -rf build" always must not
+	// allow every rm).
+	alwaysAllowed  map[string]bool
+	alwaysRejected map[string]bool
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// ErrNotDirectory reports a workspace root that is not a directory.
+var ErrNotDirectory = errors.New("workspace root is not a directory")
+
+// Open opens root as a workspace. With opts.Watch it builds the file index
+// and keeps it current until Close.
+func Open(ctx context.Context, root string, opts Options) (*Workspace, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, fmt.Errorf("workspace root %q: %w", root, err)
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return nil, fmt.Errorf("workspace root %q: %w", root, err)
+	}
+	fi, err := os.Stat(real)
+	if err != nil {
+		return nil, fmt.Errorf("workspace root %q: %w", root, err)
+	}
+	if !fi.IsDir() {
+		return nil, fmt.Errorf("workspace root %q: %w", root, ErrNotDirectory)
+	}
+	r, err := os.OpenRoot(real)
+	if err != nil {
+		return nil, fmt.Errorf("workspace root %q: %w", root, err)
+	}
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	w := &Workspace{
+		root:            r,
+		rootAbs:         abs,
+		rootReal:        real,
+		log:             log,
+		editor:          opts.Editor,
+		approver:        opts.Approver,
+		overlays:        newOverlays(),
+		journal:         newJournal(),
+		allowCommands:   opts.AllowCommands,
+		allowedCommands: slices.Clone(opts.AllowedCommands),
+		alwaysAllowed:   make(map[string]bool),
+		alwaysRejected:  make(map[string]bool),
+	}
+	if _, err := r.Stat(".."); err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			w.escapeErr = pe.Err
+		}
+	}
+	if w.editor == nil {
+		w.editor = NewDiskEditor(r)
+	}
+	w.index = newIndex(r, real, log)
+	if opts.Watch {
+		if err := w.index.start(ctx); err != nil {
+			r.Close()
+			return nil, fmt.Errorf("workspace root %q: index: %w", root, err)
+		}
+	}
+	return w, nil
+}
+
+// Close stops the index watcher and releases the root.
+func (w *Workspace) Close() error {
+	w.closeOnce.Do(func() {
+		w.closeErr = errors.Join(w.index.close(), w.root.Close())
+	})
+	return w.closeErr
+}
+
+// Root returns the workspace root as an absolute path (symlinks resolved).
+func (w *Workspace) Root() string { return w.rootReal }
+
+// SetPolicy replaces the command policy, for when the user changes settings.
+func (w *Workspace) SetPolicy(allowCommands bool, allowedCommands []string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.allowCommands = allowCommands
+	w.allowedCommands = slices.Clone(allowedCommands)
+}
+
+// Files returns the indexed files: slash-separated paths relative to the
+// root, sorted, without .git/ and .gitignored paths.
+func (w *Workspace) Files() []string { return w.index.files() }
+
+// policy returns the current command policy.
+func (w *Workspace) policy() (allowCommands bool, allowed []string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.allowCommands, slices.Clone(w.allowedCommands)
+}
+
+// Mode selects which tools a run is offered.
+type Mode int
+
+const (
+	// ModeEdit offers every tool; run_command only when commands are
+	// allowed or an Approver can be asked.
+	ModeEdit Mode = iota
+	// ModeReadOnly offers read_file, list_dir, glob and grep.
+	ModeReadOnly
+)
+
+// Tools returns the tools offered in mode.
+func (w *Workspace) Tools(mode Mode) []engine.Tool {
+	tools := []engine.Tool{
+		&readFileTool{w: w},
+		&listDirTool{w: w},
+		&globTool{w: w},
+		&grepTool{w: w},
+	}
+	if mode == ModeReadOnly {
+		return tools
+	}
+	tools = append(tools, &editFileTool{w: w}, &writeFileTool{w: w})
+	if allow, _ := w.policy(); allow || w.approver != nil {
+		tools = append(tools, &runCommandTool{w: w})
+	}
+	return tools
+}
