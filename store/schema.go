@@ -1,0 +1,88 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// migrations bring a database from version i to i+1 (PRAGMA user_version
+// holds the version). Append only: a released migration is never edited, so
+// a database written by any older loopls opens in a newer one.
+var migrations = []string{
+	// 0 → 1: sessions with their committed history, and the run audit trail.
+	`CREATE TABLE sessions (
+		id         TEXT PRIMARY KEY,
+		title      TEXT NOT NULL DEFAULT '',
+		history    TEXT NOT NULL DEFAULT '[]', -- JSON []engine.Message
+		created_at INTEGER NOT NULL,           -- unix nanoseconds
+		updated_at INTEGER NOT NULL
+	);
+	CREATE TABLE runs (
+		seq           INTEGER PRIMARY KEY AUTOINCREMENT, -- audit order
+		id            TEXT NOT NULL UNIQUE,
+		session_id    TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+		prompt        TEXT NOT NULL DEFAULT '',
+		model         TEXT NOT NULL DEFAULT '',
+		outcome       TEXT NOT NULL DEFAULT '',   -- '' while the run is in flight
+		output        TEXT NOT NULL DEFAULT '',
+		turns         INTEGER NOT NULL DEFAULT 0,
+		input_tokens  INTEGER NOT NULL DEFAULT 0,
+		output_tokens INTEGER NOT NULL DEFAULT 0,
+		error_kind    TEXT NOT NULL DEFAULT '',
+		error_message TEXT NOT NULL DEFAULT '',
+		error         TEXT,                       -- JSON engine.LoopError, NULL when none
+		started_at    INTEGER NOT NULL DEFAULT 0,
+		ended_at      INTEGER NOT NULL DEFAULT 0,
+		edits         TEXT NOT NULL DEFAULT '[]', -- JSON []engine.Edit
+		machine       BLOB,                       -- machine snapshot while in flight
+		owner         TEXT NOT NULL DEFAULT ''    -- the Store that wrote it (see owner.go)
+	);
+	CREATE INDEX runs_by_session ON runs(session_id, seq);
+	CREATE INDEX runs_in_flight ON runs(outcome) WHERE outcome = '';
+	CREATE INDEX sessions_by_update ON sessions(updated_at);`,
+}
+
+// SchemaVersion is the version a database has once Open returns.
+var SchemaVersion = len(migrations)
+
+// migrate applies the migrations the database lacks, each in its own
+// immediate transaction that re-reads the version first, so two daemons
+// opening a fresh database at once apply each migration exactly once.
+func migrate(ctx context.Context, db *sql.DB) error {
+	for {
+		done, err := migrateOne(ctx, db)
+		if err != nil || done {
+			return err
+		}
+	}
+}
+
+func migrateOne(ctx context.Context, db *sql.DB) (done bool, err error) {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return false, fmt.Errorf("begin migration: %w", err)
+	}
+	defer tx.Rollback()
+	var v int
+	if err := tx.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&v); err != nil {
+		return false, fmt.Errorf("read schema version: %w", err)
+	}
+	switch {
+	case v == len(migrations):
+		return true, nil
+	case v > len(migrations):
+		return false, fmt.Errorf("database schema version %d is newer than this loopls knows (%d): upgrade loopls", v, len(migrations))
+	}
+	if _, err := tx.ExecContext(ctx, migrations[v]); err != nil {
+		return false, fmt.Errorf("migrate schema %d→%d: %w", v, v+1, err)
+	}
+	// PRAGMA takes no bound parameters; v+1 is an int we computed.
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, v+1)); err != nil {
+		return false, fmt.Errorf("record schema version %d: %w", v+1, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return false, fmt.Errorf("commit migration %d→%d: %w", v, v+1, err)
+	}
+	return false, nil
+}

@@ -1,0 +1,242 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/loopls/loopls/engine"
+	_ "modernc.org/sqlite" // registers the pure-Go "sqlite" driver
+)
+
+// Store is the persistent state of one workspace root. It is safe for
+// concurrent use, also by several processes on the same database.
+type Store struct {
+	db     *sql.DB
+	path   string
+	owner  *owner
+	redact redactor
+	now    func() time.Time
+
+	mu     sync.Mutex
+	closed bool
+}
+
+// busyTimeout is how long a write waits for another daemon's transaction.
+// Checkpoints are small, so a wait this long means something is stuck.
+const busyTimeout = 10 * time.Second
+
+// DefaultDir is where databases live: $XDG_STATE_HOME/loopls, else
+// ~/.local/state/loopls (the XDG default), else a loopls directory in the
+// temporary directory when there is no home either.
+func DefaultDir() string {
+	if d := os.Getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
+		return filepath.Join(d, "loopls")
+	}
+	if h, err := os.UserHomeDir(); err == nil && h != "" {
+		return filepath.Join(h, ".local", "state", "loopls")
+	}
+	return filepath.Join(os.TempDir(), "loopls-state")
+}
+
+// DBPath is the database file of workspaceRoot under dir: the first 16 hex
+// digits of the SHA-256 of the root's absolute, cleaned path.
+func DBPath(dir, workspaceRoot string) (string, error) {
+	abs, err := filepath.Abs(workspaceRoot)
+	if err != nil {
+		return "", fmt.Errorf("resolve workspace root %q: %w", workspaceRoot, err)
+	}
+	sum := sha256.Sum256([]byte(filepath.Clean(abs)))
+	return filepath.Join(dir, hex.EncodeToString(sum[:])[:16]+".db"), nil
+}
+
+// Open opens (creating if needed) the database of workspaceRoot under dir,
+// brings its schema up to date, and records every run left in flight by a
+// daemon that is no longer running as ended: Failed, kind Internal, "daemon
+// stopped". The sessions of those runs stay usable.
+func Open(ctx context.Context, dir, workspaceRoot string) (*Store, error) {
+	return open(ctx, dir, workspaceRoot, defaultRedactor(), time.Now)
+}
+
+func open(ctx context.Context, dir, workspaceRoot string, red redactor, now func() time.Time) (*Store, error) {
+	if dir == "" {
+		dir = DefaultDir()
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("create state directory %s: %w", dir, err)
+	}
+	path, err := DBPath(dir, workspaceRoot)
+	if err != nil {
+		return nil, err
+	}
+	q := url.Values{}
+	q.Set("_busy_timeout", fmt.Sprint(busyTimeout.Milliseconds()))
+	q.Set("_journal_mode", "WAL")
+	// FULL syncs the WAL on every commit: a run recorded is a run kept, also
+	// through a power loss. Checkpoints are a handful per run, so it is cheap.
+	q.Set("_synchronous", "FULL")
+	q.Set("_foreign_keys", "1")
+	// Immediate transactions take the write lock at BEGIN, so a busy
+	// database waits (busy_timeout) instead of failing at the first write.
+	q.Set("_txlock", "immediate")
+	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("open store %s: %w", path, err)
+	}
+	s := &Store{db: db, path: path, redact: red, now: now}
+	if err := s.init(ctx); err != nil {
+		db.Close()
+		if s.owner != nil {
+			s.owner.release()
+		}
+		return nil, fmt.Errorf("open store %s: %w (if the file is damaged, move it away and loopls starts a new one)", path, err)
+	}
+	return s, nil
+}
+
+func (s *Store) init(ctx context.Context) error {
+	if err := s.db.PingContext(ctx); err != nil {
+		return err
+	}
+	if err := migrate(ctx, s.db); err != nil {
+		return err
+	}
+	if err := s.checkIntegrity(ctx); err != nil {
+		return err
+	}
+	o, err := acquireOwner(s.path + ".owners")
+	if err != nil {
+		return err
+	}
+	s.owner = o
+	if err := s.recover(ctx); err != nil {
+		return err
+	}
+	sweepOwners(o.dir, o.id)
+	return nil
+}
+
+// checkIntegrity runs SQLite's quick check, so a damaged file is reported at
+// open with what to do rather than as odd errors mid-run.
+func (s *Store) checkIntegrity(ctx context.Context) error {
+	var res string
+	if err := s.db.QueryRowContext(ctx, `PRAGMA quick_check`).Scan(&res); err != nil {
+		return fmt.Errorf("integrity check: %w", err)
+	}
+	if res != "ok" {
+		return fmt.Errorf("integrity check failed: %s", res)
+	}
+	return nil
+}
+
+// Path is the database file this Store uses.
+func (s *Store) Path() string { return s.path }
+
+// Close closes the database and releases the owner lock. Runs still in
+// flight stay recorded as in flight; the next Store opened on the workspace
+// records them as stopped.
+func (s *Store) Close() error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil
+	}
+	s.closed = true
+	s.mu.Unlock()
+	err := s.db.Close()
+	// The lock is dropped only after the database is closed, so no other
+	// Store recovers our runs while we could still write them.
+	if rerr := s.owner.release(); err == nil {
+		err = rerr
+	}
+	return err
+}
+
+func (s *Store) checkOpen() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return ErrClosed
+	}
+	return nil
+}
+
+// stoppedMessage is the error message of a run whose daemon died under it.
+const stoppedMessage = "daemon stopped"
+
+// recover records the runs in flight of dead owners as failed.
+func (s *Store) recover(ctx context.Context) error {
+	rows, err := s.db.QueryContext(ctx, `SELECT DISTINCT owner FROM runs WHERE outcome = ''`)
+	if err != nil {
+		return fmt.Errorf("find runs in flight: %w", err)
+	}
+	var owners []string
+	for rows.Next() {
+		var o string
+		if err := rows.Scan(&o); err != nil {
+			rows.Close()
+			return fmt.Errorf("find runs in flight: %w", err)
+		}
+		owners = append(owners, o)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("find runs in flight: %w", err)
+	}
+	var dead []string
+	for _, o := range owners {
+		if o == s.owner.id {
+			continue
+		}
+		alive, err := ownerAlive(s.owner.dir, o)
+		if err != nil {
+			return err
+		}
+		if !alive {
+			dead = append(dead, o)
+		}
+	}
+	if len(dead) == 0 {
+		return nil
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("recover runs in flight: %w", err)
+	}
+	defer tx.Rollback()
+	now := s.now().UnixNano()
+	errJSON, err := json.Marshal(&engine.LoopError{Kind: engine.KindInternal, Message: stoppedMessage})
+	if err != nil {
+		return fmt.Errorf("recover runs in flight: %w", err)
+	}
+	for _, o := range dead {
+		// outcome = '' is tested again inside the transaction: another daemon
+		// may have recovered them between our query and our write lock.
+		if _, err := tx.ExecContext(ctx, `UPDATE sessions SET updated_at = ? WHERE id IN
+			(SELECT session_id FROM runs WHERE outcome = '' AND owner = ?)`, now, o); err != nil {
+			return fmt.Errorf("recover sessions of %s: %w", o, err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE runs SET outcome = ?, error_kind = ?,
+			error_message = ?, error = ?, ended_at = ?, machine = NULL
+			WHERE outcome = '' AND owner = ?`,
+			engine.OutcomeFailed, engine.KindInternal, stoppedMessage, string(errJSON), now, o); err != nil {
+			return fmt.Errorf("recover runs of %s: %w", o, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("recover runs in flight: %w", err)
+	}
+	return nil
+}
+
+// errorsIsNoRows reports a query that matched nothing.
+func errorsIsNoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }
