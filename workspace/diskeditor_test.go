@@ -1,0 +1,149 @@
+package workspace
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestDiskEditorKeepsPermissions(t *testing.T) {
+	dir := newTree(t, map[string]string{"run.sh": "echo hi\n"})
+	if err := os.Chmod(filepath.Join(dir, "run.sh"), 0o751); err != nil {
+		t.Fatal(err)
+	}
+	w := openWS(t, dir, Options{})
+	res := call(t, w, ToolEditFile, map[string]any{"path": "run.sh", "old_string": "hi", "new_string": "bye"})
+	if res.IsError {
+		t.Fatalf("edit_file: %s", res.Output)
+	}
+	fi, err := os.Stat(filepath.Join(dir, "run.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fi.Mode().Perm(); got != 0o751 {
+		t.Errorf("mode after edit = %o, want 751", got)
+	}
+	if got := readDisk(t, dir, "run.sh"); got != "echo bye\n" {
+		t.Errorf("content = %q", got)
+	}
+	assertNoTemp(t, dir)
+}
+
+func TestDiskEditorRefusesStaleOld(t *testing.T) {
+	dir := newTree(t, map[string]string{"a.txt": "one\n"})
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	d := NewDiskEditor(root)
+	res, err := d.Apply(context.Background(), FileEdit{Path: "a.txt", Old: "zero\n", New: "two\n", Exists: true})
+	if err != nil || res.Applied || res.FailureReason == "" {
+		t.Fatalf("Apply(stale) = %+v, %v; want not applied with a reason", res, err)
+	}
+	res, err = d.Apply(context.Background(), FileEdit{Path: "a.txt", New: "two\n", Exists: false})
+	if err != nil || res.Applied {
+		t.Fatalf("Apply(create over existing) = %+v, %v; want not applied", res, err)
+	}
+	if got := readDisk(t, dir, "a.txt"); got != "one\n" {
+		t.Errorf("content = %q, want unchanged", got)
+	}
+}
+
+// TestAtomicWriteCancelled cancels a write after the temporary file is
+// complete and before the rename: the old file stays whole, no temporary
+// file is left.
+func TestAtomicWriteCancelled(t *testing.T) {
+	dir := newTree(t, map[string]string{"f.txt": "old content\n"})
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	d := NewDiskEditor(root)
+	d.beforeRename = cancel
+	_, err = d.Apply(ctx, FileEdit{Path: "f.txt", Old: "old content\n", New: strings.Repeat("x", 3<<20), Exists: true})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Apply cancelled before rename: err = %v, want context.Canceled", err)
+	}
+	if got := readDisk(t, dir, "f.txt"); got != "old content\n" {
+		t.Errorf("file after cancelled write = %.40q, want the old content", got)
+	}
+	assertNoTemp(t, dir)
+
+	// Cancelled before it starts: nothing happens.
+	_, err = d.Apply(ctx, FileEdit{Path: "f.txt", Old: "old content\n", New: "new", Exists: true})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Apply with a done ctx: err = %v", err)
+	}
+	if got := readDisk(t, dir, "f.txt"); got != "old content\n" {
+		t.Errorf("file = %q, want the old content", got)
+	}
+}
+
+// TestAtomicWriteKilledChild kills (SIGKILL) a process that has written
+// its temporary file and not yet renamed it: the old file is whole.
+func TestAtomicWriteKilledChild(t *testing.T) {
+	old := strings.Repeat("old line\n", 1000)
+	dir := newTree(t, map[string]string{"target.txt": old})
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), childEnv+"="+dir)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	lines := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		if sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	select {
+	case l := <-lines:
+		if l != "READY" {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatalf("child said %q, want READY", l)
+		}
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatal("child did not reach the rename within 10s")
+	}
+	if err := cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+	if got := readDisk(t, dir, "target.txt"); got != old {
+		t.Errorf("target after the writer was killed: %d bytes, want the old %d bytes whole", len(got), len(old))
+	}
+	// The orphaned temporary file is there, and the index does not list it.
+	matches, _ := filepath.Glob(filepath.Join(dir, tempPrefix+"*"))
+	if len(matches) != 1 {
+		t.Errorf("temporary files = %v, want the one the killed writer left", matches)
+	}
+	w := openWS(t, dir, Options{})
+	if files := w.Files(); len(files) != 1 || files[0] != "target.txt" {
+		t.Errorf("Files() = %v, want only target.txt (temporaries hidden)", files)
+	}
+}
+
+func assertNoTemp(t *testing.T, dir string) {
+	t.Helper()
+	matches, _ := filepath.Glob(filepath.Join(dir, tempPrefix+"*"))
+	if len(matches) > 0 {
+		t.Errorf("temporary files left: %v", matches)
+	}
+}

@@ -1,0 +1,96 @@
+package workspace
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"go.uber.org/goleak"
+
+	"github.com/loopls/loopls/engine"
+)
+
+func TestMain(m *testing.M) {
+	if os.Getenv(childEnv) != "" {
+		runChild()
+		return
+	}
+	goleak.VerifyTestMain(m)
+}
+
+// newTree writes files (path → content) under a fresh temp dir and returns it.
+func newTree(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for p, content := range files {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// openWS opens a workspace on dir and closes it when the test ends.
+func openWS(t testing.TB, dir string, opts Options) *Workspace {
+	t.Helper()
+	w, err := Open(context.Background(), dir, opts)
+	if err != nil {
+		t.Fatalf("Open(%s): %v", dir, err)
+	}
+	t.Cleanup(func() {
+		if err := w.Close(); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	})
+	return w
+}
+
+// tool returns the tool named name among w's edit-mode tools.
+func tool(t testing.TB, w *Workspace, name string) engine.Tool {
+	t.Helper()
+	for _, tl := range w.Tools(ModeEdit) {
+		if tl.Spec().Name == name {
+			return tl
+		}
+	}
+	t.Fatalf("tool %s is not offered", name)
+	return nil
+}
+
+// call invokes the tool name with args (marshalled to JSON) as run "run1".
+func call(t testing.TB, w *Workspace, name string, args any) engine.ToolResult {
+	t.Helper()
+	return callRun(t, w, "run1", name, args)
+}
+
+func callRun(t testing.TB, w *Workspace, run engine.RunID, name string, args any) engine.ToolResult {
+	t.Helper()
+	raw, err := json.Marshal(args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := tool(t, w, name).Call(context.Background(), engine.ToolInvocation{
+		RunID: run,
+		Call:  engine.ToolCall{ID: "call_1", Name: name, Arguments: raw},
+	})
+	if err != nil {
+		t.Fatalf("%s(%s): Go error %v (tool failures must be error results)", name, raw, err)
+	}
+	return res
+}
+
+// readDisk returns the content of dir/p.
+func readDisk(t testing.TB, dir, p string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
