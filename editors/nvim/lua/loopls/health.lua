@@ -1,0 +1,175 @@
+-- :checkhealth loopls — the binary, its version, Ollama, and the model.
+local M = {}
+
+local health = vim.health
+
+-- Ollama's address as the daemon resolves it: the setting, else $OLLAMA_HOST,
+-- else Ollama's default. Accepts "host", "host:port" and "http://host:port".
+function M.ollama_address(setting)
+  local raw = setting
+  if raw == nil or raw == '' then
+    raw = os.getenv('OLLAMA_HOST')
+  end
+  if raw == nil or raw == '' then
+    raw = '127.0.0.1:11434'
+  end
+  local s = raw:gsub('^https?://', ''):gsub('/.*$', '')
+  local host, port = s:match('^%[(.+)%]:(%d+)$')
+  if not host then
+    host, port = s:match('^([^:]+):(%d+)$')
+  end
+  if not host then
+    host, port = s, '11434'
+  end
+  if host == '' or host == '0.0.0.0' then
+    host = '127.0.0.1'
+  end
+  return host, tonumber(port), raw
+end
+
+-- A plain HTTP/1.0 GET over libuv TCP, so the check needs no curl.
+-- Returns status, body or nil, error.
+function M.http_get(host, port, path, timeout_ms)
+  local uv = vim.uv or vim.loop
+  local addr = host
+  if not addr:match('^%d+%.%d+%.%d+%.%d+$') and not addr:find(':') then
+    local res = uv.getaddrinfo(host, nil, { family = 'inet', socktype = 'stream' })
+    if not res or not res[1] then
+      return nil, 'cannot resolve ' .. host
+    end
+    addr = res[1].addr
+  end
+  local tcp = uv.new_tcp()
+  local chunks, done, err = {}, false, nil
+  tcp:connect(addr, port, function(cerr)
+    if cerr then
+      err, done = cerr, true
+      return
+    end
+    tcp:write(string.format('GET %s HTTP/1.0\r\nHost: %s:%d\r\nConnection: close\r\n\r\n', path, host, port))
+    tcp:read_start(function(rerr, data)
+      if rerr then
+        err, done = rerr, true
+      elseif data then
+        table.insert(chunks, data)
+      else
+        done = true
+      end
+    end)
+  end)
+  local ok = vim.wait(timeout_ms or 3000, function()
+    return done
+  end, 20)
+  if not tcp:is_closing() then
+    tcp:close()
+  end
+  if not ok then
+    return nil, 'timed out'
+  end
+  if err then
+    return nil, err
+  end
+  local resp = table.concat(chunks)
+  local status = tonumber(resp:match('^HTTP/%d%.%d (%d+)'))
+  local body = resp:match('\r\n\r\n(.*)$') or ''
+  return status, body
+end
+
+-- "ollama:tiny" → "tiny"; nil for another provider. A bare name is Ollama's.
+function M.ollama_model(model)
+  if model == nil or model == '' then
+    return nil
+  end
+  local provider, name = model:match('^(%w+):(.+)$')
+  if provider == 'ollama' then
+    return name
+  end
+  if provider == 'openai' or provider == 'anthropic' then
+    return nil
+  end
+  return model
+end
+
+local function has_model(tags, name)
+  local want = name:find(':') and name or (name .. ':latest')
+  for _, m in ipairs((tags and tags.models) or {}) do
+    if m.name == name or m.name == want or m.model == name or m.model == want then
+      return true
+    end
+  end
+  return false
+end
+
+function M.check()
+  local loopls = require('loopls')
+  health.start('loopls')
+  if not loopls.supported() then
+    health.error(loopls.unsupported_message())
+    return
+  end
+  local opts = loopls.options
+  if not opts then
+    health.warn('require("loopls").setup() has not been called; checking the defaults')
+    opts = loopls.defaults
+  else
+    health.ok('setup() called')
+  end
+
+  local cmd = opts.cmd or { 'loopls', 'serve' }
+  local bin = cmd[1]
+  if vim.fn.executable(bin) ~= 1 then
+    health.error(string.format('loopls binary not found: %q', bin), {
+      'go install github.com/loopls/loopls/cmd/loopls@latest',
+      'or set cmd = { "/path/to/loopls", "serve" } in setup()',
+    })
+  else
+    health.ok(string.format('loopls binary found: %s', vim.fn.exepath(bin)))
+    local r = vim.system({ bin, 'version' }, { text = true }):wait(5000)
+    if r.code == 0 and r.stdout and r.stdout ~= '' then
+      health.ok('version: ' .. vim.trim(r.stdout))
+    else
+      health.warn(string.format('`%s version` failed (exit %s): %s', bin, tostring(r.code), vim.trim(r.stderr or '')))
+    end
+  end
+
+  local model = opts.model
+  if (model == nil or model == '') and os.getenv('LOOPLS_MODEL') then
+    model = os.getenv('LOOPLS_MODEL')
+  end
+  local name = M.ollama_model(model)
+  if model and model ~= '' and not name then
+    health.info(string.format('model %s is not an Ollama model; skipping the Ollama checks', model))
+    return
+  end
+  local host, port, raw = M.ollama_address(opts.ollama_host)
+  local status, body = M.http_get(host, port, '/api/tags', 3000)
+  if status ~= 200 then
+    health.error(string.format('Ollama not reachable at %s (%s)', raw, tostring(status and ('HTTP ' .. status) or body)), {
+      'start it: ollama serve',
+      'or set ollama_host in setup() / $OLLAMA_HOST',
+    })
+    return
+  end
+  health.ok(string.format('Ollama reachable at %s', raw))
+  local okj, tags = pcall(vim.json.decode, body)
+  if not okj then
+    health.warn('Ollama answered /api/tags with something that is not JSON')
+    return
+  end
+  if not name then
+    local n = #((tags and tags.models) or {})
+    if n == 0 then
+      health.error('no model pulled and none configured', { 'ollama pull qwen2.5-coder' })
+    else
+      health.ok(string.format('no model configured: loopls picks the first tool-capable one of %d pulled', n))
+    end
+    return
+  end
+  if has_model(tags, name) then
+    health.ok(string.format('model %s is pulled', name))
+  else
+    health.error(string.format('model %s is not pulled', name), { 'ollama pull ' .. name })
+  end
+end
+
+return M

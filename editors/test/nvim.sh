@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Headless Neovim tests of editors/nvim against the real loopls binary and the
+# scripted Ollama server:
+#   - Neovim 0.10+ ($NVIM, default the trixie build in the clients home): e2e.lua
+#   - Neovim 0.7.2 ($NVIM_OLD, default /usr/bin/nvim when it is 0.7): old.lua
+# Env: LOOPLS_BIN (default: built from this checkout), LOOPLS_CLIENTS_HOME.
+# Prints PASS/FAIL lines and "N passed, N failed"; exits non-zero on any failure.
+harness=nvim
+# shellcheck source=lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+nvim_new=${NVIM:-$clients_home/nvim-trixie/nvim}
+nvim_old=${NVIM_OLD:-/usr/bin/nvim}
+plugin=$repo/editors/nvim
+
+build_loopls
+start_fakeollama
+total_pass=0 total_fail=0
+count() { # adds the "N passed, N failed" line of $1 to the totals
+  local line; line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$1" | tail -1 || true)
+  if [ -z "$line" ]; then total_fail=$((total_fail + 1)); echo "FAIL $2: no result line" >&2; return; fi
+  total_pass=$((total_pass + $(echo "$line" | cut -d' ' -f1)))
+  total_fail=$((total_fail + $(echo "$line" | cut -d' ' -f3)))
+}
+
+run_nvim() { # NVIM SCRIPT LOG [env...]
+  local nv=$1 script=$2 out=$3; shift 3
+  local rc=0
+  (cd "$work" && env "$@" timeout 180 "$nv" --headless -u NONE -i NONE -n \
+    --cmd "set rtp^=$plugin" -c "luafile $plugin/test/$script") 2> "$out" || rc=$?
+  cat "$out" >&2
+  return $rc
+}
+
+if [ -x "$nvim_new" ]; then
+  ws=$work/ws-new; make_workspace "$ws"
+  log "$("$nvim_new" --version | head -1): e2e.lua"
+  run_nvim "$nvim_new" e2e.lua "$work/new.log" LOOPLS_WS="$ws" || true
+  count "$work/new.log" "nvim e2e"
+  cp "$work/new.log" "$artifacts/nvim-e2e.log"
+  cp "$XDG_STATE_HOME/nvim/lsp.log" "$artifacts/nvim-lsp.log" 2>/dev/null || true
+else
+  echo "FAIL Neovim 0.10+ not found at $nvim_new (editors/ci-install.sh installs it)" >&2
+  total_fail=$((total_fail + 1))
+fi
+
+if [ -x "$nvim_old" ] && "$nvim_old" --version | head -1 | grep -q 'v0\.[0-9]\.'; then
+  log "$("$nvim_old" --version | head -1): old.lua"
+  run_nvim "$nvim_old" old.lua "$work/old.log" || true
+  count "$work/old.log" "nvim old"
+else
+  echo "FAIL no Neovim < 0.10 at $nvim_old to check the unsupported-version message (apt-get install neovim on Debian 12)" >&2
+  total_fail=$((total_fail + 1))
+fi
+
+echo "nvim: $total_pass passed, $total_fail failed"
+[ "$total_fail" -eq 0 ]
