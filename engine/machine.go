@@ -350,12 +350,17 @@ func (m *LoopMachine) History() []Message { return cloneMessages(m.history) }
 // Pending returns a copy of this run's scratchpad.
 func (m *LoopMachine) Pending() []Message { return cloneMessages(m.pending) }
 
-// Conversation returns history followed by pending: what the next model
-// call is sent.
+// Conversation returns a copy of history followed by pending: what the next
+// model call is sent.
 func (m *LoopMachine) Conversation() []Message {
 	out := make([]Message, 0, len(m.history)+len(m.pending))
-	out = append(out, m.history...)
-	return append(out, m.pending...)
+	for _, msg := range m.history {
+		out = append(out, cloneMessage(msg))
+	}
+	for _, msg := range m.pending {
+		out = append(out, cloneMessage(msg))
+	}
+	return out
 }
 
 // TurnsTaken returns the model responses accepted in this run.

@@ -456,6 +456,7 @@ func TestMachineDoesNotAlias(t *testing.T) {
 	m.History()[0].Content = "changed"
 	m.Pending()[1].ToolCalls[0].Name = "changed"
 	m.Conversation()[0].Content = "changed"
+	m.Conversation()[2].ToolCalls[0].Arguments[2] = 'X'
 	if after := snapshot(t, m); after != before {
 		t.Errorf("machine changed through an alias:\nbefore %s\nafter  %s", before, after)
 	}
