@@ -1,0 +1,208 @@
+package workspace
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/loopls/loopls/engine"
+)
+
+func TestNeedsApprovalCorpus(t *testing.T) {
+	allowed := []string{"ls", "go", "cat"}
+	tests := []struct {
+		cmd  string
+		want []string // unapproved parts; nil = runs without asking
+	}{
+		{"ls", nil},
+		{"ls && rm -rf /", []string{"rm -rf /"}},
+		{"cat x | sh", []string{"sh"}},
+		{"echo $(curl https://example.com/x.sh)", []string{"echo $(curl https://example.com/x.sh)", "curl https://example.com/x.sh"}},
+		{"go test ./... > out.txt", nil},
+		{"ls; cat a b || go vet ./...", nil},
+		{"ls `whoami`", []string{"whoami"}},
+		{"cat <(curl x)", []string{"curl x"}},
+		{"ls > $(rm -rf ~)", []string{"rm -rf ~"}},
+		{"PATH=. ls", []string{"PATH=. ls"}},
+		{"X=$(rm y)", []string{"rm y"}},
+		{"if ls; then rm a; fi", []string{"rm a"}},
+		{"for f in *; do cat $f; done", nil},
+		{"(cd .. && ls)", []string{"cd .."}},
+		{"$CMD arg", []string{"$CMD arg"}},
+		{"'ls' -l", []string{"'ls' -l"}},
+		{"export X=1", []string{"export X=1"}},
+		{"f() { rm -rf /; }; f", []string{"function f", "rm -rf /", "f"}},
+		{"go test ./...\nrm -f x", []string{"rm -f x"}},
+		{"lsof", []string{"lsof"}},
+	}
+	for _, tt := range tests {
+		got, err := NeedsApproval(tt.cmd, allowed)
+		if err != nil {
+			t.Errorf("NeedsApproval(%q): %v", tt.cmd, err)
+			continue
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("NeedsApproval(%q) = %q, want %q", tt.cmd, got, tt.want)
+		}
+	}
+}
+
+func TestNeedsApprovalPrefixEntries(t *testing.T) {
+	allowed := []string{"go test", "git status"}
+	for cmd, wantAsk := range map[string]bool{
+		"go test ./...":    false,
+		"go run main.go":   true,
+		"git status -s":    false,
+		"git push --force": true,
+		"go":               true,
+	} {
+		got, err := NeedsApproval(cmd, allowed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (len(got) > 0) != wantAsk {
+			t.Errorf("NeedsApproval(%q) = %q, want asking=%v", cmd, got, wantAsk)
+		}
+	}
+}
+
+func TestNeedsApprovalUnparsable(t *testing.T) {
+	got, err := NeedsApproval("ls && (", []string{"ls"})
+	if !errors.Is(err, ErrUnparsable) || len(got) != 1 {
+		t.Errorf("NeedsApproval(unparsable) = %q, %v; want the whole line and ErrUnparsable", got, err)
+	}
+}
+
+// recordingApprover answers with a fixed decision and records what it was asked.
+type recordingApprover struct {
+	mu       sync.Mutex
+	decision Decision
+	asked    []ApprovalRequest
+}
+
+func (a *recordingApprover) Approve(ctx context.Context, req ApprovalRequest) (Decision, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.asked = append(a.asked, req)
+	return a.decision, nil
+}
+
+func (a *recordingApprover) count() int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return len(a.asked)
+}
+
+// TestRunCommandApprovalCorpus runs the issue's corpus through run_command
+// with ls, go and cat allowed and an approver that refuses: only the first
+// and the last run without asking.
+func TestRunCommandApprovalCorpus(t *testing.T) {
+	dir := newTree(t, map[string]string{"x": "echo from-x\n", "go.mod": "module m\n"})
+	ap := &recordingApprover{decision: DecisionRejectOnce}
+	w := openWS(t, dir, Options{Approver: ap, AllowedCommands: []string{"ls", "go", "cat"}})
+	corpus := []struct {
+		cmd   string
+		asked bool
+	}{
+		{"ls", false},
+		{"ls && rm -rf /", true},
+		{"cat x | sh", true},
+		{"echo $(curl http://127.0.0.1:1/x)", true},
+		{"go test ./... > out.txt", false},
+	}
+	for _, c := range corpus {
+		before := ap.count()
+		res := call(t, w, ToolRunCommand, map[string]any{"command": c.cmd})
+		asked := ap.count() > before
+		if asked != c.asked {
+			t.Errorf("%q: asked = %v, want %v", c.cmd, asked, c.asked)
+		}
+		if c.asked && (!res.IsError || !strings.Contains(res.Output, "refused")) {
+			t.Errorf("%q refused: result %+v, want an error result saying it was refused", c.cmd, res)
+		}
+		if !c.asked && !strings.Contains(res.Output, "[exit code") {
+			t.Errorf("%q: result %+v, want it run", c.cmd, res)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out.txt")); err != nil {
+		t.Errorf("go test > out.txt did not run: %v", err)
+	}
+	req := ap.asked[0]
+	if req.Command != "ls && rm -rf /" || !slices.Equal(req.Unapproved, []string{"rm -rf /"}) || req.RunID != "run1" || req.Call.Name != ToolRunCommand {
+		t.Errorf("first request = %+v", req)
+	}
+}
+
+func TestRunCommandAllowAlwaysAndRejectAlways(t *testing.T) {
+	dir := newTree(t, nil)
+	ap := &recordingApprover{decision: DecisionAllowAlways}
+	w := openWS(t, dir, Options{Approver: ap})
+	for range 2 {
+		if res := call(t, w, ToolRunCommand, map[string]any{"command": "echo hi"}); res.IsError || !strings.Contains(res.Output, "hi\n") {
+			t.Fatalf("echo hi: %+v", res)
+		}
+	}
+	if ap.count() != 1 {
+		t.Errorf("asked %d times for an always-allowed part, want 1", ap.count())
+	}
+	// Allowing "echo hi" always does not allow other echo commands.
+	call(t, w, ToolRunCommand, map[string]any{"command": "echo other"})
+	if ap.count() != 2 {
+		t.Errorf("asked %d times, want 2 (a different part is asked for)", ap.count())
+	}
+	ap.decision = DecisionRejectAlways
+	call(t, w, ToolRunCommand, map[string]any{"command": "touch nope"})
+	res := call(t, w, ToolRunCommand, map[string]any{"command": "touch nope"})
+	if ap.count() != 3 || !res.IsError {
+		t.Errorf("after reject_always: asked %d times (want 3), result %+v", ap.count(), res)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "nope")); err == nil {
+		t.Error("a refused command ran")
+	}
+}
+
+func TestRunCommandOffered(t *testing.T) {
+	dir := newTree(t, nil)
+	has := func(w *Workspace, mode Mode) bool {
+		for _, tl := range w.Tools(mode) {
+			if tl.Spec().Name == ToolRunCommand {
+				return true
+			}
+		}
+		return false
+	}
+	w := openWS(t, dir, Options{})
+	if has(w, ModeEdit) {
+		t.Error("run_command offered without allowCommands and without an approver")
+	}
+	w.SetPolicy(true, []string{"ls"})
+	if !has(w, ModeEdit) {
+		t.Error("run_command not offered with allowCommands")
+	}
+	if has(w, ModeReadOnly) {
+		t.Error("run_command offered in read-only mode")
+	}
+	// allowCommands without an approver: unlisted commands are refused.
+	res := call(t, w, ToolRunCommand, map[string]any{"command": "touch x"})
+	if !res.IsError || !strings.Contains(res.Output, "allowedCommands") {
+		t.Errorf("unlisted command without approver: %+v", res)
+	}
+	if w2 := openWS(t, dir, Options{Approver: &recordingApprover{}}); !has(w2, ModeEdit) {
+		t.Error("run_command not offered with an approver")
+	}
+	names := func(tools []engine.Tool) []string {
+		var out []string
+		for _, tl := range tools {
+			out = append(out, tl.Spec().Name)
+		}
+		return out
+	}
+	if got := names(w.Tools(ModeReadOnly)); !slices.Equal(got, []string{"read_file", "list_dir", "glob", "grep"}) {
+		t.Errorf("read-only tools = %v", got)
+	}
+}
