@@ -1,0 +1,203 @@
+package engine
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// ErrBusy is returned by Agent.Run while another run of the same agent is in
+// flight: a session runs one run at a time.
+var ErrBusy = errors.New("engine: the session is already running a run; wait for it to end or cancel it")
+
+// AgentConfig is everything an Agent runs with. Only Model is required.
+type AgentConfig struct {
+	// Model is the primary model; Fallbacks are tried in order when it
+	// keeps failing (the fallback breaker decides).
+	Model     Model
+	Fallbacks []Model
+	// Tools are offered to the model on every call.
+	Tools []Tool
+	// System is the system prompt.
+	System string
+	// Policy is what the machine decides with: turn cap, window (0 = no
+	// window policy; the caller probes a WindowProber), threshold,
+	// auto-compaction. The zero Policy means DefaultPolicy().
+	Policy Policy
+	// Observers see every event of every run, in registration order.
+	Observers []Observer
+	// Clock is read for breaker cooldowns and run times; nil = wall clock.
+	Clock Clock
+	// Retry says how transient model failures are retried; zero = 3
+	// attempts, 100 ms doubling to 10 s, 10 % jitter.
+	Retry RetryPolicy
+	// StreamIdleTimeout: a model stream with no delta for this long is cut
+	// and counts as a transient failure. Default 60 s.
+	StreamIdleTimeout time.Duration
+	// ContextManager compacts the conversation when the machine asks; nil
+	// = DefaultContextManager (trim old tool outputs, then summarize).
+	ContextManager ContextManager
+	// OutputLimit caps one tool output in bytes; longer ones are cut with a
+	// marker. Default DefaultOutputLimit; negative disables.
+	OutputLimit int
+	// ToolConcurrency caps the tools of one turn that run at once.
+	// Default 8.
+	ToolConcurrency int
+	// MaxToolAttempts is how many times one tool call (same tool, same
+	// arguments) may fail in a run before the run ends
+	// ToolRecoveryExhausted. Default 5.
+	MaxToolAttempts int
+	// Fallback, ToolBreaker and Loops tune the resilience policies; zero
+	// values take their defaults.
+	Fallback    FallbackConfig
+	ToolBreaker BreakerConfig
+	Loops       LoopConfig
+	// RateLimiter paces requests per provider; share one across agents.
+	// nil = no pacing.
+	RateLimiter *RateLimiter
+	// Logger receives diagnostics (slog, stderr); nil = slog.Default().
+	Logger *slog.Logger
+}
+
+func (c AgentConfig) withDefaults() AgentConfig {
+	if c.Policy == (Policy{}) {
+		c.Policy = DefaultPolicy()
+	}
+	c.Retry = c.Retry.withDefaults()
+	if c.StreamIdleTimeout <= 0 {
+		c.StreamIdleTimeout = 60 * time.Second
+	}
+	if c.ContextManager == nil {
+		c.ContextManager = &DefaultContextManager{}
+	}
+	if c.OutputLimit == 0 {
+		c.OutputLimit = DefaultOutputLimit
+	}
+	if c.ToolConcurrency <= 0 {
+		c.ToolConcurrency = 8
+	}
+	if c.MaxToolAttempts <= 0 {
+		c.MaxToolAttempts = 5
+	}
+	c.Fallback = c.Fallback.withDefaults()
+	if c.Logger == nil {
+		c.Logger = slog.Default()
+	}
+	return c
+}
+
+// RunInput is one run's request.
+type RunInput struct {
+	// ID names the run; empty = a fresh random id.
+	ID RunID
+	// Prompt is the user's message.
+	Prompt string
+	// MaxTurns overrides Policy.MaxTurns when positive.
+	MaxTurns int
+	// Model overrides the configured primary model for this run (the
+	// fallbacks stay); nil = AgentConfig.Model.
+	Model Model
+	// Tools overrides the configured tools for this run; nil =
+	// AgentConfig.Tools.
+	Tools []Tool
+}
+
+// Agent drives a LoopMachine for one session: it performs the I/O each step
+// names (stream the model, dispatch tools, compact) and feeds the results
+// back. It never decides policy itself. One run at a time; History and
+// Snapshot may be called concurrently with a run.
+type Agent struct {
+	cfg     AgentConfig
+	session SessionID
+	clock   Clock
+	log     *slog.Logger
+	obs     *observerHub
+
+	running atomic.Bool
+
+	mu      sync.Mutex // guards machine against readers while a run feeds it
+	machine *LoopMachine
+
+	// Per-session resilience state, touched only by the running run's
+	// goroutine (breakers: also by its tool goroutines, hence their lock).
+	fallback   *FallbackBreaker
+	lastServed int
+	breakers   *ToolBreakers
+	loops      *LoopDetector
+	converge   ConvergenceDetector
+	counter    counter
+}
+
+// NewAgent returns an agent for session whose committed conversation is
+// history.
+func NewAgent(cfg AgentConfig, session SessionID, history []Message) *Agent {
+	cfg = cfg.withDefaults()
+	return &Agent{
+		cfg:      cfg,
+		session:  session,
+		clock:    clockOrReal(cfg.Clock),
+		log:      cfg.Logger.With("session", string(session)),
+		obs:      newObserverHub(cfg.Observers, cfg.Logger),
+		machine:  NewMachine(history),
+		fallback: NewFallbackBreaker(cfg.Fallback, len(cfg.Fallbacks)),
+		breakers: NewToolBreakers(cfg.ToolBreaker),
+		loops:    NewLoopDetector(cfg.Loops),
+		counter:  newCounter(),
+	}
+}
+
+// Session returns the session the agent runs.
+func (a *Agent) Session() SessionID { return a.session }
+
+// History returns a copy of the committed conversation.
+func (a *Agent) History() []Message {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.machine.History()
+}
+
+// Snapshot returns the machine's JSON, as checkpoints carry it.
+func (a *Agent) Snapshot() ([]byte, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return json.Marshal(a.machine)
+}
+
+// Running reports whether a run is in flight.
+func (a *Agent) Running() bool { return a.running.Load() }
+
+// Run performs one run: it accepts the prompt, drives the machine until it
+// is terminal, commits or discards, and returns the Run record (always
+// filled, Outcome set) with the run's error (nil when Completed).
+//
+// Cancelling ctx cancels the run in whatever state it is: the model stream
+// is closed, tool contexts are cancelled, and the run ends Cancelled (never
+// Failed) promptly. Run returns ErrBusy, and no record, if a run is in
+// flight.
+func (a *Agent) Run(ctx context.Context, in RunInput) (Run, error) {
+	if !a.running.CompareAndSwap(false, true) {
+		return Run{}, ErrBusy
+	}
+	defer a.running.Store(false)
+	if in.ID == "" {
+		in.ID = newRunID()
+	}
+	rs := a.newRunState(ctx, in)
+	if lerr := a.drive(rs); lerr != nil {
+		return rs.run, lerr
+	}
+	return rs.run, nil
+}
+
+// newRunID returns a random run id.
+func newRunID() RunID {
+	var b [8]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails on supported platforms
+	return RunID("run-" + hex.EncodeToString(b[:]))
+}

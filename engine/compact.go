@@ -1,0 +1,182 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// ContextManager decides how a conversation that no longer fits is made
+// smaller. The driver measures before and after itself, with the one counter
+// the machine's guards use, so a manager's own opinion of its savings never
+// reaches the no-progress guard.
+type ContextManager interface {
+	Compact(ctx context.Context, req CompactRequest) (CompactResult, error)
+}
+
+// CompactRequest is one compaction pass.
+type CompactRequest struct {
+	Reason CompactReason
+	// Messages is the whole conversation (history then pending).
+	Messages []Message
+	// Window is the context window in tokens; Target is the size to aim
+	// for (70 % of the threshold).
+	Window, Target int
+	// Count measures messages as the machine does (overhead included).
+	Count func([]Message) int
+	// Model can write a summary; System is the run's system prompt.
+	Model  Model
+	System string
+}
+
+// CompactResult is what a pass produced. Changed false means it rewrote
+// nothing (the driver feeds CompactionNoop).
+type CompactResult struct {
+	Messages []Message
+	Changed  bool
+	// Stage says what did the work: "trim" or "summarize".
+	Stage string
+}
+
+// DefaultContextManager compacts in two stages, cheapest first: it clears
+// the text of old tool outputs (the bulk of an agent's context, and
+// re-readable), oldest first, until the conversation fits the target; if
+// that is not enough it asks the model to summarize everything but the
+// recent messages.
+type DefaultContextManager struct {
+	// PreserveRecent is how many trailing messages are never touched.
+	// Default 6.
+	PreserveRecent int
+}
+
+// clearedMarker replaces a trimmed tool output.
+const clearedMarker = "[cleared to save context: an earlier tool output; call the tool again if you need it]"
+
+// Compact implements ContextManager.
+func (d *DefaultContextManager) Compact(ctx context.Context, req CompactRequest) (CompactResult, error) {
+	keep := d.PreserveRecent
+	if keep <= 0 {
+		keep = 6
+	}
+	msgs := append([]Message(nil), req.Messages...)
+	changed := false
+	tail := max(len(msgs)-keep, 0)
+	for i := 0; i < tail && req.Count(msgs) > req.Target; i++ {
+		if msgs[i].Role == RoleTool && len(msgs[i].Content) > len(clearedMarker) {
+			msgs[i].Content = clearedMarker
+			changed = true
+		}
+	}
+	if req.Count(msgs) <= req.Target || req.Model == nil {
+		return CompactResult{Messages: msgs, Changed: changed, Stage: "trim"}, nil
+	}
+
+	split := pairSafeSplit(msgs, tail)
+	if split <= 0 {
+		return CompactResult{Messages: msgs, Changed: changed, Stage: "trim"}, nil
+	}
+	summary, err := summarize(ctx, req.Model, msgs[:split], req.Target)
+	if err != nil {
+		if ctx.Err() != nil || !changed {
+			return CompactResult{}, err
+		}
+		// Trimming made progress; keep it rather than fail the run.
+		return CompactResult{Messages: msgs, Changed: true, Stage: "trim"}, nil
+	}
+	out := []Message{UserMessage("[Summary of the earlier conversation]\n" + summary)}
+	if last := lastUserIndex(msgs[:split]); last >= 0 && lastUserIndex(msgs[split:]) < 0 {
+		// The task being worked on must survive word for word.
+		out = append(out, msgs[last])
+	}
+	out = append(out, msgs[split:]...)
+	return CompactResult{Messages: out, Changed: true, Stage: "summarize"}, nil
+}
+
+// pairSafeSplit moves split back so the kept tail does not begin with tool
+// results whose call would be summarized away.
+func pairSafeSplit(msgs []Message, split int) int {
+	for split > 0 && split < len(msgs) && msgs[split].Role == RoleTool {
+		split--
+	}
+	return split
+}
+
+func lastUserIndex(msgs []Message) int {
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if msgs[i].Role == RoleUser {
+			return i
+		}
+	}
+	return -1
+}
+
+// summarize asks model for a summary of msgs, sending a transcript bounded
+// to what fits a target-sized request.
+func summarize(ctx context.Context, model Model, msgs []Message, target int) (string, error) {
+	var b strings.Builder
+	for _, m := range msgs {
+		fmt.Fprintf(&b, "%s: %s\n", m.Role, m.Content)
+		for _, c := range m.ToolCalls {
+			fmt.Fprintf(&b, "  (called %s %s)\n", c.Name, c.Arguments)
+		}
+	}
+	transcript := b.String()
+	if limit := max(target, 256) * charsPerToken; len(transcript) > limit {
+		// Keep the start (the task) and the end (the latest state).
+		transcript = transcript[:limit/2] + "\n[…]\n" + transcript[len(transcript)-limit/2:]
+	}
+	resp, err := model.Stream(ctx, ModelRequest{
+		System:   "You summarize a coding assistant's conversation so it can continue with less context. Keep the user's task, decisions made, files touched and facts learned; drop verbatim tool output. Answer with the summary only.",
+		Messages: []Message{UserMessage(transcript)},
+	}, func(Delta) {})
+	if err != nil {
+		return "", fmt.Errorf("summarizing the conversation: %w", err)
+	}
+	if strings.TrimSpace(resp.Message.Content) == "" {
+		return "", errors.New("summarizing the conversation: the model returned an empty summary")
+	}
+	return resp.Message.Content, nil
+}
+
+// stepCompact performs one Compact step through the ContextManager and
+// feeds the result back. before and after come from the same counter.
+func (a *Agent) stepCompact(rs *runState, reason CompactReason) {
+	a.mu.Lock()
+	conv := a.machine.Conversation()
+	a.mu.Unlock()
+	before := a.counter.count(conv)
+	window := rs.policy.ContextWindow
+	target := percentOf(percentOf(window, max(rs.policy.CompactThreshold, 1)), 70)
+	model := rs.models[a.lastServed]
+	res, err := a.cfg.ContextManager.Compact(rs.ctx, CompactRequest{
+		Reason: reason, Messages: conv, Window: window, Target: target,
+		Count: a.counter.count, Model: model, System: a.cfg.System,
+	})
+	if err != nil {
+		if rs.ctx.Err() != nil {
+			a.abort(rs, Cancelled())
+			return
+		}
+		lerr := ContextExceeded(before, window)
+		lerr.Message = fmt.Sprintf("context exceeded: compaction failed (%v); use a model with a bigger window (contextWindow) or start a new session", err)
+		lerr.Cause = err
+		a.abort(rs, lerr)
+		return
+	}
+	if !res.Changed {
+		a.feed(rs, func(m *LoopMachine) (Move, error) { return m.CompactionNoop(before, before) })
+		return
+	}
+	after := a.counter.count(res.Messages)
+	var mv Move
+	a.feed(rs, func(m *LoopMachine) (Move, error) {
+		var err error
+		mv, err = m.CompactionResult(res.Messages, before, after)
+		return mv, err
+	})
+	if mv.To.Name == StateStart {
+		a.obs.each(func(o Observer) { o.OnCompaction(rs.run.ID, string(reason), before, after) })
+		a.checkpoint(rs, PointCompacted)
+	}
+}

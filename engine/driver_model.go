@@ -1,0 +1,213 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync/atomic"
+	"time"
+)
+
+// errStalled is the cause a stalled stream is cut with.
+var errStalled = errors.New("model stream stalled")
+
+// stepCallLLM performs one CallLLM step: one model response, through the
+// fallback chain and the retry ladder, fed back as ModelResponse.
+func (a *Agent) stepCallLLM(rs *runState, turn int) {
+	a.mu.Lock()
+	conv := a.machine.Conversation()
+	a.mu.Unlock()
+	req := ModelRequest{
+		System:        a.cfg.System,
+		Messages:      conv,
+		Tools:         rs.specs,
+		ContextWindow: rs.policy.ContextWindow,
+	}
+	resp, lerr := a.callChain(rs, turn, req)
+	if lerr != nil {
+		a.abort(rs, lerr)
+		return
+	}
+	msg := resp.Message
+	rs.run.Usage.InputTokens += resp.Usage.InputTokens
+	rs.run.Usage.OutputTokens += resp.Usage.OutputTokens
+	if resp.Model != "" {
+		rs.run.Model = resp.Model
+	}
+
+	// Provider counts replace the estimate whenever they are reported, and
+	// calibrate the counter for the measurements that follow.
+	withReply := append(conv[:len(conv):len(conv)], msg)
+	tokens := a.counter.count(withReply)
+	if reported := resp.Usage.InputTokens + resp.Usage.OutputTokens; reported > 0 {
+		a.counter.calibrate(withReply, reported)
+		tokens = reported
+	}
+	a.obs.each(func(o Observer) { o.OnResponse(rs.run.ID, turn, resp) })
+	if len(msg.ToolCalls) == 0 {
+		if streak, converged := a.converge.Record(msg.Content); converged {
+			// A warning only: the answer stands.
+			a.obs.each(func(o Observer) { o.OnLoopDetected(rs.run.ID, "", streak, false) })
+		}
+	}
+	a.feed(rs, func(m *LoopMachine) (Move, error) { return m.ModelResponse(msg, tokens, rs.names) })
+}
+
+// callChain asks the fallback breaker which model serves, calls it with
+// retries, and on failure lets the breaker move to the next model of the
+// chain within the same turn. Without fallbacks the first failure (after
+// its retries) is the turn's error.
+func (a *Agent) callChain(rs *runState, turn int, req ModelRequest) (ModelResponse, *LoopError) {
+	// Every failure either advances the breaker toward a trip or spends a
+	// fallback's allowance, so the loop is bounded; the cap is a backstop.
+	limit := a.cfg.Fallback.TripThreshold + a.cfg.Fallback.MaxEntryFailures*len(a.cfg.Fallbacks) + 2
+	var last *LoopError
+	for range limit {
+		idx, ok := a.fallback.Route(a.clock.Now())
+		if !ok {
+			return ModelResponse{}, FallbackExhausted(modelNames(rs.models), a.cfg.Fallback.Cooldown)
+		}
+		if idx != a.lastServed {
+			from, to := rs.models[a.lastServed].Name(), rs.models[idx].Name()
+			a.obs.each(func(o Observer) { o.OnFallback(rs.run.ID, from, to) })
+			a.lastServed = idx
+		}
+		resp, lerr := a.callWithRetries(rs, turn, rs.models[idx], req)
+		if lerr == nil {
+			a.fallback.RecordSuccess(idx)
+			return resp, nil
+		}
+		if IsCancelled(lerr) {
+			return ModelResponse{}, lerr // never a failure: the breaker is not told
+		}
+		a.fallback.RecordFailure(a.clock.Now(), idx)
+		if len(rs.models) == 1 {
+			return ModelResponse{}, lerr
+		}
+		last = lerr
+	}
+	return ModelResponse{}, last
+}
+
+func modelNames(models []Model) []string {
+	out := make([]string, len(models))
+	for i, m := range models {
+		out[i] = m.Name()
+	}
+	return out
+}
+
+// callWithRetries calls model, retrying transient failures with backoff.
+// Rate limits honour Retry-After; when every attempt was rate limited the
+// error is RateLimitEscalation.
+func (a *Agent) callWithRetries(rs *runState, turn int, model Model, req ModelRequest) (ModelResponse, *LoopError) {
+	pol := a.cfg.Retry
+	limited := 0
+	var last error
+	var retryAfter time.Duration
+	for attempt := 1; attempt <= pol.Attempts; attempt++ {
+		if err := a.cfg.RateLimiter.Wait(rs.ctx, providerOf(model.Name())); err != nil {
+			return ModelResponse{}, Cancelled()
+		}
+		resp, stalled, err := a.streamOnce(rs, model, req)
+		if err == nil {
+			return resp, nil
+		}
+		class := classifyFailure(rs.ctx, err, stalled)
+		if class == failCancelled {
+			return ModelResponse{}, Cancelled()
+		}
+		a.obs.each(func(o Observer) { o.OnStreamFailure(rs.run.ID, turn, model.Name(), err) })
+		if class == failPermanent {
+			return ModelResponse{}, APIFailure(err)
+		}
+		last, retryAfter = err, 0
+		if class == failRateLimited {
+			limited++
+			var ae *APIError
+			if errors.As(err, &ae) {
+				retryAfter = time.Duration(ae.RetryAfter)
+			}
+		}
+		if attempt == pol.Attempts {
+			break
+		}
+		rs.log.Warn("model call failed; retrying", "model", model.Name(), "attempt", attempt, "err", err)
+		if sleepCtx(rs.ctx, pol.Delay(attempt, retryAfter, rand.Float64())) != nil {
+			return ModelResponse{}, Cancelled()
+		}
+	}
+	if limited == pol.Attempts {
+		return ModelResponse{}, RateLimitEscalation(limited, retryAfter)
+	}
+	return ModelResponse{}, APIFailure(last)
+}
+
+// streamOnce makes one model call, forwarding its deltas to the observers
+// and cutting it when no delta arrives for the idle timeout. The response
+// message is the adapter's, completed from the deltas where the adapter
+// left a lane empty, so the message is what the deltas spelled.
+func (a *Agent) streamOnce(rs *runState, model Model, req ModelRequest) (resp ModelResponse, stalled bool, err error) {
+	ctx, cancel := context.WithCancelCause(rs.ctx)
+	defer cancel(nil)
+	idle := a.cfg.StreamIdleTimeout
+	var cut atomic.Bool
+	timer := time.AfterFunc(idle, func() {
+		cut.Store(true)
+		cancel(errStalled)
+	})
+	defer timer.Stop()
+
+	var text, thinking strings.Builder
+	var calls []ToolCall
+	resp, err = model.Stream(ctx, req, func(d Delta) {
+		timer.Reset(idle)
+		switch d.Lane {
+		case LaneText:
+			text.WriteString(d.Text)
+		case LaneThinking:
+			thinking.WriteString(d.Text)
+		case LaneTool:
+			if d.ToolCall != nil {
+				calls = append(calls, *d.ToolCall)
+			}
+			return
+		default:
+			return
+		}
+		if d.Text != "" {
+			a.obs.each(func(o Observer) { o.OnDelta(rs.run.ID, d.Lane, d.Text) })
+		}
+	})
+	if err != nil {
+		if cut.Load() && rs.ctx.Err() == nil {
+			return ModelResponse{}, true, &APIError{Message: fmt.Sprintf("the model stream stalled: no data for %s", idle), Transient: true, Cause: err}
+		}
+		return ModelResponse{}, false, err
+	}
+	msg := resp.Message
+	msg.Role = RoleAssistant
+	if msg.Content == "" {
+		msg.Content = text.String()
+	}
+	if msg.Thinking == "" {
+		msg.Thinking = thinking.String()
+	}
+	if len(msg.ToolCalls) == 0 {
+		msg.ToolCalls = calls
+	}
+	for i := range msg.ToolCalls {
+		if msg.ToolCalls[i].ID == "" {
+			// Results are paired with calls by id; a provider that gives
+			// none (some llama.cpp builds) gets one.
+			msg.ToolCalls[i].ID = ToolCallID(fmt.Sprintf("call_%d_%d", len(req.Messages), i))
+		}
+	}
+	resp.Message = msg
+	if resp.Model == "" {
+		resp.Model = model.Name()
+	}
+	return resp, false, nil
+}

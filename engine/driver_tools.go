@@ -1,0 +1,176 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"runtime/debug"
+	"sync"
+	"time"
+)
+
+// stepCallTools performs one CallTools step: refuse everything if a loop
+// stop is armed, dispatch the calls concurrently (unknown tools answered by
+// their ready-made results), record them for loop detection in the model's
+// order, check the tool-recovery budget, and feed the results back in the
+// model's order.
+func (a *Agent) stepCallTools(rs *runState, step Step) {
+	if tool, n, armed := a.loops.PendingStop(); armed {
+		a.loops.Fire()
+		a.obs.each(func(o Observer) { o.OnLoopDetected(rs.run.ID, tool, n, true) })
+		a.abort(rs, LoopDetected(tool, n))
+		return
+	}
+	results := make([]Message, len(step.Calls))
+	dispatched := make([]bool, len(step.Calls))
+	ctx, cancel := context.WithCancel(rs.ctx)
+	defer cancel()
+	sem := make(chan struct{}, a.cfg.ToolConcurrency)
+	var wg sync.WaitGroup
+	for i, pc := range step.Calls {
+		if pc.Preresolved != nil {
+			results[i] = *pc.Preresolved
+			a.toolEvent(rs, false, ToolEvent{RunID: rs.run.ID, Turn: step.Turn, Call: pc.Call, Status: ToolRunning})
+			a.toolEvent(rs, true, ToolEvent{RunID: rs.run.ID, Turn: step.Turn, Call: pc.Call, Status: ToolFailed, Output: pc.Preresolved.Content})
+			continue
+		}
+		dispatched[i] = true
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			select {
+			case sem <- struct{}{}:
+				defer func() { <-sem }()
+			case <-ctx.Done():
+				return
+			}
+			results[i] = a.dispatch(ctx, rs, step.Turn, pc.Call)
+		}()
+	}
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-rs.ctx.Done():
+		// Abandon the batch: the tools' context is cancelled by the deferred
+		// cancel; their OnToolPost never fires (an orphan pre = cancelled).
+		rs.ended.Store(true)
+		a.abort(rs, Cancelled())
+		return
+	}
+	if rs.ctx.Err() != nil {
+		a.abort(rs, Cancelled())
+		return
+	}
+
+	for i, pc := range step.Calls {
+		if !dispatched[i] {
+			continue
+		}
+		v := a.loops.Record(SignatureOf(pc.Call.Name, pc.Call.Arguments, results[i].Content))
+		if v.Warn {
+			a.obs.each(func(o Observer) { o.OnLoopDetected(rs.run.ID, pc.Call.Name, v.Repeats, false) })
+			results[i].Content += loopWarning(pc.Call.Name, v.Repeats)
+		}
+		if n, over := rs.refl.exhausted(callKey(pc.Call)); over {
+			a.abort(rs, ToolRecoveryExhausted(pc.Call.Name, n))
+			return
+		}
+	}
+	a.mu.Lock()
+	conv := append(a.machine.Conversation(), results...)
+	a.mu.Unlock()
+	tokens := a.counter.count(conv)
+	a.feed(rs, func(m *LoopMachine) (Move, error) { return m.ToolResults(results, tokens) })
+}
+
+// toolEvent reports a tool event unless the run has ended (a late report
+// from an abandoned tool).
+func (a *Agent) toolEvent(rs *runState, post bool, ev ToolEvent) {
+	a.obs.eachIf(func() bool { return !rs.ended.Load() }, func(o Observer) {
+		if post {
+			o.OnToolPost(ev)
+		} else {
+			o.OnToolPre(ev)
+		}
+	})
+}
+
+// dispatch runs one call through the circuit breaker, the tool (panics
+// caught), in-place retries of infrastructure failures, and the output
+// limit. It always returns a result message: tool failures are results the
+// model sees, never run failures.
+func (a *Agent) dispatch(ctx context.Context, rs *runState, turn int, call ToolCall) Message {
+	start := time.Now()
+	ev := ToolEvent{RunID: rs.run.ID, Turn: turn, Call: call, Status: ToolRunning}
+	a.toolEvent(rs, false, ev)
+	post := func(output string, isError bool) Message {
+		output = LimitOutput(output, a.cfg.OutputLimit)
+		ev.Status, ev.Output, ev.Duration = ToolCompleted, output, time.Since(start)
+		if isError {
+			ev.Status = ToolFailed
+		}
+		if ctx.Err() == nil {
+			a.toolEvent(rs, true, ev)
+		}
+		return ToolResultMessage(call, output, isError)
+	}
+
+	if ok, wait := a.breakers.Allow(call.Name, a.clock.Now()); !ok {
+		return post(fmt.Sprintf("tool %s is temporarily unavailable: it failed %d times in a row; try again in %s or use another tool",
+			call.Name, a.cfg.ToolBreaker.withDefaults().FailureThreshold, wait.Round(time.Second)), true)
+	}
+	tool := rs.tools[call.Name]
+	key := callKey(call)
+	inv := ToolInvocation{RunID: rs.run.ID, SessionID: a.session, Turn: turn, Call: call}
+	for attempt := 1; ; attempt++ {
+		res, err := safeCall(ctx, tool, inv)
+		if ctx.Err() != nil {
+			return ToolResultMessage(call, "cancelled", true) // abandoned: no post event
+		}
+		a.breakers.Record(call.Name, a.clock.Now(), err != nil)
+		if err == nil {
+			if res.IsError {
+				rs.refl.failed(key)
+			}
+			return post(res.Output, res.IsError)
+		}
+		n := rs.refl.failed(key)
+		tp, isPanic := err.(*toolPanic)
+		if isPanic {
+			rs.log.Error("tool panicked", "tool", call.Name, "panic", tp.value, "stack", string(tp.stack))
+		}
+		if isPanic || !rs.refl.canRetry(key) {
+			return post(err.Error(), true)
+		}
+		rs.log.Warn("tool failed; retrying", "tool", call.Name, "attempt", n, "err", err)
+		if sleepCtx(ctx, time.Duration(attempt)*50*time.Millisecond) != nil {
+			return ToolResultMessage(call, "cancelled", true)
+		}
+	}
+}
+
+// toolPanic is a panic inside a tool, turned into an error.
+type toolPanic struct {
+	tool  string
+	value any
+	stack []byte
+}
+
+func (p *toolPanic) Error() string {
+	return fmt.Sprintf("tool %s crashed (%v); this is a bug in the tool: try another way", p.tool, p.value)
+}
+
+// safeCall calls the tool, turning a panic into an error and a Go error
+// into one whose text the model can read.
+func safeCall(ctx context.Context, tool Tool, inv ToolInvocation) (res ToolResult, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &toolPanic{tool: inv.Call.Name, value: r, stack: debug.Stack()}
+		}
+	}()
+	res, err = tool.Call(ctx, inv)
+	if err != nil {
+		err = fmt.Errorf("tool %s failed: %w", inv.Call.Name, err)
+	}
+	return res, err
+}
