@@ -1,12 +1,107 @@
 package main
 
 import (
+	"context"
+	"flag"
 	"fmt"
 	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"syscall"
+
+	"github.com/loopls/loopls/acp"
+	"github.com/loopls/loopls/config"
+	"github.com/loopls/loopls/localmodels"
 )
 
-// cmdACP is not built yet; its owner replaces this file.
+const acpUsage = `Usage: loopls acp [--model M] [--max-turns N] [--allow-commands]
+
+Serve the Agent Client Protocol (version 1, newline-delimited JSON-RPC) on
+stdin/stdout, for editors that start agents: Zed, JetBrains, CodeCompanion,
+avante, agent-shell. Logs go to stderr. Each session/prompt is one run of
+loopls's engine on the session's cwd; sessions persist under
+$XDG_STATE_HOME/loopls and come back with session/load.
+
+Settings come from the environment (LOOPLS_MODEL, OLLAMA_HOST,
+OPENAI_API_KEY, OPENAI_BASE_URL, ANTHROPIC_API_KEY) and these flags; the
+client switches model and mode (ask, edit, auto) per session.
+
+Flags:
+`
+
+// cmdACP serves ACP until the client closes stdin or a signal arrives.
 func cmdACP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "loopls acp: not built yet")
-	return 1
+	fs := flag.NewFlagSet("acp", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	model := fs.String("model", "", "model for runs, as provider:name (default: $LOOPLS_MODEL, else the first tool-capable local model)")
+	maxTurns := fs.Int("max-turns", 0, "turn cap per prompt (default 200)")
+	allowCommands := fs.Bool("allow-commands", false, "offer run_command without asking for commands on the allow list")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), acpUsage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "loopls acp: unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return 2
+	}
+	settings := config.FromEnv()
+	if *model != "" {
+		settings.Model = *model
+	}
+	if *maxTurns > 0 {
+		settings.MaxTurns = *maxTurns
+	}
+	if *allowCommands {
+		settings.AllowCommands = true
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	get := func() config.Settings { return settings }
+	err := acp.Serve(ctx, stdin, stdout, acp.Config{
+		Open:    acp.ManagerOpener(acp.ManagerOptions{Settings: get, Logger: log}),
+		Model:   func() string { return settings.Model },
+		Models:  func(ctx context.Context) ([]string, error) { return toolModels(ctx, settings.OllamaHost) },
+		Version: acpAgentVersion(),
+		Logger:  log,
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "loopls acp: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// toolModels lists the local models that can run a loop (call tools).
+func toolModels(ctx context.Context, host string) ([]string, error) {
+	infos, err := localmodels.ListOllama(ctx, host)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, m := range infos {
+		if m.Tools {
+			out = append(out, m.Model)
+		}
+	}
+	return out, nil
+}
+
+// acpAgentVersion is the module version the binary was built from, for
+// initialize's agentInfo.
+func acpAgentVersion() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		return bi.Main.Version
+	}
+	return "dev"
 }

@@ -1,0 +1,389 @@
+package acp
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sync"
+
+	sdk "github.com/coder/acp-go-sdk"
+
+	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/workspace"
+)
+
+// Config is what Serve needs beyond the streams.
+type Config struct {
+	// Open opens the backend of a workspace root; required.
+	Open Opener
+	// Model returns the configured model ("" = let loopls pick the first
+	// tool-capable local model). Nil means "".
+	Model func() string
+	// Models lists models the user may switch to (session config option
+	// "model"); nil or an error offers only the configured one.
+	Models func(ctx context.Context) ([]string, error)
+	// Version is reported in initialize's agentInfo.
+	Version string
+	// Logger receives diagnostics; it must write to stderr, never stdout.
+	Logger *slog.Logger
+}
+
+// Agent implements the agent side of ACP over a Backend per workspace root.
+type Agent struct {
+	cfg  Config
+	log  *slog.Logger
+	conn *sdk.AgentSideConnection
+
+	mu       sync.Mutex
+	caps     sdk.ClientCapabilities
+	backends map[string]Backend
+	sessions map[engine.SessionID]*session
+	runs     map[engine.RunID]*session
+	prompts  sync.WaitGroup
+}
+
+var (
+	_ sdk.Agent       = (*Agent)(nil)
+	_ sdk.AgentLoader = (*Agent)(nil)
+)
+
+// errNoRun means a tool asked for something on behalf of a run this
+// connection does not know (it ended, or it was never ours).
+var errNoRun = errors.New("the run belongs to no session of this connection")
+
+func newAgent(cfg Config) *Agent {
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(os.Stderr, nil))
+	}
+	return &Agent{cfg: cfg, log: log, backends: make(map[string]Backend),
+		sessions: make(map[engine.SessionID]*session), runs: make(map[engine.RunID]*session)}
+}
+
+// Initialize answers with ACP version 1 and what loopls offers: session/load
+// and embedded context in prompts. No model is contacted here.
+func (a *Agent) Initialize(_ context.Context, p sdk.InitializeRequest) (sdk.InitializeResponse, error) {
+	a.mu.Lock()
+	a.caps = p.ClientCapabilities
+	a.mu.Unlock()
+	version := a.cfg.Version
+	if version == "" {
+		version = "dev"
+	}
+	return sdk.InitializeResponse{
+		ProtocolVersion: sdk.ProtocolVersionNumber,
+		AgentCapabilities: sdk.AgentCapabilities{
+			LoadSession:        true,
+			PromptCapabilities: sdk.PromptCapabilities{EmbeddedContext: true},
+		},
+		AgentInfo:   &sdk.Implementation{Name: "loopls", Title: sdk.Ptr("loopls"), Version: version},
+		AuthMethods: []sdk.AuthMethod{},
+	}, nil
+}
+
+// Authenticate has nothing to do: local models need no login, and remote
+// providers take their keys from the environment.
+func (a *Agent) Authenticate(context.Context, sdk.AuthenticateRequest) (sdk.AuthenticateResponse, error) {
+	return sdk.AuthenticateResponse{}, nil
+}
+
+// NewSession opens the workspace at cwd and starts an empty session there.
+func (a *Agent) NewSession(ctx context.Context, p sdk.NewSessionRequest) (sdk.NewSessionResponse, error) {
+	root, b, err := a.backend(ctx, p.Cwd)
+	if err != nil {
+		return sdk.NewSessionResponse{}, err
+	}
+	id, err := b.NewSession(ctx)
+	if err != nil {
+		return sdk.NewSessionResponse{}, fmt.Errorf("new session in %s: %w", root, err)
+	}
+	s := newSession(id, root, b, a.defaultModel())
+	a.mu.Lock()
+	a.sessions[id] = s
+	a.mu.Unlock()
+	mode, model := s.snapshot()
+	return sdk.NewSessionResponse{
+		SessionId:     sdk.SessionId(id),
+		Modes:         modeState(mode),
+		ConfigOptions: a.configOptions(ctx, mode, model),
+	}, nil
+}
+
+// LoadSession finds a persisted session and replays its committed history
+// as session/update notifications before answering, as ACP requires.
+func (a *Agent) LoadSession(ctx context.Context, p sdk.LoadSessionRequest) (sdk.LoadSessionResponse, error) {
+	root, b, err := a.backend(ctx, p.Cwd)
+	if err != nil {
+		return sdk.LoadSessionResponse{}, err
+	}
+	id := engine.SessionID(p.SessionId)
+	history, err := b.History(ctx, id)
+	if err != nil {
+		if errors.Is(err, ErrUnknownSession) {
+			return sdk.LoadSessionResponse{}, unknownSession(p.SessionId)
+		}
+		return sdk.LoadSessionResponse{}, fmt.Errorf("load session %s: %w", id, err)
+	}
+	a.mu.Lock()
+	s, ok := a.sessions[id]
+	if !ok || s.root != root {
+		s = newSession(id, root, b, a.defaultModel())
+		a.sessions[id] = s
+	}
+	a.mu.Unlock()
+	for _, u := range replayUpdates(root, history) {
+		if err := a.conn.SessionUpdate(ctx, sdk.SessionNotification{SessionId: p.SessionId, Update: u}); err != nil {
+			return sdk.LoadSessionResponse{}, fmt.Errorf("replay session %s: %w", id, err)
+		}
+	}
+	mode, model := s.snapshot()
+	return sdk.LoadSessionResponse{Modes: modeState(mode), ConfigOptions: a.configOptions(ctx, mode, model)}, nil
+}
+
+// Prompt runs the prompt as one run and answers with its stop reason once
+// every update of the run has been sent.
+func (a *Agent) Prompt(ctx context.Context, p sdk.PromptRequest) (sdk.PromptResponse, error) {
+	s, err := a.session(p.SessionId)
+	if err != nil {
+		return sdk.PromptResponse{}, err
+	}
+	text, err := promptText(p.Prompt)
+	if err != nil {
+		return sdk.PromptResponse{}, sdk.NewInvalidParams(map[string]any{"error": err.Error()})
+	}
+	a.prompts.Add(1)
+	defer a.prompts.Done()
+
+	select {
+	case s.turn <- struct{}{}:
+	case <-ctx.Done():
+		return sdk.PromptResponse{StopReason: sdk.StopReasonCancelled}, nil
+	}
+	defer func() { <-s.turn }()
+
+	mode, model := s.snapshot()
+	runID, err := newRunID()
+	if err != nil {
+		return sdk.PromptResponse{}, err
+	}
+	out := newOutbox(a.conn, p.SessionId, a.log)
+	obs := newRunObserver(out, s.root)
+	r := &activeRun{out: out}
+	s.setActive(r)
+	a.mu.Lock()
+	a.runs[runID] = s
+	a.mu.Unlock()
+	defer func() {
+		a.mu.Lock()
+		delete(a.runs, runID)
+		a.mu.Unlock()
+		s.setActive(nil)
+	}()
+	// The run outlives a cancelled request context: a cancel reaches it as
+	// Cancel, so it ends Cancelled and records itself like any other ending.
+	h, err := s.backend.Start(context.WithoutCancel(ctx), RunRequest{
+		SessionID: s.id, RunID: runID, Prompt: text, Model: model, Mode: mode, Observer: obs,
+	})
+	if err != nil {
+		out.close()
+		return sdk.PromptResponse{}, &sdk.RequestError{Code: CodeRunFailed, Message: "could not start the run: " + err.Error()}
+	}
+	r.setHandle(h)
+	stop := context.AfterFunc(ctx, h.Cancel)
+	run, runErr := h.Wait()
+	stop()
+
+	end := endingOf(run, runErr)
+	if end.stop == sdk.StopReasonCancelled {
+		obs.closeOpen(engine.ToolCancelled, "")
+	} else {
+		obs.closeOpen(engine.ToolFailed, "")
+	}
+	if end.note != "" {
+		out.chunk(engine.LaneText, end.note)
+	}
+	out.close()
+	if end.err != nil {
+		return sdk.PromptResponse{}, end.err
+	}
+	return sdk.PromptResponse{StopReason: end.stop, Meta: map[string]any{
+		"loopls": map[string]any{"runId": run.ID, "outcome": run.Outcome, "turns": run.Turns, "usage": run.Usage},
+	}}, nil
+}
+
+// Cancel stops the session's run. The pending prompt then answers
+// stopReason "cancelled" after the run's last updates.
+func (a *Agent) Cancel(_ context.Context, p sdk.CancelNotification) error {
+	a.mu.Lock()
+	s := a.sessions[engine.SessionID(p.SessionId)]
+	a.mu.Unlock()
+	if s != nil {
+		s.cancel()
+	}
+	return nil
+}
+
+// SetSessionMode switches between ask, edit and auto for the next runs.
+func (a *Agent) SetSessionMode(_ context.Context, p sdk.SetSessionModeRequest) (sdk.SetSessionModeResponse, error) {
+	s, err := a.session(p.SessionId)
+	if err != nil {
+		return sdk.SetSessionModeResponse{}, err
+	}
+	m, err := ParseMode(string(p.ModeId))
+	if err != nil {
+		return sdk.SetSessionModeResponse{}, sdk.NewInvalidParams(map[string]any{"modeId": p.ModeId, "error": err.Error()})
+	}
+	s.mu.Lock()
+	s.mode = m
+	s.mu.Unlock()
+	return sdk.SetSessionModeResponse{}, nil
+}
+
+// SetSessionConfigOption sets the "model" or the "mode" of a session.
+func (a *Agent) SetSessionConfigOption(ctx context.Context, p sdk.SetSessionConfigOptionRequest) (sdk.SetSessionConfigOptionResponse, error) {
+	v := p.ValueId
+	if v == nil {
+		return sdk.SetSessionConfigOptionResponse{}, sdk.NewInvalidParams(map[string]any{"error": "configId: loopls's options (model, mode) take a value id, not a boolean"})
+	}
+	s, err := a.session(v.SessionId)
+	if err != nil {
+		return sdk.SetSessionConfigOptionResponse{}, err
+	}
+	switch v.ConfigId {
+	case configModel:
+		s.mu.Lock()
+		s.model = modelFromValue(string(v.Value))
+		s.mu.Unlock()
+	case configMode:
+		m, err := ParseMode(string(v.Value))
+		if err != nil {
+			return sdk.SetSessionConfigOptionResponse{}, sdk.NewInvalidParams(map[string]any{"value": v.Value, "error": err.Error()})
+		}
+		s.mu.Lock()
+		s.mode = m
+		s.mu.Unlock()
+	default:
+		return sdk.SetSessionConfigOptionResponse{}, sdk.NewInvalidParams(map[string]any{"configId": v.ConfigId, "error": fmt.Sprintf("unknown config option %q: loopls offers %q and %q", v.ConfigId, configModel, configMode)})
+	}
+	mode, model := s.snapshot()
+	return sdk.SetSessionConfigOptionResponse{ConfigOptions: a.configOptions(ctx, mode, model)}, nil
+}
+
+// CloseSession cancels the session's run and forgets it in this connection;
+// its history stays in the store for a later session/load.
+func (a *Agent) CloseSession(_ context.Context, p sdk.CloseSessionRequest) (sdk.CloseSessionResponse, error) {
+	a.mu.Lock()
+	s := a.sessions[engine.SessionID(p.SessionId)]
+	delete(a.sessions, engine.SessionID(p.SessionId))
+	a.mu.Unlock()
+	if s == nil {
+		return sdk.CloseSessionResponse{}, unknownSession(p.SessionId)
+	}
+	s.cancel()
+	return sdk.CloseSessionResponse{}, nil
+}
+
+// ListSessions is not offered (no sessionCapabilities.list).
+func (a *Agent) ListSessions(context.Context, sdk.ListSessionsRequest) (sdk.ListSessionsResponse, error) {
+	return sdk.ListSessionsResponse{}, sdk.NewMethodNotFound(sdk.AgentMethodSessionList)
+}
+
+// ResumeSession is not offered (no sessionCapabilities.resume); session/load
+// restores a session.
+func (a *Agent) ResumeSession(context.Context, sdk.ResumeSessionRequest) (sdk.ResumeSessionResponse, error) {
+	return sdk.ResumeSessionResponse{}, sdk.NewMethodNotFound(sdk.AgentMethodSessionResume)
+}
+
+// session finds a session of this connection.
+func (a *Agent) session(id sdk.SessionId) (*session, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	s := a.sessions[engine.SessionID(id)]
+	if s == nil {
+		return nil, unknownSession(id)
+	}
+	return s, nil
+}
+
+func unknownSession(id sdk.SessionId) *sdk.RequestError {
+	return &sdk.RequestError{Code: -32602, Message: fmt.Sprintf("unknown session %q: call session/new, or session/load for a session of an earlier run", id),
+		Data: map[string]any{"sessionId": id}}
+}
+
+// backend returns the backend of the workspace at cwd, opening it once.
+func (a *Agent) backend(ctx context.Context, cwd string) (string, Backend, error) {
+	if !filepath.IsAbs(cwd) {
+		return "", nil, sdk.NewInvalidParams(map[string]any{"cwd": cwd, "error": "cwd must be an absolute path to the workspace directory"})
+	}
+	root := filepath.Clean(cwd)
+	if st, err := os.Stat(root); err != nil || !st.IsDir() {
+		return "", nil, sdk.NewInvalidParams(map[string]any{"cwd": cwd, "error": "cwd is not a directory: open a folder first"})
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if b, ok := a.backends[root]; ok {
+		return root, b, nil
+	}
+	b, err := a.cfg.Open(ctx, root, Hooks{
+		Approver: approver{a},
+		Editor:   func(disk workspace.Editor) workspace.Editor { return newEditor(a, root, disk) },
+	})
+	if err != nil {
+		return "", nil, fmt.Errorf("open workspace %s: %w", root, err)
+	}
+	a.backends[root] = b
+	return root, b, nil
+}
+
+func (a *Agent) defaultModel() string {
+	if a.cfg.Model == nil {
+		return ""
+	}
+	return a.cfg.Model()
+}
+
+// shutdown cancels every run, waits for the prompts to answer, and closes
+// the backends.
+func (a *Agent) shutdown() {
+	a.mu.Lock()
+	for _, s := range a.sessions {
+		s.cancel()
+	}
+	a.mu.Unlock()
+	a.prompts.Wait()
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for root, b := range a.backends {
+		if err := b.Close(); err != nil {
+			a.log.Warn("acp: closing workspace", "root", root, "err", err)
+		}
+	}
+	a.backends = map[string]Backend{}
+}
+
+// sessionOfRun finds the session a run of this connection belongs to.
+func (a *Agent) sessionOfRun(id engine.RunID) *session {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.runs[id]
+}
+
+// clientWrites reports whether the client offered fs/write_text_file.
+func (a *Agent) clientWrites() bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.caps.Fs.WriteTextFile
+}
+
+func newRunID() (engine.RunID, error) {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("new run id: %w", err)
+	}
+	return engine.RunID("run_" + hex.EncodeToString(b[:])), nil
+}

@@ -1,0 +1,63 @@
+package acp
+
+import (
+	"context"
+	"errors"
+
+	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/workspace"
+)
+
+// Backend is what the adapter needs from loopls's run manager for one
+// workspace root: create a session, start one run in it, read its committed
+// history. backend_session.go implements it over session.Manager; tests use
+// scripted ones.
+type Backend interface {
+	// NewSession names a new, empty session.
+	NewSession(ctx context.Context) (engine.SessionID, error)
+	// Start begins a run and returns once it is under way; its events reach
+	// req.Observer.
+	Start(ctx context.Context, req RunRequest) (RunHandle, error)
+	// History returns a session's committed conversation. An unknown session
+	// is an error for which errors.Is(err, ErrUnknownSession) holds.
+	History(ctx context.Context, id engine.SessionID) ([]engine.Message, error)
+	// Close cancels what still runs and releases the store and workspace.
+	Close() error
+}
+
+// RunHandle is one run in flight.
+type RunHandle interface {
+	// Wait blocks until the run has ended and returns its record and its
+	// error (nil for a completed run).
+	Wait() (engine.Run, error)
+	// Cancel asks the run to stop; Wait then reports it Cancelled.
+	Cancel()
+}
+
+// RunRequest is one session/prompt, translated.
+type RunRequest struct {
+	SessionID engine.SessionID
+	// RunID is chosen by the adapter, so the tools' approvals and edits
+	// (which name their run) find their session before Start returns.
+	RunID  engine.RunID
+	Prompt string
+	// Model overrides the configured model for this run ("" keeps it).
+	Model    string
+	Mode     Mode
+	Observer engine.Observer
+}
+
+// Opener opens the Backend of a workspace root (absolute, clean).
+type Opener func(ctx context.Context, root string, hooks Hooks) (Backend, error)
+
+// Hooks are how the workspace's tools reach the ACP client: the Approver asks
+// session/request_permission before a command; Editor wraps the editor that
+// writes to disk, so edits are approved per the session's mode and go
+// through fs/write_text_file when the client offers it.
+type Hooks struct {
+	Approver workspace.Approver
+	Editor   func(disk workspace.Editor) workspace.Editor
+}
+
+// ErrUnknownSession is returned for a session id no store or memory knows.
+var ErrUnknownSession = errors.New("unknown session")

@@ -1,0 +1,183 @@
+package acp
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"sync"
+
+	"github.com/loopls/loopls/config"
+	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/providers"
+	"github.com/loopls/loopls/session"
+	"github.com/loopls/loopls/store"
+	"github.com/loopls/loopls/workspace"
+)
+
+// ManagerOptions configure the backends that ManagerOpener opens.
+type ManagerOptions struct {
+	// Settings returns the settings in force; required.
+	Settings func() config.Settings
+	// StateDir holds the store's databases; "" is store.DefaultDir()
+	// ($XDG_STATE_HOME/loopls).
+	StateDir string
+	// Resolve turns settings into models; nil is providers.Resolve.
+	Resolve func(ctx context.Context, s config.Settings, override string) (providers.Resolved, error)
+	// Logger receives diagnostics (stderr only); nil discards.
+	Logger *slog.Logger
+}
+
+// ManagerOpener opens, per workspace root, the same machinery `loopls serve`
+// uses: the root's store, a watched workspace whose approvals and edits go
+// through the ACP client, and a session.Manager over both.
+func ManagerOpener(o ManagerOptions) Opener {
+	return func(ctx context.Context, root string, hooks Hooks) (Backend, error) {
+		if o.Settings == nil {
+			return nil, errors.New("acp: ManagerOptions.Settings is required")
+		}
+		log := o.Logger
+		if log == nil {
+			log = slog.New(slog.DiscardHandler)
+		}
+		dir := o.StateDir
+		if dir == "" {
+			dir = store.DefaultDir()
+		}
+		b := &managerBackend{pending: make(map[engine.SessionID]bool), log: log}
+		ok := false
+		defer func() {
+			if !ok {
+				b.Close()
+			}
+		}()
+		var err error
+		if b.aliases, err = loadAliases(dir); err != nil {
+			return nil, err
+		}
+		if b.store, err = store.Open(ctx, dir, root); err != nil {
+			return nil, fmt.Errorf("open the session store for %s: %w", root, err)
+		}
+		if b.root, err = os.OpenRoot(root); err != nil {
+			return nil, fmt.Errorf("open workspace %s: %w", root, err)
+		}
+		s := o.Settings()
+		var ed workspace.Editor = workspace.NewDiskEditor(b.root)
+		if hooks.Editor != nil {
+			ed = hooks.Editor(ed)
+		}
+		b.ws, err = workspace.Open(ctx, root, workspace.Options{
+			Editor: ed, Approver: hooks.Approver,
+			AllowCommands: s.AllowCommands, AllowedCommands: s.AllowedCommands,
+			Logger: log, Watch: true,
+		})
+		if err != nil {
+			return nil, err
+		}
+		b.m, err = session.New(session.Config{Root: root, Store: b.store, Settings: o.Settings, Workspace: b.ws, Resolve: o.Resolve, Logger: log})
+		if err != nil {
+			return nil, err
+		}
+		ok = true
+		return b, nil
+	}
+}
+
+// managerBackend is a Backend over session.Manager.
+type managerBackend struct {
+	m       *session.Manager
+	store   *store.Store
+	ws      *workspace.Workspace
+	root    *os.Root
+	aliases *aliases
+	log     *slog.Logger
+
+	mu sync.Mutex
+	// pending are sessions named by session/new that have not run yet; the
+	// manager creates a session only when its first run starts.
+	pending map[engine.SessionID]bool
+}
+
+func (b *managerBackend) NewSession(context.Context) (engine.SessionID, error) {
+	var r [8]byte
+	if _, err := rand.Read(r[:]); err != nil {
+		return "", fmt.Errorf("new session id: %w", err)
+	}
+	id := engine.SessionID("ses_" + hex.EncodeToString(r[:]))
+	b.mu.Lock()
+	b.pending[id] = true
+	b.mu.Unlock()
+	return id, nil
+}
+
+func (b *managerBackend) Start(ctx context.Context, req RunRequest) (RunHandle, error) {
+	mode := workspace.ModeEdit
+	if req.Mode.ReadOnly() {
+		mode = workspace.ModeReadOnly
+	}
+	b.mu.Lock()
+	fresh := b.pending[req.SessionID]
+	b.mu.Unlock()
+	sid := b.aliases.get(req.SessionID)
+	if fresh {
+		sid = ""
+	}
+	h, err := b.m.Start(ctx, session.Request{
+		SessionID: sid, RunID: req.RunID, Prompt: req.Prompt, Model: req.Model, Mode: mode, Observer: req.Observer,
+	})
+	if err != nil {
+		if errors.Is(err, session.ErrUnknownSession) {
+			return nil, fmt.Errorf("%w: %v", ErrUnknownSession, err)
+		}
+		return nil, err
+	}
+	if fresh {
+		b.mu.Lock()
+		delete(b.pending, req.SessionID)
+		b.mu.Unlock()
+		if h.SessionID() != req.SessionID {
+			if err := b.aliases.put(req.SessionID, h.SessionID()); err != nil {
+				// The run goes on; only a later session/load by this id fails.
+				b.log.Warn("acp: session alias not saved; session/load will not find this session after a restart", "session", req.SessionID, "err", err)
+			}
+		}
+	}
+	return h, nil
+}
+
+func (b *managerBackend) History(ctx context.Context, id engine.SessionID) ([]engine.Message, error) {
+	b.mu.Lock()
+	fresh := b.pending[id]
+	b.mu.Unlock()
+	if fresh {
+		return nil, nil
+	}
+	rec, err := b.m.Session(ctx, b.aliases.get(id))
+	if errors.Is(err, session.ErrUnknownSession) {
+		return nil, fmt.Errorf("%w: %v", ErrUnknownSession, err)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return rec.History, nil
+}
+
+func (b *managerBackend) Close() error {
+	var errs []error
+	if b.m != nil {
+		errs = append(errs, b.m.Close())
+	}
+	if b.ws != nil {
+		errs = append(errs, b.ws.Close())
+	}
+	if b.root != nil {
+		errs = append(errs, b.root.Close())
+	}
+	if b.store != nil {
+		errs = append(errs, b.store.Close())
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,20 @@
+// Package acp makes loopls an Agent Client Protocol agent: `loopls acp`
+// speaks ACP version 1 (newline-delimited JSON-RPC 2.0 on stdio) to Zed,
+// JetBrains, CodeCompanion, avante or agent-shell, and runs each
+// session/prompt as one run of the same engine, sessions, tools and store as
+// `loopls serve`.
+//
+// The package is a thin adapter. It owns no loop logic: a Backend (the
+// session manager, wired in backend_session.go) runs the loop, and this
+// package translates in both directions:
+//
+//   - requests in: initialize, authenticate, session/new, session/load,
+//     session/prompt, session/cancel, session/set_mode,
+//     session/set_config_option;
+//   - the run's observer events out, as session/update notifications
+//     (updates.go, toolcall.go) and `_loopls/transition` extension
+//     notifications;
+//   - the run's ending out, as a stopReason or a JSON-RPC error (ending.go);
+//   - the tools' needs out, as client requests: session/request_permission
+//     (permission.go) and fs/read_text_file / fs/write_text_file (clientfs.go).
+package acp

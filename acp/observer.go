@@ -1,0 +1,127 @@
+package acp
+
+import (
+	"sync"
+
+	sdk "github.com/coder/acp-go-sdk"
+
+	"github.com/loopls/loopls/engine"
+)
+
+// runObserver turns one run's engine events into session/update
+// notifications, queued on the session's outbox in the order they happen.
+type runObserver struct {
+	engine.NopObserver
+	out  *outbox
+	root string
+
+	mu    sync.Mutex
+	calls map[engine.ToolCallID]*trackedCall
+	order []engine.ToolCallID
+}
+
+// trackedCall remembers what the client was told about a call, so every
+// announced call is closed exactly once.
+type trackedCall struct {
+	call   engine.ToolCall
+	ended  bool
+	active bool
+}
+
+func newRunObserver(out *outbox, root string) *runObserver {
+	return &runObserver{out: out, root: root, calls: make(map[engine.ToolCallID]*trackedCall)}
+}
+
+// OnDelta streams the text and thinking lanes as message and thought chunks.
+// Tool-lane deltas are announced whole by OnResponse instead.
+func (o *runObserver) OnDelta(_ engine.RunID, lane engine.Lane, text string) {
+	if lane == engine.LaneText || lane == engine.LaneThinking {
+		o.out.chunk(lane, text)
+	}
+}
+
+// OnResponse announces the calls of a response as pending tool_calls, before
+// any of them runs or asks for permission.
+func (o *runObserver) OnResponse(_ engine.RunID, _ int, resp engine.ModelResponse) {
+	for _, c := range resp.Message.ToolCalls {
+		o.announce(c, engine.ToolPending)
+	}
+}
+
+// announce sends tool_call once per call id; it reports whether it did.
+func (o *runObserver) announce(c engine.ToolCall, status engine.ToolStatus) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if _, ok := o.calls[c.ID]; ok {
+		return false
+	}
+	o.calls[c.ID] = &trackedCall{call: c}
+	o.order = append(o.order, c.ID)
+	o.out.push(toolCallStart(o.root, c, toolStatus(status)))
+	return true
+}
+
+// OnToolPre marks a call in progress (announcing it first if the response
+// did not).
+func (o *runObserver) OnToolPre(ev engine.ToolEvent) {
+	o.announce(ev.Call, engine.ToolPending)
+	o.mu.Lock()
+	tc := o.calls[ev.Call.ID]
+	if tc.ended || tc.active {
+		o.mu.Unlock()
+		return
+	}
+	tc.active = true
+	o.mu.Unlock()
+	o.out.push(sdk.UpdateToolCall(sdk.ToolCallId(ev.Call.ID), sdk.WithUpdateStatus(sdk.ToolCallStatusInProgress)))
+}
+
+// OnToolPost closes a call with its status and output.
+func (o *runObserver) OnToolPost(ev engine.ToolEvent) {
+	o.announce(ev.Call, engine.ToolPending)
+	o.end(ev.Call.ID, ev.Status, ev.Output)
+}
+
+func (o *runObserver) end(id engine.ToolCallID, status engine.ToolStatus, output string) {
+	o.mu.Lock()
+	tc := o.calls[id]
+	if tc == nil || tc.ended {
+		o.mu.Unlock()
+		return
+	}
+	tc.ended = true
+	call := tc.call
+	o.mu.Unlock()
+	o.out.push(toolCallEnd(o.root, call, status, output))
+}
+
+// OnTransition forwards the machine's transition as `_loopls/transition`.
+// When the machine leaves AwaitingTools every call of that turn has a
+// result; calls that never ran (an unknown tool answered by the machine
+// itself) are closed as failed here.
+func (o *runObserver) OnTransition(t engine.Transition) {
+	if t.From == engine.StateAwaitingTools {
+		if t.Event == engine.EventCancel {
+			o.closeOpen(engine.ToolCancelled, "")
+		} else {
+			o.closeOpen(engine.ToolFailed, "")
+		}
+	}
+	o.out.extension(t)
+}
+
+// closeOpen ends every announced call that has not ended. It runs when the
+// run ends, so a cancelled run leaves no call spinning in the editor.
+func (o *runObserver) closeOpen(status engine.ToolStatus, output string) {
+	o.mu.Lock()
+	var open []engine.ToolCallID
+	for _, id := range o.order {
+		if !o.calls[id].ended {
+			open = append(open, id)
+		}
+	}
+	o.mu.Unlock()
+	for _, id := range open {
+		o.end(id, status, output)
+	}
+}

@@ -1,0 +1,101 @@
+package acp
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	sdk "github.com/coder/acp-go-sdk"
+
+	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/workspace"
+)
+
+// The permission options offered for every approval, spelled as ACP (and
+// loopls/approve) spell their kinds.
+var permissionOptions = []sdk.PermissionOption{
+	{OptionId: sdk.PermissionOptionId(workspace.DecisionAllowOnce), Name: "Allow", Kind: sdk.PermissionOptionKindAllowOnce},
+	{OptionId: sdk.PermissionOptionId(workspace.DecisionAllowAlways), Name: "Always allow", Kind: sdk.PermissionOptionKindAllowAlways},
+	{OptionId: sdk.PermissionOptionId(workspace.DecisionRejectOnce), Name: "Reject", Kind: sdk.PermissionOptionKindRejectOnce},
+	{OptionId: sdk.PermissionOptionId(workspace.DecisionRejectAlways), Name: "Always reject", Kind: sdk.PermissionOptionKindRejectAlways},
+}
+
+// approval describes what a permission prompt is about.
+type approval struct {
+	kind  sdk.ToolKind
+	title string
+	// path is the absolute file a write touches; oldText/newText its change
+	// (oldText empty for a new file).
+	path, oldText, newText string
+}
+
+// ask puts one tool call before the user through session/request_permission.
+// The call's tool_call update is flushed to the client first, so the editor
+// shows the request on the call it belongs to. A run cancelled while asking
+// withdraws the request and answers DecisionCancelled.
+func (a *Agent) ask(ctx context.Context, runID engine.RunID, call engine.ToolCall, req approval) (workspace.Decision, error) {
+	s := a.sessionOfRun(runID)
+	if s == nil {
+		return workspace.DecisionCancelled, fmt.Errorf("approval for run %s: %w", runID, errNoRun)
+	}
+	if r := s.current(); r != nil {
+		if err := r.out.flush(ctx); err != nil {
+			return workspace.DecisionCancelled, nil
+		}
+	}
+	if req.title == "" {
+		req.title = toolTitle(call.Name, parseToolArgs(call.Arguments))
+	}
+	id := call.ID
+	if id == "" {
+		id = engine.ToolCallID("approval-" + string(runID))
+	}
+	update := sdk.ToolCallUpdate{
+		ToolCallId: sdk.ToolCallId(id),
+		Title:      sdk.Ptr(req.title),
+		Kind:       sdk.Ptr(req.kind),
+		Status:     sdk.Ptr(sdk.ToolCallStatusPending),
+		RawInput:   rawInput(call.Arguments),
+	}
+	if req.path != "" {
+		update.Locations = []sdk.ToolCallLocation{{Path: req.path}}
+		if req.oldText == "" {
+			update.Content = []sdk.ToolCallContent{sdk.ToolDiffContent(req.path, req.newText)}
+		} else {
+			update.Content = []sdk.ToolCallContent{sdk.ToolDiffContent(req.path, req.newText, req.oldText)}
+		}
+	}
+	resp, err := a.conn.RequestPermission(ctx, sdk.RequestPermissionRequest{
+		SessionId: sdk.SessionId(s.id),
+		ToolCall:  update,
+		Options:   permissionOptions,
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			return workspace.DecisionCancelled, nil
+		}
+		return workspace.DecisionCancelled, fmt.Errorf("ask the editor for permission (session/request_permission): %w", err)
+	}
+	if resp.Outcome.Selected == nil {
+		return workspace.DecisionCancelled, nil
+	}
+	switch d := workspace.Decision(resp.Outcome.Selected.OptionId); d {
+	case workspace.DecisionAllowOnce, workspace.DecisionAllowAlways, workspace.DecisionRejectOnce, workspace.DecisionRejectAlways:
+		return d, nil
+	}
+	// An option we did not offer: refuse rather than guess.
+	return workspace.DecisionRejectOnce, nil
+}
+
+// approver implements workspace.Approver over session/request_permission:
+// the workspace asks before a command line with parts off the allow list.
+type approver struct{ a *Agent }
+
+// Approve implements workspace.Approver.
+func (p approver) Approve(ctx context.Context, req workspace.ApprovalRequest) (workspace.Decision, error) {
+	title := "Run `" + req.Command + "`"
+	if len(req.Unapproved) > 0 && (len(req.Unapproved) > 1 || req.Unapproved[0] != req.Command) {
+		title += " (not on the allow list: " + strings.Join(req.Unapproved, ", ") + ")"
+	}
+	return p.a.ask(ctx, req.RunID, req.Call, approval{kind: sdk.ToolKindExecute, title: title})
+}

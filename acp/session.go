@@ -1,0 +1,87 @@
+package acp
+
+import (
+	"sync"
+
+	"github.com/loopls/loopls/engine"
+)
+
+// session is one ACP session of this connection: a loopls session (same id,
+// so session/load finds it after a restart) plus the choices the client made.
+type session struct {
+	id      engine.SessionID
+	root    string
+	backend Backend
+
+	// turn admits one prompt at a time; ACP clients send the next prompt
+	// only after the last answered, and a second one waits for the first.
+	turn chan struct{}
+
+	mu     sync.Mutex
+	mode   Mode
+	model  string // "" = the configured model
+	active *activeRun
+}
+
+// activeRun is the run a session's prompt is waiting on. Its outbox exists
+// from the start; its handle once Start has returned.
+type activeRun struct {
+	out *outbox
+
+	mu        sync.Mutex
+	handle    RunHandle
+	cancelled bool
+}
+
+// setHandle records the started run, cancelling it at once if a cancel came
+// while it was starting.
+func (r *activeRun) setHandle(h RunHandle) {
+	r.mu.Lock()
+	r.handle = h
+	cancelled := r.cancelled
+	r.mu.Unlock()
+	if cancelled {
+		h.Cancel()
+	}
+}
+
+func (r *activeRun) cancel() {
+	r.mu.Lock()
+	r.cancelled = true
+	h := r.handle
+	r.mu.Unlock()
+	if h != nil {
+		h.Cancel()
+	}
+}
+
+func newSession(id engine.SessionID, root string, b Backend, model string) *session {
+	return &session{id: id, root: root, backend: b, turn: make(chan struct{}, 1), mode: DefaultMode, model: model}
+}
+
+func (s *session) snapshot() (Mode, string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.mode, s.model
+}
+
+func (s *session) setActive(r *activeRun) {
+	s.mu.Lock()
+	s.active = r
+	s.mu.Unlock()
+}
+
+func (s *session) current() *activeRun {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.active
+}
+
+// cancel stops the session's run, if one is in flight.
+func (s *session) cancel() bool {
+	if r := s.current(); r != nil {
+		r.cancel()
+		return true
+	}
+	return false
+}
