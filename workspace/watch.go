@@ -6,6 +6,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 	"time"
 
@@ -122,24 +123,38 @@ func (ix *index) loop() {
 }
 
 // apply brings the index in line with the disk for every path in batch.
-// Shallow paths first, so a new directory is indexed whole before its
-// children's own events are looked at (they are then already present).
+// Paths that are gone are dropped first: a directory renamed inside the
+// root keeps its kernel watches (they follow the inode), so removing the
+// old name's watches after indexing the new name would drop the new ones.
+// Then shallow paths before deep ones, so a new directory is indexed whole
+// before its children's own events are looked at.
 func (ix *index) apply(batch []string) {
 	slices.SortFunc(batch, func(a, b string) int {
 		if d := depth(a) - depth(b); d != 0 {
 			return d
 		}
-		if a < b {
-			return -1
-		}
-		if a > b {
-			return 1
-		}
-		return 0
+		return strings.Compare(a, b)
 	})
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
+	var present []string
 	for _, rel := range batch {
+		if rel == "." {
+			present = append(present, rel)
+			continue
+		}
+		if _, err := ix.root.Lstat(rel); err != nil {
+			for _, d := range ix.removeUnderLocked(rel) {
+				_ = ix.watcher.Remove(filepath.Join(ix.rootPath, filepath.FromSlash(d)))
+			}
+			if path.Base(rel) == ".gitignore" {
+				present = append(present, rel) // its rules must go too
+			}
+			continue
+		}
+		present = append(present, rel)
+	}
+	for _, rel := range present {
 		ix.applyOneLocked(rel)
 	}
 	ix.notifyLocked()
