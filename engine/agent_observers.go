@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"log/slog"
 	"sync"
 )
@@ -45,7 +46,7 @@ func (h *observerHub) eachIf(still func() bool, f func(Observer)) {
 func (h *observerHub) call(o Observer, f func(Observer)) {
 	defer func() {
 		if r := recover(); r != nil {
-			h.log.Error("observer panicked; event dropped for it", "observer", slog.AnyValue(o).String(), "panic", r)
+			h.log.Error("observer panicked; event dropped for it", "observer", fmt.Sprintf("%T", o), "panic", r)
 		}
 	}()
 	f(o)
