@@ -1,0 +1,139 @@
+package rpc
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"go.lsp.dev/protocol"
+)
+
+// fixParams are loopls.fix's argument and loopls/run's "fix".
+type fixParams struct {
+	URI         string          `json:"uri"`
+	Range       *protocol.Range `json:"range"`
+	Diagnostics []fixDiagnostic `json:"diagnostics"`
+	Instruction string          `json:"instruction"`
+}
+
+// fixDiagnostic is the part of a Diagnostic a fix prompt uses.
+type fixDiagnostic struct {
+	Range    protocol.Range  `json:"range"`
+	Severity int             `json:"severity"`
+	Message  string          `json:"message"`
+	Source   string          `json:"source"`
+	Code     json.RawMessage `json:"code"`
+}
+
+// fixPrompt builds the prompt of a fix: the instruction first (what the user
+// asked for), then the range's text and its diagnostics.
+func (s *Server) fixPrompt(f *fixParams) (string, error) {
+	if f.URI == "" {
+		return "", badParam("fix.uri", "is required")
+	}
+	if f.Range == nil {
+		return "", badParam("fix.range", "is required")
+	}
+	s.mu.Lock()
+	ws := s.ws
+	s.mu.Unlock()
+	if ws == nil {
+		return "", badParam("fix.uri", "cannot be read: the server has no workspace")
+	}
+	text, err := ws.RangeText(f.URI, *f.Range)
+	if err != nil {
+		return "", badParam("fix.uri", "cannot be read: %v", err)
+	}
+	path := f.URI
+	if p, ok := uriToPath(f.URI); ok {
+		if rel, err := ws.Rel(p); err == nil {
+			path = rel
+		}
+	}
+	var b strings.Builder
+	instr := strings.TrimSpace(f.Instruction)
+	if instr == "" {
+		if len(f.Diagnostics) > 0 {
+			instr = "Fix the problems reported in this code."
+		} else {
+			instr = "Improve this code."
+		}
+	}
+	b.WriteString(instr)
+	fmt.Fprintf(&b, "\n\nFile: %s, lines %d-%d:\n```\n%s\n```\n", path, f.Range.Start.Line+1, f.Range.End.Line+1, text)
+	if len(f.Diagnostics) > 0 {
+		b.WriteString("\nProblems reported there:\n")
+		for _, d := range f.Diagnostics {
+			fmt.Fprintf(&b, "- line %d: %s", d.Range.Start.Line+1, d.Message)
+			if d.Source != "" {
+				fmt.Fprintf(&b, " (%s)", d.Source)
+			}
+			b.WriteString("\n")
+		}
+	}
+	fmt.Fprintf(&b, "\nChange %s with edit_file; leave the rest of the file as it is.", path)
+	return b.String(), nil
+}
+
+// codeActionParams are textDocument/codeAction's.
+type codeActionParams struct {
+	TextDocument struct {
+		URI string `json:"uri"`
+	} `json:"textDocument"`
+	Range   *protocol.Range `json:"range"`
+	Context struct {
+		Diagnostics []json.RawMessage `json:"diagnostics"`
+		Only        []string          `json:"only"`
+	} `json:"context"`
+}
+
+// codeAction offers "Fix with loopls" on any range: quickfix where
+// diagnostics are present, else refactor.rewrite. It must be fast (VS Code
+// asks on every cursor move), so it reads nothing and calls no model.
+func (s *Server) codeAction(_ context.Context, params *json.RawMessage) (any, error) {
+	var p codeActionParams
+	if err := decodeParams(params, &p); err != nil {
+		return nil, err
+	}
+	if p.TextDocument.URI == "" {
+		return nil, badParam("textDocument.uri", "is required")
+	}
+	if p.Range == nil {
+		return nil, badParam("range", "is required")
+	}
+	kind := "refactor.rewrite"
+	title := "Rewrite with loopls"
+	if len(p.Context.Diagnostics) > 0 {
+		kind = "quickfix"
+		title = "Fix with loopls"
+	}
+	if len(p.Context.Only) > 0 && !kindAllowed(kind, p.Context.Only) {
+		return []any{}, nil
+	}
+	diags := p.Context.Diagnostics
+	if diags == nil {
+		diags = []json.RawMessage{}
+	}
+	arg := map[string]any{"uri": p.TextDocument.URI, "range": p.Range, "diagnostics": diags}
+	action := map[string]any{
+		"title":   title,
+		"kind":    kind,
+		"command": map[string]any{"title": title, "command": "loopls.fix", "arguments": []any{arg}},
+	}
+	if len(p.Context.Diagnostics) > 0 {
+		action["diagnostics"] = diags
+	}
+	return []any{action}, nil
+}
+
+// kindAllowed reports whether kind is covered by one of only (LSP kinds are
+// hierarchical: "refactor" covers "refactor.rewrite").
+func kindAllowed(kind string, only []string) bool {
+	for _, o := range only {
+		if kind == o || strings.HasPrefix(kind, o+".") {
+			return true
+		}
+	}
+	return false
+}

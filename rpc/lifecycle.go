@@ -1,0 +1,288 @@
+package rpc
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/url"
+	"os"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/sourcegraph/jsonrpc2"
+
+	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/session"
+	"github.com/loopls/loopls/store"
+	"github.com/loopls/loopls/workspace"
+)
+
+// Version is what initialize reports as serverInfo.version; the binary sets it.
+var Version = "dev"
+
+// clientCaps are the client capabilities the daemon acts on.
+type clientCaps struct {
+	applyEdit        bool // workspace.applyEdit: edits go to the editor
+	workDoneProgress bool // window.workDoneProgress: the server may create tokens
+	showMessage      bool // window.showMessage: showMessageRequest can ask
+	approvals        bool // experimental.loopls.approvals: loopls/approve can ask
+}
+
+// initializeParams is the part of InitializeParams the daemon reads. It is
+// decoded leniently on purpose: a client's unusual capability must not make
+// initialize fail.
+type initializeParams struct {
+	ProcessID        *int64  `json:"processId"`
+	RootURI          *string `json:"rootUri"`
+	RootPath         *string `json:"rootPath"`
+	WorkspaceFolders []struct {
+		URI string `json:"uri"`
+	} `json:"workspaceFolders"`
+	InitializationOptions json.RawMessage `json:"initializationOptions"`
+	Capabilities          struct {
+		Workspace struct {
+			ApplyEdit bool `json:"applyEdit"`
+		} `json:"workspace"`
+		Window struct {
+			WorkDoneProgress bool            `json:"workDoneProgress"`
+			ShowMessage      json.RawMessage `json:"showMessage"`
+		} `json:"window"`
+		Experimental struct {
+			Loopls struct {
+				Approvals bool `json:"approvals"`
+			} `json:"loopls"`
+		} `json:"experimental"`
+	} `json:"capabilities"`
+	Trace string `json:"trace"`
+}
+
+// Commands are the workspace/executeCommand commands the daemon offers.
+var Commands = []string{"loopls.run", "loopls.fix", "loopls.cancel"}
+
+// initialize answers at once: it opens the workspace and the store, but
+// contacts no model; models are resolved when a run starts.
+func (s *Server) initialize(ctx context.Context, params *json.RawMessage) (any, error) {
+	var p initializeParams
+	if err := decodeParams(params, &p); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	if s.state != stateNew || s.mgr != nil {
+		s.mu.Unlock()
+		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: "initialize was already received"}
+	}
+	s.client = clientCaps{
+		applyEdit:        p.Capabilities.Workspace.ApplyEdit,
+		workDoneProgress: p.Capabilities.Window.WorkDoneProgress,
+		showMessage:      len(p.Capabilities.Window.ShowMessage) > 0 && string(p.Capabilities.Window.ShowMessage) != "null",
+		approvals:        p.Capabilities.Experimental.Loopls.Approvals,
+	}
+	settingsErr := s.settings.Apply(p.InitializationOptions)
+	s.trace = p.Trace
+	settings := s.settings
+	s.mu.Unlock()
+
+	root := rootOf(p)
+	log := s.log.With("root", root)
+	wsOpts := workspace.Options{
+		Approver:        s,
+		AllowCommands:   settings.AllowCommands,
+		AllowedCommands: settings.AllowedCommands,
+		Logger:          log,
+		Watch:           true,
+	}
+	if s.client.applyEdit {
+		wsOpts.Editor = workspace.NewLSPEditor(s.applyEdit)
+	}
+	ws, err := workspace.Open(s.ctx, root, wsOpts)
+	if err != nil {
+		log.Warn("workspace not opened; runs get no tools", "err", err)
+		s.showMessage(2, "loopls: cannot open the workspace "+root+": "+err.Error())
+		ws = nil
+	}
+	var st *store.Store
+	if !s.opts.NoStore {
+		dir := s.opts.StateDir
+		if dir == "" {
+			dir = store.DefaultDir()
+		}
+		st, err = store.Open(ctx, dir, root)
+		if err != nil {
+			log.Warn("session store not opened; sessions live in memory only", "err", err)
+			s.showMessage(2, "loopls: sessions will not be saved: "+err.Error())
+			st = nil
+		}
+	}
+	cfg := session.Config{
+		Root:      root,
+		Store:     st,
+		Settings:  s.currentSettings,
+		Resolve:   s.opts.Resolve,
+		Logger:    log,
+		OnNotice:  func(_ engine.RunID, n string) { s.showMessage(3, "loopls: "+n) },
+		Workspace: ws,
+	}
+	mgr, err := session.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+
+	s.mu.Lock()
+	s.root, s.ws, s.store, s.mgr = root, ws, st, mgr
+	s.state = stateRunning
+	s.mu.Unlock()
+
+	if settingsErr != nil {
+		s.showMessage(2, "loopls: initializationOptions: "+settingsErr.Error())
+	}
+	if p.ProcessID != nil && *p.ProcessID > 0 {
+		go s.watchParent(int(*p.ProcessID))
+	}
+	log.Info("initialized", "applyEdit", s.client.applyEdit, "workDoneProgress", s.client.workDoneProgress,
+		"approvals", s.client.approvals, "model", settings.Model)
+	return initializeResult(), nil
+}
+
+// initializeResult is the answer of SPEC §3.
+func initializeResult() map[string]any {
+	return map[string]any{
+		"capabilities": map[string]any{
+			"positionEncoding": "utf-16",
+			"textDocumentSync": map[string]any{
+				"openClose": true,
+				"change":    2, // incremental
+				"save":      map[string]any{"includeText": false},
+			},
+			"codeActionProvider": map[string]any{
+				"codeActionKinds": []string{"quickfix", "refactor.rewrite"},
+			},
+			"executeCommandProvider": map[string]any{"commands": Commands},
+			"experimental": map[string]any{
+				"loopls": map[string]any{"run": true, "approvals": true},
+			},
+		},
+		"serverInfo": map[string]any{"name": "loopls", "version": Version},
+	}
+}
+
+// rootOf picks the workspace root: the first workspace folder, else
+// rootUri, else rootPath, else the current directory.
+func rootOf(p initializeParams) string {
+	candidates := []string{}
+	if len(p.WorkspaceFolders) > 0 {
+		candidates = append(candidates, p.WorkspaceFolders[0].URI)
+	}
+	if p.RootURI != nil {
+		candidates = append(candidates, *p.RootURI)
+	}
+	for _, c := range candidates {
+		if dir, ok := uriToPath(c); ok {
+			return dir
+		}
+	}
+	if p.RootPath != nil && *p.RootPath != "" {
+		return filepath.Clean(*p.RootPath)
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		return "."
+	}
+	return dir
+}
+
+// uriToPath turns a file:// URI into a path.
+func uriToPath(u string) (string, bool) {
+	parsed, err := url.Parse(u)
+	if err != nil || parsed.Scheme != "file" || parsed.Path == "" {
+		return "", false
+	}
+	return filepath.FromSlash(parsed.Path), true
+}
+
+// initialized needs nothing: everything was set up by initialize.
+func (s *Server) initialized(*json.RawMessage) {}
+
+// shutdown cancels every run; the server then only waits for exit.
+func (s *Server) shutdown(context.Context, *json.RawMessage) (any, error) {
+	s.mu.Lock()
+	s.state = stateShutdown
+	mgr := s.mgr
+	s.mu.Unlock()
+	if mgr != nil {
+		mgr.CancelAll()
+	}
+	return nil, nil
+}
+
+// exitNotification ends the server: code 0 after shutdown, 1 without.
+func (s *Server) exitNotification(*json.RawMessage) {
+	s.mu.Lock()
+	if s.state == stateShutdown {
+		s.exitCode = 0
+	}
+	s.mu.Unlock()
+	s.exitOnce.Do(func() { close(s.exited) })
+}
+
+// setTrace records the trace level the client asked for.
+func (s *Server) setTrace(params *json.RawMessage) {
+	var p struct {
+		Value string `json:"value"`
+	}
+	if decodeParams(params, &p) == nil {
+		s.mu.Lock()
+		s.trace = p.Value
+		s.mu.Unlock()
+	}
+}
+
+// parentPoll is how often the editor process is checked.
+const parentPoll = 500 * time.Millisecond
+
+// watchParent ends the server when the editor process dies (LSP: "if the
+// parent process is not alive then the server should exit").
+func (s *Server) watchParent(pid int) {
+	t := time.NewTicker(parentPoll)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-t.C:
+		}
+		if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
+			s.log.Warn("the editor process is gone; exiting", "pid", pid)
+			s.exitOnce.Do(func() { close(s.exited) })
+			return
+		}
+	}
+}
+
+// teardown stops everything the server started and waits for it.
+func (s *Server) teardown() {
+	s.mu.Lock()
+	if s.state == stateNew {
+		s.state = stateShutdown
+	}
+	mgr, ws, st := s.mgr, s.ws, s.store
+	s.mu.Unlock()
+	if mgr != nil {
+		mgr.Close() // cancels every run and waits for them
+	}
+	s.stop() // cancels every request context, and jsonrpc2's read loop
+	s.requestWG.Wait()
+	s.runWG.Wait()
+	s.conn.Close()
+	s.out.close()
+	if ws != nil {
+		if err := ws.Close(); err != nil {
+			s.log.Warn("closing the workspace", "err", err)
+		}
+	}
+	if st != nil {
+		if err := st.Close(); err != nil {
+			s.log.Warn("closing the store", "err", err)
+		}
+	}
+}

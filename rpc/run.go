@@ -1,0 +1,269 @@
+package rpc
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"strings"
+	"sync"
+
+	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/session"
+	"github.com/loopls/loopls/workspace"
+)
+
+// runParams are loopls/run's params and loopls.run's argument.
+type runParams struct {
+	Prompt        string           `json:"prompt"`
+	Fix           *fixParams       `json:"fix"`
+	Session       engine.SessionID `json:"session"`
+	Model         string           `json:"model"`
+	MaxTurns      int              `json:"maxTurns"`
+	WorkDoneToken json.RawMessage  `json:"workDoneToken"`
+}
+
+// validate checks the fields and returns the prompt to run.
+func (s *Server) validate(p *runParams) (string, error) {
+	if p.MaxTurns < 0 {
+		return "", badParam("maxTurns", "must be 0 or more")
+	}
+	if p.Fix != nil {
+		return s.fixPrompt(p.Fix)
+	}
+	if strings.TrimSpace(p.Prompt) == "" {
+		return "", badParam("prompt", "is required (or give \"fix\")")
+	}
+	return p.Prompt, nil
+}
+
+// runState is a run the server is reporting on.
+type runState struct {
+	id       engine.RunID
+	session  engine.SessionID
+	handle   *session.Handle
+	progress *progress
+	obs      *runObserver
+	ended    chan struct{} // closed after loopls/runEnded is queued
+	run      engine.Run
+}
+
+// startRun starts a run whose life is bound to ctx and reports on it until
+// it ends: transitions, deltas, tool calls, progress, then loopls/runEnded.
+func (s *Server) startRun(ctx context.Context, p runParams, token json.RawMessage) (*runState, error) {
+	prompt, err := s.validate(&p)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	mgr := s.mgr
+	s.mu.Unlock()
+	if mgr == nil {
+		return nil, errors.New("the server has no session manager: initialize failed")
+	}
+	id := engine.RunID(newRunID())
+	rs := &runState{id: id, ended: make(chan struct{})}
+	rs.obs = &runObserver{s: s, rs: rs, open: make(map[engine.ToolCallID]engine.ToolEvent)}
+	rs.progress = s.newProgress(id, token, progressTitle(prompt))
+	h, err := mgr.Start(ctx, session.Request{
+		SessionID: p.Session,
+		Prompt:    prompt,
+		Model:     p.Model,
+		MaxTurns:  p.MaxTurns,
+		Mode:      workspace.ModeEdit,
+		Observer:  rs.obs,
+		RunID:     id,
+	})
+	if err != nil {
+		rs.progress.end("not started: " + err.Error())
+		return nil, err
+	}
+	rs.handle, rs.session = h, h.SessionID()
+	s.mu.Lock()
+	s.runs[id] = rs
+	s.mu.Unlock()
+	s.runWG.Add(1)
+	go s.watch(rs)
+	return rs, nil
+}
+
+// watch waits for the run's end and reports it.
+func (s *Server) watch(rs *runState) {
+	defer s.runWG.Done()
+	run, err := rs.handle.Wait()
+	run = normalizeRun(run, err, rs)
+	rs.obs.cancelOpenCalls()
+	end := string(run.Outcome)
+	if run.Error != nil && run.Outcome != engine.OutcomeCancelled {
+		end += ": " + run.Error.Error()
+	}
+	rs.progress.end(end)
+	s.out.notify("loopls/runEnded", run, rs.id)
+	rs.run = run
+	s.mu.Lock()
+	delete(s.runs, rs.id)
+	s.mu.Unlock()
+	close(rs.ended)
+}
+
+// normalizeRun makes the record whole: ids, an outcome that agrees with
+// err, and edits as a list, never null.
+func normalizeRun(run engine.Run, err error, rs *runState) engine.Run {
+	if run.ID == "" {
+		run.ID = rs.id
+	}
+	if run.SessionID == "" {
+		run.SessionID = rs.session
+	}
+	if run.Edits == nil {
+		run.Edits = []engine.Edit{}
+	}
+	if err != nil && run.Error == nil {
+		var le *engine.LoopError
+		if !errors.As(err, &le) {
+			le = &engine.LoopError{Kind: engine.KindInternal, Message: err.Error()}
+		}
+		run.Error = le
+	}
+	if run.Outcome == "" || (run.Outcome == engine.OutcomeCompleted && err != nil) {
+		switch {
+		case err == nil:
+			run.Outcome = engine.OutcomeCompleted
+		case engine.IsCancelled(err):
+			run.Outcome = engine.OutcomeCancelled
+		case errors.Is(err, engine.ErrMaxTurnsExceeded):
+			run.Outcome = engine.OutcomeMaxTurnsExceeded
+		case errors.Is(err, engine.ErrContextExceeded):
+			run.Outcome = engine.OutcomeContextExceeded
+		default:
+			run.Outcome = engine.OutcomeFailed
+		}
+	}
+	return run
+}
+
+// loopRun handles loopls/run: it stays pending until the run ends, then
+// answers the Run record, or an error whose data is the Run record.
+// $/cancelRequest for it cancels the run.
+func (s *Server) loopRun(ctx context.Context, params *json.RawMessage) (any, error) {
+	if params == nil {
+		return nil, badParam("prompt", "is required (or give \"fix\")")
+	}
+	var p runParams
+	if err := decodeParams(params, &p); err != nil {
+		return nil, err
+	}
+	rs, err := s.startRun(ctx, p, p.WorkDoneToken)
+	if err != nil {
+		return nil, err
+	}
+	<-rs.ended
+	if rs.run.Outcome != engine.OutcomeCompleted {
+		return nil, runError(rs.run)
+	}
+	return rs.run, nil
+}
+
+// progressTitle is the title of a run's progress.
+func progressTitle(prompt string) string {
+	const max = 48
+	line, _, _ := strings.Cut(strings.TrimSpace(prompt), "\n")
+	if r := []rune(line); len(r) > max {
+		line = string(r[:max]) + "…"
+	}
+	return "loopls: " + line
+}
+
+// runObserver turns one run's engine events into notifications. Its
+// callbacks only queue messages, so the engine never waits on the editor.
+type runObserver struct {
+	engine.NopObserver
+	s  *Server
+	rs *runState
+
+	mu   sync.Mutex
+	open map[engine.ToolCallID]engine.ToolEvent // tool calls begun, not finished
+}
+
+func (o *runObserver) OnTransition(t engine.Transition) {
+	if t.SessionID == "" {
+		t.SessionID = o.rs.session
+	}
+	o.s.out.notify("loopls/transition", t, t.RunID)
+	o.rs.progress.report(transitionMessage(t))
+}
+
+func (o *runObserver) OnDelta(run engine.RunID, lane engine.Lane, text string) {
+	if lane == engine.LaneText || lane == engine.LaneThinking {
+		o.s.out.delta(run, lane, text)
+	}
+}
+
+// toolCallParams is loopls/toolCall.
+type toolCallParams struct {
+	RunID     engine.RunID      `json:"runId"`
+	ID        engine.ToolCallID `json:"id"`
+	Name      string            `json:"name"`
+	Arguments json.RawMessage   `json:"arguments"`
+	Status    engine.ToolStatus `json:"status"`
+	Output    string            `json:"output,omitempty"`
+}
+
+func (o *runObserver) toolCall(ev engine.ToolEvent, status engine.ToolStatus) {
+	args := ev.Call.Arguments
+	if len(args) == 0 {
+		args = json.RawMessage("{}")
+	}
+	run := ev.RunID
+	if run == "" {
+		run = o.rs.id
+	}
+	o.s.out.notify("loopls/toolCall", toolCallParams{RunID: run, ID: ev.Call.ID, Name: ev.Call.Name,
+		Arguments: args, Status: status, Output: ev.Output}, run)
+}
+
+func (o *runObserver) OnToolPre(ev engine.ToolEvent) {
+	o.mu.Lock()
+	o.open[ev.Call.ID] = ev
+	o.mu.Unlock()
+	status := ev.Status
+	if status == "" || status == engine.ToolCompleted || status == engine.ToolFailed {
+		status = engine.ToolRunning
+	}
+	o.toolCall(ev, status)
+}
+
+func (o *runObserver) OnToolPost(ev engine.ToolEvent) {
+	o.mu.Lock()
+	delete(o.open, ev.Call.ID)
+	o.mu.Unlock()
+	status := ev.Status
+	if status == "" || status == engine.ToolPending || status == engine.ToolRunning {
+		status = engine.ToolCompleted
+	}
+	o.toolCall(ev, status)
+}
+
+// cancelOpenCalls reports the tool calls that began and never finished: an
+// OnToolPre without its OnToolPost means the run was cancelled mid-tool.
+func (o *runObserver) cancelOpenCalls() {
+	o.mu.Lock()
+	open := o.open
+	o.open = make(map[engine.ToolCallID]engine.ToolEvent)
+	o.mu.Unlock()
+	for _, ev := range open {
+		ev.Output = ""
+		o.toolCall(ev, engine.ToolCancelled)
+	}
+}
+
+// newRunID returns a fresh run id; the server picks it so progress and
+// cancel maps know the run before its first event.
+func newRunID() string {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic("rpc: crypto/rand failed: " + err.Error())
+	}
+	return "run_" + hex.EncodeToString(b[:])
+}

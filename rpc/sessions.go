@@ -1,0 +1,123 @@
+package rpc
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/providers"
+	"github.com/loopls/loopls/session"
+	"github.com/loopls/loopls/store"
+)
+
+func (s *Server) manager() (*session.Manager, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.mgr == nil {
+		return nil, errors.New("the server has no session manager: initialize failed")
+	}
+	return s.mgr, nil
+}
+
+// sessions handles loopls/sessions → [{"sessionId","title","runs","updatedAt"}].
+func (s *Server) sessions(ctx context.Context, _ *json.RawMessage) (any, error) {
+	mgr, err := s.manager()
+	if err != nil {
+		return nil, err
+	}
+	list, err := mgr.Sessions(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if list == nil {
+		list = []store.SessionSummary{}
+	}
+	return list, nil
+}
+
+// sessionResult is loopls/session's answer.
+type sessionResult struct {
+	SessionID engine.SessionID `json:"sessionId"`
+	Title     string           `json:"title"`
+	History   []engine.Message `json:"history"`
+	Runs      []engine.Run     `json:"runs"`
+}
+
+// session handles loopls/session {"sessionId"} → {"history","runs"}.
+func (s *Server) session(ctx context.Context, params *json.RawMessage) (any, error) {
+	var p struct {
+		SessionID engine.SessionID `json:"sessionId"`
+	}
+	if err := decodeParams(params, &p); err != nil {
+		return nil, err
+	}
+	if p.SessionID == "" {
+		return nil, badParam("sessionId", "is required")
+	}
+	mgr, err := s.manager()
+	if err != nil {
+		return nil, err
+	}
+	rec, err := mgr.Session(ctx, p.SessionID)
+	if err != nil {
+		return nil, err
+	}
+	out := sessionResult{SessionID: p.SessionID, Title: rec.Title, History: rec.History, Runs: rec.Runs}
+	if out.History == nil {
+		out.History = []engine.Message{}
+	}
+	if out.Runs == nil {
+		out.Runs = []engine.Run{}
+	}
+	for i := range out.Runs {
+		if out.Runs[i].Edits == nil {
+			out.Runs[i].Edits = []engine.Edit{}
+		}
+	}
+	return out, nil
+}
+
+// models handles loopls/models → [{"model","contextWindow","tools"}] for
+// every configured provider.
+func (s *Server) models(ctx context.Context, _ *json.RawMessage) (any, error) {
+	list, err := providers.List(ctx, s.currentSettings())
+	if err != nil {
+		return nil, err
+	}
+	if list == nil {
+		return []any{}, nil
+	}
+	return list, nil
+}
+
+// undoRun handles loopls/undoRun {"runId"} → {"applied","failureReason"?}:
+// every edit of the run reverted as one edit, version-checked.
+func (s *Server) undoRun(ctx context.Context, params *json.RawMessage) (any, error) {
+	var p struct {
+		RunID engine.RunID `json:"runId"`
+	}
+	if err := decodeParams(params, &p); err != nil {
+		return nil, err
+	}
+	if p.RunID == "" {
+		return nil, badParam("runId", "is required")
+	}
+	ws := s.workspace()
+	if ws == nil {
+		return nil, errors.New("the server has no workspace to undo in")
+	}
+	if len(ws.Journal(p.RunID)) == 0 {
+		return nil, fmt.Errorf("run %s made no edits in this daemon: %w", p.RunID, errUnknownRun)
+	}
+	applied, reason, err := ws.UndoRun(ctx, p.RunID)
+	if err != nil {
+		return nil, err
+	}
+	res := map[string]any{"applied": applied}
+	if reason != "" {
+		res["failureReason"] = reason
+	}
+	return res, nil
+}

@@ -1,0 +1,93 @@
+package rpc
+
+import (
+	"encoding/json"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/loopls/loopls/workspace"
+)
+
+// The text sync notifications keep the workspace's overlays current: what
+// the editor has unsaved is what the tools read. They are handled in order
+// on the read loop, as LSP requires.
+
+func (s *Server) workspace() *workspace.Workspace {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.ws
+}
+
+func (s *Server) didOpen(params *json.RawMessage) {
+	ws := s.workspace()
+	if ws == nil || params == nil {
+		return
+	}
+	var p protocol.DidOpenTextDocumentParams
+	if err := protocol.Unmarshal(*params, &p); err != nil {
+		s.log.Warn("didOpen ignored: bad params", "err", err)
+		return
+	}
+	if err := ws.DidOpen(string(p.TextDocument.URI), p.TextDocument.Version, p.TextDocument.Text); err != nil {
+		s.log.Debug("didOpen not applied", "uri", p.TextDocument.URI, "err", err)
+	}
+}
+
+func (s *Server) didChange(params *json.RawMessage) {
+	ws := s.workspace()
+	if ws == nil || params == nil {
+		return
+	}
+	var p protocol.DidChangeTextDocumentParams
+	if err := protocol.Unmarshal(*params, &p); err != nil {
+		s.log.Warn("didChange ignored: bad params", "err", err)
+		return
+	}
+	if err := ws.DidChange(string(p.TextDocument.URI), p.TextDocument.Version, p.ContentChanges); err != nil {
+		s.log.Warn("didChange not applied", "uri", p.TextDocument.URI, "err", err)
+	}
+}
+
+func (s *Server) didClose(params *json.RawMessage) {
+	ws := s.workspace()
+	if ws == nil || params == nil {
+		return
+	}
+	var p protocol.DidCloseTextDocumentParams
+	if err := protocol.Unmarshal(*params, &p); err != nil {
+		s.log.Warn("didClose ignored: bad params", "err", err)
+		return
+	}
+	if err := ws.DidClose(string(p.TextDocument.URI)); err != nil {
+		s.log.Debug("didClose not applied", "uri", p.TextDocument.URI, "err", err)
+	}
+}
+
+// didSave needs nothing: the overlay already holds the saved text, and the
+// file index picks up the write through fsnotify.
+func (s *Server) didSave(*json.RawMessage) {}
+
+// didChangeConfiguration merges new settings ({"loopls": {...}} or the bare
+// object); runs started afterwards use them.
+func (s *Server) didChangeConfiguration(params *json.RawMessage) {
+	var p struct {
+		Settings json.RawMessage `json:"settings"`
+	}
+	if err := decodeParams(params, &p); err != nil {
+		s.showMessage(2, "loopls: workspace/didChangeConfiguration: "+err.Error())
+		return
+	}
+	s.mu.Lock()
+	err := s.settings.Apply(p.Settings)
+	settings := s.settings
+	ws := s.ws
+	s.mu.Unlock()
+	if err != nil {
+		s.showMessage(2, "loopls: settings not applied: "+err.Error())
+		return
+	}
+	if ws != nil {
+		ws.SetPolicy(settings.AllowCommands, settings.AllowedCommands)
+	}
+	s.log.Info("settings changed", "model", settings.Model, "allowCommands", settings.AllowCommands)
+}
