@@ -102,7 +102,7 @@ func (a *Agent) NewSession(ctx context.Context, p sdk.NewSessionRequest) (sdk.Ne
 	if err != nil {
 		return sdk.NewSessionResponse{}, fmt.Errorf("new session in %s: %w", root, err)
 	}
-	s := newSession(id, root, b, a.defaultModel())
+	s := newSession(id, root, b, "")
 	a.mu.Lock()
 	a.sessions[id] = s
 	a.mu.Unlock()
@@ -132,7 +132,7 @@ func (a *Agent) LoadSession(ctx context.Context, p sdk.LoadSessionRequest) (sdk.
 	a.mu.Lock()
 	s, ok := a.sessions[id]
 	if !ok || s.root != root {
-		s = newSession(id, root, b, a.defaultModel())
+		s = newSession(id, root, b, "")
 		a.sessions[id] = s
 	}
 	a.mu.Unlock()

@@ -10,7 +10,7 @@ import (
 
 // Backend is what the adapter needs from loopls's run manager for one
 // workspace root: create a session, start one run in it, read its committed
-// history. backend_session.go implements it over session.Manager; tests use
+// history. Package acp/sessionbackend implements it over session.Manager; tests use
 // scripted ones.
 type Backend interface {
 	// NewSession names a new, empty session.

@@ -5,7 +5,7 @@
 // `loopls serve`.
 //
 // The package is a thin adapter. It owns no loop logic: a Backend (the
-// session manager, wired in backend_session.go) runs the loop, and this
+// session manager, acp/sessionbackend) runs the loop, and this
 // package translates in both directions:
 //
 //   - requests in: initialize, authenticate, session/new, session/load,

@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"github.com/loopls/loopls/acp"
+	"github.com/loopls/loopls/acp/sessionbackend"
 	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/localmodels"
 )
@@ -69,7 +70,7 @@ func cmdACP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	get := func() config.Settings { return settings }
 	err := acp.Serve(ctx, stdin, stdout, acp.Config{
-		Open:    acp.ManagerOpener(acp.ManagerOptions{Settings: get, Logger: log}),
+		Open:    sessionbackend.Opener(sessionbackend.Options{Settings: get, Logger: log}),
 		Model:   func() string { return settings.Model },
 		Models:  func(ctx context.Context) ([]string, error) { return toolModels(ctx, settings.OllamaHost) },
 		Version: acpAgentVersion(),

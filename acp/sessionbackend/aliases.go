@@ -1,4 +1,4 @@
-package acp
+package sessionbackend
 
 import (
 	"encoding/json"

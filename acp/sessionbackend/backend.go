@@ -1,4 +1,8 @@
-package acp
+// Package sessionbackend is the Backend of `loopls acp` over session.Manager:
+// per workspace root it opens the same store, workspace and session manager
+// as `loopls serve`, with the workspace's approvals and edits going through
+// the ACP client's hooks.
+package sessionbackend
 
 import (
 	"context"
@@ -10,6 +14,7 @@ import (
 	"os"
 	"sync"
 
+	"github.com/loopls/loopls/acp"
 	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/providers"
@@ -18,8 +23,8 @@ import (
 	"github.com/loopls/loopls/workspace"
 )
 
-// ManagerOptions configure the backends that ManagerOpener opens.
-type ManagerOptions struct {
+// Options configure the backends that Opener opens.
+type Options struct {
 	// Settings returns the settings in force; required.
 	Settings func() config.Settings
 	// StateDir holds the store's databases; "" is store.DefaultDir()
@@ -31,13 +36,13 @@ type ManagerOptions struct {
 	Logger *slog.Logger
 }
 
-// ManagerOpener opens, per workspace root, the same machinery `loopls serve`
-// uses: the root's store, a watched workspace whose approvals and edits go
-// through the ACP client, and a session.Manager over both.
-func ManagerOpener(o ManagerOptions) Opener {
-	return func(ctx context.Context, root string, hooks Hooks) (Backend, error) {
+// Opener opens, per workspace root, the same machinery `loopls serve` uses:
+// the root's store, a watched workspace whose approvals and edits go through
+// the ACP client, and a session.Manager over both.
+func Opener(o Options) acp.Opener {
+	return func(ctx context.Context, root string, hooks acp.Hooks) (acp.Backend, error) {
 		if o.Settings == nil {
-			return nil, errors.New("acp: ManagerOptions.Settings is required")
+			return nil, errors.New("sessionbackend: Options.Settings is required")
 		}
 		log := o.Logger
 		if log == nil {
@@ -86,7 +91,7 @@ func ManagerOpener(o ManagerOptions) Opener {
 	}
 }
 
-// managerBackend is a Backend over session.Manager.
+// managerBackend is an acp.Backend over session.Manager.
 type managerBackend struct {
 	m       *session.Manager
 	store   *store.Store
@@ -113,7 +118,7 @@ func (b *managerBackend) NewSession(context.Context) (engine.SessionID, error) {
 	return id, nil
 }
 
-func (b *managerBackend) Start(ctx context.Context, req RunRequest) (RunHandle, error) {
+func (b *managerBackend) Start(ctx context.Context, req acp.RunRequest) (acp.RunHandle, error) {
 	mode := workspace.ModeEdit
 	if req.Mode.ReadOnly() {
 		mode = workspace.ModeReadOnly
@@ -130,7 +135,7 @@ func (b *managerBackend) Start(ctx context.Context, req RunRequest) (RunHandle, 
 	})
 	if err != nil {
 		if errors.Is(err, session.ErrUnknownSession) {
-			return nil, fmt.Errorf("%w: %v", ErrUnknownSession, err)
+			return nil, fmt.Errorf("%w: %v", acp.ErrUnknownSession, err)
 		}
 		return nil, err
 	}
@@ -157,7 +162,7 @@ func (b *managerBackend) History(ctx context.Context, id engine.SessionID) ([]en
 	}
 	rec, err := b.m.Session(ctx, b.aliases.get(id))
 	if errors.Is(err, session.ErrUnknownSession) {
-		return nil, fmt.Errorf("%w: %v", ErrUnknownSession, err)
+		return nil, fmt.Errorf("%w: %v", acp.ErrUnknownSession, err)
 	}
 	if err != nil {
 		return nil, err
