@@ -189,7 +189,7 @@ type harness struct {
 	// raw writes straight into the agent's input, for malformed lines.
 	raw io.Writer
 	// wire records what the agent wrote, in order.
-	wire *wireLog
+	wire    *wireLog
 	served  chan error
 	closeIn func()
 }
