@@ -34,6 +34,10 @@ type fakeBackend struct {
 	closed   bool
 }
 
+func newFakeBackend(s script) *fakeBackend {
+	return &fakeBackend{script: s, history: map[engine.SessionID][]engine.Message{}}
+}
+
 func (b *fakeBackend) NewSession(context.Context) (engine.SessionID, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -199,7 +203,7 @@ func newHarness(t *testing.T, s script, client *testClient) *harness {
 	if client == nil {
 		client = &testClient{}
 	}
-	b := &fakeBackend{script: s, history: map[engine.SessionID][]engine.Message{}}
+	b := newFakeBackend(s)
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	h := &harness{t: t, backend: b, client: client, root: t.TempDir(), raw: inW, served: make(chan error, 1), wire: &wireLog{}}

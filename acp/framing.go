@@ -123,6 +123,7 @@ func guardInput(in io.Reader, w *io.PipeWriter, out io.Writer) {
 		}
 		if !tooLong {
 			line = append(line, chunk...)
+			tooLong = len(bytes.TrimRight(line, "\r\n")) > maxLine
 		}
 		msg := bytes.TrimSpace(line)
 		switch {
