@@ -1,12 +1,234 @@
 package main
 
 import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/loopls/loopls/config"
+	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/session"
+	"github.com/loopls/loopls/store"
+	"github.com/loopls/loopls/workspace"
 )
 
-// cmdRun is not built yet; its owner replaces this file.
+const runUsage = `Usage: loopls run [flags] PROMPT
+
+Runs one agent loop in a directory against the configured model and prints
+the answer on stdout. Live transitions and a progress line (state, turn,
+tokens, elapsed time) go to stderr. Ctrl-C cancels the run cleanly; files
+are written atomically, so nothing is left half-written.
+
+The model comes from --model, else LOOPLS_MODEL, else the first
+tool-capable model of the local Ollama (OLLAMA_HOST). The run is recorded
+in the workspace's session store ($XDG_STATE_HOME/loopls). PROMPT may be
+several words; "-" reads it from stdin.
+
+Exit status: 0 completed, 3 max turns exceeded, 4 context exceeded,
+130 cancelled, 1 any other failure, 2 usage.
+
+Flags:
+`
+
+// Exit codes of loopls run (SPEC §7).
+const (
+	exitCompleted       = 0
+	exitFailed          = 1
+	exitUsage           = 2
+	exitMaxTurns        = 3
+	exitContextExceeded = 4
+	exitCancelled       = 130
+)
+
+// exitCode maps a run's outcome to the process exit code.
+func exitCode(o engine.OutcomeName) int {
+	switch o {
+	case engine.OutcomeCompleted:
+		return exitCompleted
+	case engine.OutcomeMaxTurnsExceeded:
+		return exitMaxTurns
+	case engine.OutcomeContextExceeded:
+		return exitContextExceeded
+	case engine.OutcomeCancelled:
+		return exitCancelled
+	default:
+		return exitFailed
+	}
+}
+
+// runFlags are the parsed arguments of loopls run.
+type runFlags struct {
+	model         string
+	maxTurns      int
+	root          string
+	json          bool
+	trace         string
+	session       string
+	allowCommands bool
+	prompt        string
+}
+
+func parseRunFlags(args []string, stdin io.Reader, stdout, stderr io.Writer) (runFlags, int, bool) {
+	var f runFlags
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.StringVar(&f.model, "model", "", "model to use, e.g. ollama:qwen2.5-coder:7b, openai:gpt-4.1-mini, anthropic:claude-sonnet-4-5 (default $LOOPLS_MODEL)")
+	fs.IntVar(&f.maxTurns, "max-turns", 0, "stop after this many model turns (default from settings: 200)")
+	fs.StringVar(&f.root, "root", "", "workspace directory the tools act on (default the current directory)")
+	fs.BoolVar(&f.json, "json", false, "print the Run record as JSON on stdout instead of the streamed answer")
+	fs.StringVar(&f.trace, "trace", "", "write the run's transitions to `FILE` as JSON lines (see loopls trace)")
+	fs.StringVar(&f.session, "session", "", "continue the session with this `ID` (its committed history is the context)")
+	fs.BoolVar(&f.allowCommands, "allow-commands", false, "offer run_command to the model (commands run without asking)")
+	pos, code, ok := parseFlags(fs, args, runUsage, stdout, stderr)
+	if !ok {
+		return f, code, false
+	}
+	if f.maxTurns < 0 {
+		fmt.Fprintf(stderr, "loopls run: --max-turns must be 0 or more, got %d\n", f.maxTurns)
+		return f, exitUsage, false
+	}
+	f.prompt = strings.TrimSpace(strings.Join(pos, " "))
+	if f.prompt == "-" {
+		b, err := io.ReadAll(stdin)
+		if err != nil {
+			fmt.Fprintf(stderr, "loopls run: read the prompt from stdin: %v\n", err)
+			return f, exitFailed, false
+		}
+		f.prompt = strings.TrimSpace(string(b))
+	}
+	if f.prompt == "" {
+		fmt.Fprint(stderr, "loopls run: missing PROMPT, e.g. loopls run \"explain this repository\"\n\n")
+		printUsage(stderr, fs, runUsage)
+		return f, exitUsage, false
+	}
+	return f, 0, true
+}
+
+// cmdRun implements 'loopls run': one headless run through the same session
+// manager the daemon uses, recorded in the same store.
 func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "loopls run: not built yet")
-	return 1
+	f, code, ok := parseRunFlags(args, stdin, stdout, stderr)
+	if !ok {
+		return code
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	ctx := context.Background()
+
+	root := f.root
+	if root == "" {
+		root = "."
+	}
+	root, err := filepath.Abs(root)
+	if err != nil {
+		fmt.Fprintf(stderr, "loopls run: --root: %v\n", err)
+		return exitUsage
+	}
+	settings := config.FromEnv()
+	if f.allowCommands {
+		settings.AllowCommands = true
+	}
+
+	ws, err := workspace.Open(ctx, root, workspace.Options{Logger: log, AllowCommands: settings.AllowCommands, AllowedCommands: settings.AllowedCommands})
+	if err != nil {
+		fmt.Fprintf(stderr, "loopls run: %v (pass an existing directory with --root)\n", err)
+		return exitFailed
+	}
+	defer ws.Close()
+
+	// A run that cannot be recorded is still worth running: say so and go on.
+	st, err := store.Open(ctx, store.DefaultDir(), root)
+	if err != nil {
+		fmt.Fprintf(stderr, "loopls run: warning: this run will not be recorded: %v\n", err)
+		st = nil
+	} else {
+		defer st.Close()
+	}
+
+	var traceW io.WriteCloser
+	if f.trace != "" {
+		tf, err := os.Create(f.trace)
+		if err != nil {
+			fmt.Fprintf(stderr, "loopls run: --trace: %v\n", err)
+			return exitFailed
+		}
+		traceW = tf
+		defer tf.Close()
+	}
+
+	view := newRunView(stdout, stderr, f.json, traceW)
+	cfg := session.Config{
+		Root:      root,
+		Settings:  func() config.Settings { return settings },
+		Workspace: ws,
+		Logger:    log,
+		OnNotice:  func(_ engine.RunID, notice string) { view.notice(notice) },
+	}
+	if st != nil {
+		cfg.Store = st
+	}
+	mgr, err := session.New(cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "loopls run: %v\n", err)
+		return exitFailed
+	}
+	defer mgr.Close()
+
+	// Signals are caught before the run starts so a Ctrl-C at any moment
+	// cancels the machine instead of killing the process mid-write.
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+
+	h, err := mgr.Start(ctx, session.Request{
+		SessionID: engine.SessionID(f.session),
+		Prompt:    f.prompt,
+		Model:     f.model,
+		MaxTurns:  f.maxTurns,
+		Observer:  view,
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "loopls run: %v\n", err)
+		if errors.Is(err, session.ErrUnknownSession) {
+			return exitUsage
+		}
+		return exitFailed
+	}
+	view.begin()
+
+	cancelled := false
+	for {
+		select {
+		case <-h.Done():
+			run, _ := h.Wait()
+			return view.finish(run)
+		case <-sigs:
+			if cancelled {
+				// A second Ctrl-C does not wait for the run to wind down.
+				view.stop()
+				fmt.Fprintln(stderr, "loopls run: interrupted again: exiting without waiting")
+				return exitCancelled
+			}
+			cancelled = true
+			view.notice("cancelling… (Ctrl-C again to exit at once)")
+			h.Cancel()
+		}
+	}
+}
+
+// writeRunJSON prints the Run record, indented, for --json.
+func writeRunJSON(w io.Writer, run engine.Run) error {
+	if run.Edits == nil {
+		run.Edits = []engine.Edit{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(run)
 }

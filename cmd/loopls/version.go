@@ -1,12 +1,67 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
+	"runtime"
+	"runtime/debug"
 )
 
-// cmdVersion is not built yet; its owner replaces this file.
+// version is the release, set at build time:
+//
+//	go build -ldflags "-X main.version=v0.1.0" ./cmd/loopls
+var version = "dev"
+
+const versionUsage = `Usage: loopls version
+
+Prints the version of loopls, the Go toolchain that built it and the commit
+it was built from.
+
+`
+
+// versionString says which loopls this is. A binary installed with
+// 'go install …@vX' knows its module version even without -ldflags.
+func versionString() string {
+	v := version
+	rev, modified := "", false
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		if v == "dev" && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+			v = bi.Main.Version
+		}
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				modified = s.Value == "true"
+			}
+		}
+	}
+	out := "loopls " + v + " (" + runtime.Version()
+	if rev != "" {
+		if len(rev) > 12 {
+			rev = rev[:12]
+		}
+		out += ", commit " + rev
+		if modified {
+			out += "+dirty"
+		}
+	}
+	return out + ", " + runtime.GOOS + "/" + runtime.GOARCH + ")"
+}
+
+// cmdVersion implements 'loopls version'.
 func cmdVersion(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "loopls version: not built yet")
-	return 1
+	fs := flag.NewFlagSet("version", flag.ContinueOnError)
+	pos, code, ok := parseFlags(fs, args, versionUsage, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(pos) != 0 {
+		fmt.Fprintf(stderr, "loopls version: takes no arguments\n")
+		return 2
+	}
+	fmt.Fprintln(stdout, versionString())
+	return 0
 }
