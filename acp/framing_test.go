@@ -74,8 +74,11 @@ func FuzzCheckLine(f *testing.F) {
 	f.Fuzz(func(t *testing.T, line []byte) {
 		answer, pass := checkLine(line)
 		if pass {
-			var m map[string]json.RawMessage
-			if json.Unmarshal(line, &m) != nil || string(m["jsonrpc"]) != `"2.0"` {
+			// Field names match as encoding/json (and so the SDK) matches them.
+			var m struct {
+				JSONRPC string `json:"jsonrpc"`
+			}
+			if json.Unmarshal(line, &m) != nil || m.JSONRPC != "2.0" {
 				t.Fatalf("passed a line that is no JSON-RPC object: %q", line)
 			}
 			return
