@@ -76,10 +76,12 @@ func (a *Agent) stepCallTools(rs *runState, step Step) {
 			return
 		}
 	}
+	// The estimate grows by the results alone: the base is what the
+	// provider (or the counter) said after the response, so the turn does
+	// not re-measure the whole conversation.
 	a.mu.Lock()
-	conv := append(a.machine.Conversation(), results...)
+	tokens := a.machine.ContextTokens() + scalePermille(EstimateTokens(results), a.counter.permille)
 	a.mu.Unlock()
-	tokens := a.counter.count(conv)
 	a.feed(rs, func(m *LoopMachine) (Move, error) { return m.ToolResults(results, tokens) })
 }
 
