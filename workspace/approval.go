@@ -112,11 +112,19 @@ func commandParts(cmdline string) ([]part, error) {
 			}
 			parts = append(parts, p)
 		case *syntax.DeclClause:
-			parts = append(parts, part{text: src(n), words: []string{n.Variant.Value}})
+			p := part{text: src(n)}
+			if n.Variant != nil {
+				p.words = []string{n.Variant.Value}
+			}
+			parts = append(parts, p)
 		case *syntax.LetClause:
 			parts = append(parts, part{text: src(n), words: []string{"let"}})
 		case *syntax.FuncDecl:
-			parts = append(parts, part{text: "function " + n.Name.Value, alwaysAsk: true})
+			text := src(n)
+			if n.Name != nil {
+				text = "function " + n.Name.Value
+			}
+			parts = append(parts, part{text: text, alwaysAsk: true})
 		case *syntax.CoprocClause:
 			parts = append(parts, part{text: src(n), alwaysAsk: true})
 		}

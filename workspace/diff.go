@@ -157,6 +157,10 @@ func commonPrefix(a, b string) int {
 	for i > 0 && i < len(b) && !utf8.RuneStart(b[i]) {
 		i--
 	}
+	// Never between "\r" and "\n": no LSP position names that place.
+	if i > 0 && i < len(a) && a[i-1] == '\r' && a[i] == '\n' {
+		i--
+	}
 	return i
 }
 
@@ -168,6 +172,9 @@ func commonSuffix(a, b string) int {
 		i++
 	}
 	for i > 0 && !utf8.RuneStart(a[len(a)-i]) {
+		i--
+	}
+	if c := len(a) - i; i > 0 && c > 0 && a[c-1] == '\r' && a[c] == '\n' {
 		i--
 	}
 	return i

@@ -11,6 +11,9 @@ import (
 // ErrBadPosition reports an LSP position that is not in the document.
 var ErrBadPosition = errors.New("position is not in the document")
 
+// Lines end at "\n" or "\r\n"; a lone "\r" is text (editors that treat it
+// as a line end are rare).
+//
 // offsetOf converts an LSP position (UTF-16 code units, as LSP counts them)
 // in text to a byte offset.
 //
@@ -29,10 +32,11 @@ func offsetOf(text string, pos protocol.Position) (int, error) {
 		lineStart = i + 1
 	}
 	lineEnd := indexByteFrom(text, lineStart, '\n')
-	if lineEnd < 0 {
+	switch {
+	case lineEnd < 0:
 		lineEnd = len(text)
-	}
-	if lineEnd > lineStart && text[lineEnd-1] == '\r' {
+	case lineEnd > lineStart && text[lineEnd-1] == '\r':
+		// "\r\n" ends the line as a whole: no position falls inside it.
 		lineEnd--
 	}
 	units := uint32(0)
