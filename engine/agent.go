@@ -40,6 +40,11 @@ type AgentConfig struct {
 	// StreamIdleTimeout: a model stream with no delta for this long is cut
 	// and counts as a transient failure. Default 60 s.
 	StreamIdleTimeout time.Duration
+	// FirstDeltaTimeout bounds the wait for a stream's first delta, which
+	// includes loading the model and reading the prompt (minutes for a
+	// local model on a CPU). Default 5 min; never shorter than
+	// StreamIdleTimeout.
+	FirstDeltaTimeout time.Duration
 	// ContextManager compacts the conversation when the machine asks; nil
 	// = DefaultContextManager (trim old tool outputs, then summarize).
 	ContextManager ContextManager
@@ -73,6 +78,10 @@ func (c AgentConfig) withDefaults() AgentConfig {
 	if c.StreamIdleTimeout <= 0 {
 		c.StreamIdleTimeout = 60 * time.Second
 	}
+	if c.FirstDeltaTimeout <= 0 {
+		c.FirstDeltaTimeout = 5 * time.Minute
+	}
+	c.FirstDeltaTimeout = max(c.FirstDeltaTimeout, c.StreamIdleTimeout)
 	if c.ContextManager == nil {
 		c.ContextManager = &DefaultContextManager{}
 	}

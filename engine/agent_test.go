@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -408,3 +409,39 @@ func TestObserverPanicDoesNotBreakTheRun(t *testing.T) {
 type panicky struct{ NopObserver }
 
 func (panicky) OnTransition(Transition) { panic("observer bug") }
+
+func TestFirstDeltaHasItsOwnTimeout(t *testing.T) {
+	// A model that takes longer than the idle timeout to start (loading,
+	// reading the prompt) is not cut; one that never starts is.
+	slowStart := &fakeModel{name: "fake:m", reply: func(ctx context.Context, n int, req ModelRequest, emit func(Delta)) (ModelResponse, error) {
+		select {
+		case <-time.After(50 * time.Millisecond):
+		case <-ctx.Done():
+			return ModelResponse{}, ctx.Err()
+		}
+		return say("late but fine", emit)
+	}}
+	a, rec := newTestAgent(t, AgentConfig{Model: slowStart, StreamIdleTimeout: 5 * time.Millisecond, FirstDeltaTimeout: 5 * time.Second})
+	if run, err := a.Run(context.Background(), RunInput{Prompt: "x"}); err != nil || run.Output != "late but fine" || len(rec.failures) != 0 {
+		t.Fatalf("slow start: run %+v err %v failures %v", run, err, rec.failures)
+	}
+
+	silent := &fakeModel{name: "fake:m", reply: func(ctx context.Context, n int, req ModelRequest, emit func(Delta)) (ModelResponse, error) {
+		return ModelResponse{}, blockUntilDone(ctx, nil)
+	}}
+	b, rec2 := newTestAgent(t, AgentConfig{Model: silent, StreamIdleTimeout: 5 * time.Millisecond, FirstDeltaTimeout: 20 * time.Millisecond})
+	_, err := b.Run(context.Background(), RunInput{Prompt: "x"})
+	if !errors.Is(err, ErrAPI) || silent.calls() != 3 || len(rec2.failures) != 3 || !strings.Contains(err.Error(), "stalled") {
+		t.Fatalf("silent model: err %v after %d calls", err, silent.calls())
+	}
+}
+
+func TestUnknownToolCalledForeverEndsLoopDetected(t *testing.T) {
+	model := &fakeModel{name: "fake:m", reply: func(ctx context.Context, n int, req ModelRequest, emit func(Delta)) (ModelResponse, error) {
+		return callTool(fmt.Sprint("c", n), "no_such_tool", `{}`, emit)
+	}}
+	a, _ := newTestAgent(t, AgentConfig{Model: model, Tools: []Tool{constTool("read_file", "x")}})
+	if _, err := a.Run(context.Background(), RunInput{Prompt: "unknown"}); !errors.Is(err, ErrLoopDetected) || model.calls() != 11 {
+		t.Fatalf("err %v after %d model calls; want LoopDetected after 11", err, model.calls())
+	}
+}

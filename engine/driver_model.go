@@ -154,7 +154,7 @@ func (a *Agent) streamOnce(rs *runState, model Model, req ModelRequest) (resp Mo
 	defer cancel(nil)
 	idle := a.cfg.StreamIdleTimeout
 	var cut atomic.Bool
-	timer := time.AfterFunc(idle, func() {
+	timer := time.AfterFunc(a.cfg.FirstDeltaTimeout, func() {
 		cut.Store(true)
 		cancel(errStalled)
 	})
@@ -183,7 +183,7 @@ func (a *Agent) streamOnce(rs *runState, model Model, req ModelRequest) (resp Mo
 	})
 	if err != nil {
 		if cut.Load() && rs.ctx.Err() == nil {
-			return ModelResponse{}, true, &APIError{Message: fmt.Sprintf("the model stream stalled: no data for %s", idle), Transient: true, Cause: err}
+			return ModelResponse{}, true, &APIError{Message: "the model stream stalled: no data within the stream timeout; it was closed and may be retried", Transient: true, Cause: err}
 		}
 		return ModelResponse{}, false, err
 	}

@@ -63,13 +63,15 @@ func (a *Agent) stepCallTools(rs *runState, step Step) {
 	}
 
 	for i, pc := range step.Calls {
-		if !dispatched[i] {
-			continue
-		}
+		// Unknown tools count too: a model stuck calling a tool that does
+		// not exist is looping as surely as one re-reading a file.
 		v := a.loops.Record(SignatureOf(pc.Call.Name, pc.Call.Arguments, results[i].Content))
 		if v.Warn {
 			a.obs.each(func(o Observer) { o.OnLoopDetected(rs.run.ID, pc.Call.Name, v.Repeats, false) })
 			results[i].Content += loopWarning(pc.Call.Name, v.Repeats)
+		}
+		if !dispatched[i] {
+			continue
 		}
 		if n, over := rs.refl.exhausted(callKey(pc.Call)); over {
 			a.abort(rs, ToolRecoveryExhausted(pc.Call.Name, n))
