@@ -4,7 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"os"
+	"path"
 	"regexp"
 	"runtime"
 	"strings"
@@ -128,20 +132,52 @@ func (w *Workspace) grepFiles(p, glob string) ([]string, error) {
 }
 
 // grep searches files in parallel; results[i] are the matches in files[i].
+//
+// Work is handed out a directory at a time: a worker opens the directory
+// once as a Root and reads its files by name, because every open through
+// the workspace Root walks the path one component at a time (openat per
+// directory), which made path resolution, not matching, the cost of a grep.
 func (w *Workspace) grep(ctx context.Context, re *regexp.Regexp, files []string) ([][]grepMatch, error) {
 	results := make([][]grepMatch, len(files))
+	// groups[k] = [start, end) of a run of files in one directory.
+	var groups [][2]int
+	for i := 0; i < len(files); {
+		dir := path.Dir(files[i])
+		j := i + 1
+		for j < len(files) && path.Dir(files[j]) == dir {
+			j++
+		}
+		groups = append(groups, [2]int{i, j})
+		i = j
+	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var buf []byte
 			for ctx.Err() == nil {
-				i := int(next.Add(1) - 1)
-				if i >= len(files) {
+				k := int(next.Add(1) - 1)
+				if k >= len(groups) {
 					return
 				}
-				results[i] = w.grepFile(re, files[i])
+				g := groups[k]
+				dirRoot := w.root
+				if dir := path.Dir(files[g[0]]); dir != "." {
+					r, err := w.root.OpenRoot(dir)
+					if err != nil {
+						dirRoot = nil
+					} else {
+						dirRoot = r
+					}
+				}
+				for i := g[0]; i < g[1]; i++ {
+					results[i], buf = w.grepFile(re, dirRoot, files[i], buf)
+				}
+				if dirRoot != nil && dirRoot != w.root {
+					dirRoot.Close()
+				}
 			}
 		}()
 	}
@@ -153,18 +189,56 @@ func (w *Workspace) grep(ctx context.Context, re *regexp.Regexp, files []string)
 }
 
 // grepFile returns the lines of one file that match re; unreadable and
-// binary files have none.
-func (w *Workspace) grepFile(re *regexp.Regexp, rel string) []grepMatch {
+// binary files have none. dir is the file's directory opened as a Root (nil
+// if that failed); buf is reused between files and returned grown.
+func (w *Workspace) grepFile(re *regexp.Regexp, dir *os.Root, rel string, buf []byte) ([]grepMatch, []byte) {
 	var data []byte
 	if ov, ok := w.overlays.get(w.abs(rel)); ok {
 		data = []byte(ov.text)
 	} else {
-		b, err := w.root.ReadFile(rel)
+		var err error
+		data, err = readInto(dir, path.Base(rel), buf)
 		if err != nil {
-			return nil
+			// A symlink to a sibling directory escapes the directory's
+			// Root but not the workspace's: try through the workspace.
+			data, err = readInto(w.root, rel, buf)
+			if err != nil {
+				return nil, buf
+			}
 		}
-		data = b
+		buf = data[:0]
 	}
+	return matchLines(re, data), buf
+}
+
+// readInto reads the file name under r into buf (grown as needed).
+func readInto(r *os.Root, name string, buf []byte) ([]byte, error) {
+	if r == nil {
+		return nil, os.ErrNotExist
+	}
+	f, err := r.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	buf = buf[:0]
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := f.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if errors.Is(err, io.EOF) {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+// matchLines returns the lines of data that match re.
+func matchLines(re *regexp.Regexp, data []byte) []grepMatch {
 	// One search over the whole file first: most files do not match, and
 	// a non-match is settled without splitting lines.
 	loc := re.FindIndex(data)
