@@ -206,3 +206,25 @@ func TestRunCommandOffered(t *testing.T) {
 		t.Errorf("read-only tools = %v", got)
 	}
 }
+
+func TestApproveToolsAsksBeforeEveryCall(t *testing.T) {
+	dir := newTree(t, map[string]string{"a.txt": "a\n"})
+	ap := &recordingApprover{decision: DecisionRejectOnce}
+	w := openWS(t, dir, Options{Approver: ap, ApproveTools: []string{ToolWriteFile}})
+	res := call(t, w, ToolWriteFile, map[string]any{"path": "a.txt", "content": "b\n"})
+	if !res.IsError || ap.count() != 1 || readDisk(t, dir, "a.txt") != "a\n" {
+		t.Errorf("refused write_file: %+v, asked %d times, disk %q", res, ap.count(), readDisk(t, dir, "a.txt"))
+	}
+	ap.decision = DecisionAllowOnce
+	if res := call(t, w, ToolWriteFile, map[string]any{"path": "a.txt", "content": "b\n"}); res.IsError || readDisk(t, dir, "a.txt") != "b\n" {
+		t.Errorf("approved write_file: %+v", res)
+	}
+	if res := call(t, w, ToolReadFile, map[string]any{"path": "a.txt"}); res.IsError || ap.count() != 2 {
+		t.Errorf("read_file (not marked) asked: count %d, %+v", ap.count(), res)
+	}
+	// Marked, with no one to ask: refused.
+	w2 := openWS(t, dir, Options{ApproveTools: []string{ToolEditFile}})
+	if res := call(t, w2, ToolEditFile, map[string]any{"path": "a.txt", "old_string": "b", "new_string": "c"}); !res.IsError {
+		t.Errorf("marked edit_file without an approver = %+v, want refused", res)
+	}
+}

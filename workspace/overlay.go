@@ -38,6 +38,17 @@ func (o *overlays) get(abs string) (overlay, bool) {
 	return ov, ok
 }
 
+// replaceText sets the text of the overlay at abs, if there is one, keeping
+// its version.
+func (o *overlays) replaceText(abs, text string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if ov, ok := o.docs[abs]; ok {
+		ov.text = text
+		o.docs[abs] = ov
+	}
+}
+
 // uriPath returns the absolute file path a file:// URI names.
 func uriPath(u string) (string, error) {
 	parsed, err := uri.Parse(u)

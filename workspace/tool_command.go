@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"strings"
 	"sync"
@@ -143,6 +144,7 @@ func (w *Workspace) runCommand(ctx context.Context, cmdline string, timeout time
 	out := &capBuffer{half: commandOutputHalf}
 	cmd := exec.CommandContext(runCtx, "sh", "-c", cmdline)
 	cmd.Dir = w.rootReal
+	cmd.Env = commandEnv(os.Environ())
 	cmd.Stdout = out
 	cmd.Stderr = out
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -175,6 +177,21 @@ func (w *Workspace) runCommand(ctx context.Context, cmdline string, timeout time
 		return failed("$ %s\n%s\n[the command failed: %v]", cmdline, text, err)
 	}
 	return ok(fmt.Sprintf("$ %s\n%s\n[exit code %d]", cmdline, text, code))
+}
+
+// commandEnv is the environment a command runs with: loopls's own, less the
+// provider API keys, so a command the model runs (env, printenv, a script
+// that logs its environment) cannot hand them to the model.
+func commandEnv(env []string) []string {
+	out := env[:0:0]
+	for _, kv := range env {
+		name, _, _ := strings.Cut(kv, "=")
+		if strings.HasSuffix(strings.ToUpper(name), "_API_KEY") {
+			continue
+		}
+		out = append(out, kv)
+	}
+	return out
 }
 
 // killGroup kills the command's whole process group.

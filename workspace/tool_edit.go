@@ -118,6 +118,12 @@ func (w *Workspace) applyEdit(ctx context.Context, inv engine.ToolInvocation, to
 	}
 	if res.Applied {
 		w.journal.add(inv.RunID, JournalEntry{Path: rel, Before: old, Existed: exists, After: new, CallID: inv.Call.ID, At: time.Now()})
+		if _, disk := w.editor.(*DiskEditor); disk {
+			// The file changed under an open buffer the editor has not
+			// reloaded yet; until it says so, reads see what was written.
+			// (An LSP editor's own didChange brings the overlay along.)
+			w.overlays.replaceText(w.abs(rel), new)
+		}
 	}
 	return res, nil
 }

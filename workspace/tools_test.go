@@ -325,3 +325,32 @@ func TestRunCommandCancelKillsProcessGroup(t *testing.T) {
 		t.Fatal("the background sleep still holds the FIFO: the process group was not killed")
 	}
 }
+
+func TestRunCommandHidesAPIKeys(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "sk-test-secret")
+	t.Setenv("LOOPLS_VISIBLE", "visible")
+	w := openWS(t, newTree(t, nil), Options{AllowCommands: true, AllowedCommands: []string{"env"}})
+	res := call(t, w, ToolRunCommand, map[string]any{"command": "env"})
+	if strings.Contains(res.Output, "sk-test-secret") || !strings.Contains(res.Output, "LOOPLS_VISIBLE=visible") {
+		t.Errorf("env output leaks the key or lost the environment: %.300q", res.Output)
+	}
+}
+
+// TestDiskEditKeepsOverlayCurrent: with no LSP editor, a write to a file
+// the editor has open (no unsaved changes) is what later reads see.
+func TestDiskEditKeepsOverlayCurrent(t *testing.T) {
+	dir := newTree(t, map[string]string{"f.txt": "hello\n"})
+	w := openWS(t, dir, Options{})
+	if err := w.DidOpen("file://"+w.Root()+"/f.txt", 1, "hello\n"); err != nil {
+		t.Fatal(err)
+	}
+	if res := call(t, w, ToolEditFile, map[string]any{"path": "f.txt", "old_string": "hello", "new_string": "goodbye"}); res.IsError {
+		t.Fatal(res.Output)
+	}
+	if text, _, _, _ := w.ReadOverlayOrDisk("f.txt"); text != "goodbye\n" {
+		t.Errorf("read after the edit = %q", text)
+	}
+	if res := call(t, w, ToolEditFile, map[string]any{"path": "f.txt", "old_string": "goodbye", "new_string": "bye"}); res.IsError {
+		t.Errorf("second edit: %s", res.Output)
+	}
+}

@@ -29,6 +29,10 @@ type Options struct {
 	AllowedCommands []string
 	// Logger receives warnings (watch limits, unreadable files); nil discards.
 	Logger *slog.Logger
+	// ApproveTools names tools (besides run_command, which has its own
+	// per-part policy) that ask the Approver before every call — the tools
+	// "the settings mark" (SPEC §3.3). Without an Approver they are refused.
+	ApproveTools []string
 	// Watch keeps the file index current with fsnotify. Without it every
 	// Files call walks the tree afresh, which suits one-shot runs.
 	Watch bool
@@ -47,6 +51,8 @@ type Workspace struct {
 	log       *slog.Logger
 	editor    Editor
 	approver  Approver
+	// approveTools are the tool names that ask before every call.
+	approveTools []string
 
 	overlays *overlays
 	index    *index
@@ -101,6 +107,7 @@ func Open(ctx context.Context, root string, opts Options) (*Workspace, error) {
 		log:             log,
 		editor:          opts.Editor,
 		approver:        opts.Approver,
+		approveTools:    slices.Clone(opts.ApproveTools),
 		overlays:        newOverlays(),
 		journal:         newJournal(),
 		allowCommands:   opts.AllowCommands,
@@ -148,7 +155,7 @@ func (w *Workspace) SetPolicy(allowCommands bool, allowedCommands []string) {
 
 // Files returns the indexed files: slash-separated paths relative to the
 // root, sorted, without .git/ and .gitignored paths.
-func (w *Workspace) Files() []string { return w.index.files() }
+func (w *Workspace) Files() []string { return slices.Clone(w.index.files()) }
 
 // policy returns the current command policy.
 func (w *Workspace) policy() (allowCommands bool, allowed []string) {
@@ -176,12 +183,16 @@ func (w *Workspace) Tools(mode Mode) []engine.Tool {
 		&globTool{w: w},
 		&grepTool{w: w},
 	}
-	if mode == ModeReadOnly {
-		return tools
+	if mode != ModeReadOnly {
+		tools = append(tools, &editFileTool{w: w}, &writeFileTool{w: w})
+		if allow, _ := w.policy(); allow || w.approver != nil {
+			tools = append(tools, &runCommandTool{w: w})
+		}
 	}
-	tools = append(tools, &editFileTool{w: w}, &writeFileTool{w: w})
-	if allow, _ := w.policy(); allow || w.approver != nil {
-		tools = append(tools, &runCommandTool{w: w})
+	for i, t := range tools {
+		if name := t.Spec().Name; name != ToolRunCommand && slices.Contains(w.approveTools, name) {
+			tools[i] = &approvedTool{Tool: t, w: w}
+		}
 	}
 	return tools
 }
