@@ -1,0 +1,55 @@
+# loopls — build, run and test. `make help` lists the targets.
+
+GO       ?= go
+BIN      ?= bin/loopls
+PROMPT   ?= Look around this directory and say in three sentences what this project is.
+VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS  := -X main.version=$(VERSION)
+REAL_OLLAMA ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/loopls-real-ollama
+SHARED   ?= ../shared
+
+.PHONY: help build run test test-go test-acp deps bench lint install test-real fuzz clean
+
+help: ## list the targets
+	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
+
+build: ## build bin/loopls
+	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/loopls
+
+run: build ## run one agent loop here against the local Ollama (PROMPT="…" to change the question)
+	$(BIN) run --root . "$(PROMPT)"
+
+deps: ## install the npm packages the tests drive loopls with (ACP client, extension unit tests)
+	@if [ -f acp/e2e/package-lock.json ] && [ ! -d acp/e2e/node_modules ]; then cd acp/e2e && npm ci --no-audit --no-fund; fi
+	@if [ -f editors/vscode/package-lock.json ] && [ ! -d editors/vscode/node_modules ]; then cd editors/vscode && npm ci --no-audit --no-fund; fi
+
+test: deps lint test-go test-editors-unit ## every test that needs no real Ollama or real editor (those: test-real, test-editors)
+
+test-go:
+	$(GO) test -race -count=1 ./...
+
+lint: ## go vet and gofmt
+	$(GO) vet ./...
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+bench: ## benchmarks (figures go to docs/performance.md)
+	$(GO) test -run '^$$' -bench . -benchmem -count=1 ./...
+
+fuzz: ## run each fuzz target for FUZZTIME (default 20s)
+	@for pkg in $$($(GO) list ./...); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg 2>/dev/null | grep '^Fuzz'); do \
+	    echo "== $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $${FUZZTIME:-20s} $$pkg || exit 1; \
+	  done; done
+
+install: ## install loopls into GOBIN
+	$(GO) install -ldflags '$(LDFLAGS)' ./cmd/loopls
+
+test-real: ## end-to-end tests against the real Ollama server (first run builds it: ~10 min)
+	bash $(SHARED)/real-ollama/setup.sh $(REAL_OLLAMA)
+	LOOPLS_REAL_OLLAMA=$(REAL_OLLAMA) $(GO) test -tags realollama -count=1 \
+	  $$(grep -rl --include='*_test.go' '^//go:build realollama' . | xargs -n1 dirname | sort -u)
+
+clean:
+	rm -rf bin
+
+-include editors/editors.mk
