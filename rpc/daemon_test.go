@@ -107,3 +107,5 @@ func runEnded(t *testing.T, c *client, run engine.RunID) runResult {
 	})
 	return params[runResult](t, m)
 }
+
+func runIDOf(s string) engine.RunID { return engine.RunID(s) }
