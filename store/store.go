@@ -49,11 +49,16 @@ func DefaultDir() string {
 }
 
 // DBPath is the database file of workspaceRoot under dir: the first 16 hex
-// digits of the SHA-256 of the root's absolute, cleaned path.
+// digits of the SHA-256 of the root's absolute path with symlinks resolved,
+// so an editor given the root through a symlink and a terminal in the real
+// directory share one database.
 func DBPath(dir, workspaceRoot string) (string, error) {
 	abs, err := filepath.Abs(workspaceRoot)
 	if err != nil {
 		return "", fmt.Errorf("resolve workspace root %q: %w", workspaceRoot, err)
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
 	}
 	sum := sha256.Sum256([]byte(filepath.Clean(abs)))
 	return filepath.Join(dir, hex.EncodeToString(sum[:])[:16]+".db"), nil

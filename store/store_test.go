@@ -94,10 +94,15 @@ func TestOpenCreatesDatabaseAtHashedPathWithSchema(t *testing.T) {
 	}
 	// Another root gets another database; the same root (spelled with a
 	// trailing slash) the same one.
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(root, link); err != nil {
+		t.Fatal(err)
+	}
 	other, _ := DBPath(dir, t.TempDir())
 	same, _ := DBPath(dir, root+"/")
-	if other == want || same != want {
-		t.Errorf("DBPath: other root %s, same root %s, want distinct from/equal to %s", other, same, want)
+	viaLink, _ := DBPath(dir, link)
+	if other == want || same != want || viaLink != want {
+		t.Errorf("DBPath: other root %s, same root %s, through a symlink %s; want distinct from/equal/equal to %s", other, same, viaLink, want)
 	}
 }
 

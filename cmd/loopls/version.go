@@ -6,6 +6,8 @@ import (
 	"io"
 	"runtime"
 	"runtime/debug"
+
+	"golang.org/x/mod/module"
 )
 
 // version is the release, set at build time:
@@ -26,8 +28,11 @@ func versionString() string {
 	v := version
 	rev, modified := "", false
 	if bi, ok := debug.ReadBuildInfo(); ok {
-		if v == "dev" && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-			v = bi.Main.Version
+		// A tagged release installed with go install names itself; a
+		// pseudo-version (stamped from a checkout) says less than the
+		// commit printed below, so "dev" stays.
+		if mv := bi.Main.Version; v == "dev" && mv != "" && mv != "(devel)" && !module.IsPseudoVersion(mv) {
+			v = mv
 		}
 		for _, s := range bi.Settings {
 			switch s.Key {
