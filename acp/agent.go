@@ -198,6 +198,7 @@ func (a *Agent) Prompt(ctx context.Context, p sdk.PromptRequest) (sdk.PromptResp
 	run, runErr := h.Wait()
 	stop()
 
+	run.SessionID = s.id // the client knows the session by its ACP id
 	end := endingOf(run, runErr)
 	if end.stop == sdk.StopReasonCancelled {
 		obs.closeOpen(engine.ToolCancelled, "")

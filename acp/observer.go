@@ -107,6 +107,8 @@ func (o *runObserver) OnTransition(t engine.Transition) {
 			o.closeOpen(engine.ToolFailed, "")
 		}
 	}
+	// The client knows the session by its ACP id.
+	t.SessionID = engine.SessionID(o.out.sid)
 	o.out.extension(t)
 }
 

@@ -17,7 +17,7 @@ import (
 	"github.com/loopls/loopls/localmodels"
 )
 
-const acpUsage = `Usage: loopls acp [--model M] [--max-turns N] [--allow-commands]
+const acpUsage = `Usage: loopls acp [--model M] [--max-turns N] [--context-window N] [--allow-commands]
 
 Serve the Agent Client Protocol (version 1, newline-delimited JSON-RPC) on
 stdin/stdout, for editors that start agents: Zed, JetBrains, CodeCompanion,
@@ -38,7 +38,8 @@ func cmdACP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	model := fs.String("model", "", "model for runs, as provider:name (default: $LOOPLS_MODEL, else the first tool-capable local model)")
 	maxTurns := fs.Int("max-turns", 0, "turn cap per prompt (default 200)")
-	allowCommands := fs.Bool("allow-commands", false, "offer run_command without asking for commands on the allow list")
+	contextWindow := fs.Int("context-window", 0, "context window in tokens (default: what the model reports)")
+	allowCommands := fs.Bool("allow-commands", false, "offer run_command even when the client cannot be asked")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), acpUsage)
 		fs.PrintDefaults()
@@ -60,6 +61,9 @@ func cmdACP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if *maxTurns > 0 {
 		settings.MaxTurns = *maxTurns
+	}
+	if *contextWindow > 0 {
+		settings.ContextWindow = *contextWindow
 	}
 	if *allowCommands {
 		settings.AllowCommands = true
