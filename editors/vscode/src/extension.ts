@@ -83,6 +83,28 @@ function createClient(): LanguageClient {
     outputChannel: vscode.window.createOutputChannel('loopls server', { log: true }),
     // vscode-languageclient >= 10 needs a LogOutputChannel here.
     traceOutputChannel: vscode.window.createOutputChannel('loopls trace', { log: true }),
+    middleware: {
+      // The server's "Fix this" code action runs loopls.fix with the range
+      // only; ask for the optional instruction first, and track the run the
+      // command answers with.
+      executeCommand: async (command, args, next) => {
+        if (command === ServerCommands.fix) {
+          const arg = fixArgument(args);
+          if (arg && arg.instruction === undefined) {
+            const instruction = await askInstruction();
+            if (instruction === undefined) return undefined;
+            if (instruction !== '') arg.instruction = instruction;
+          }
+        }
+        const res = await next(command, args);
+        if ((command === ServerCommands.run || command === ServerCommands.fix) && isRunStarted(res)) {
+          testLog.write({ ev: 'runStarted', command, started: res, via: 'codeAction' });
+          render(model.started(res.runId, res.sessionId, command));
+          output.show(true);
+        }
+        return res;
+      },
+    },
   };
   const c = new LanguageClient('loopls', 'loopls', serverOptions, clientOptions);
   c.registerFeature(new ApprovalsCapability());
@@ -101,6 +123,23 @@ function createClient(): LanguageClient {
   });
   c.onRequest(Methods.approve, (p: ApproveParams, token: vscode.CancellationToken) => approve(p, token));
   return c;
+}
+
+function fixArgument(args: unknown[]): { instruction?: string } | undefined {
+  const a = args[0];
+  return a !== null && typeof a === 'object' ? (a as { instruction?: string }) : undefined;
+}
+
+function isRunStarted(v: unknown): v is RunStarted {
+  return v !== null && typeof v === 'object' && typeof (v as RunStarted).runId === 'string';
+}
+
+function askInstruction(): Thenable<string | undefined> {
+  return vscode.window.showInputBox({
+    title: 'loopls: Fix This',
+    prompt: 'Instruction (optional): what should change? Empty: fix what is wrong.',
+    ignoreFocusOut: true,
+  }).then((v) => (v === undefined ? undefined : v.trim()));
 }
 
 async function approve(p: ApproveParams, token: vscode.CancellationToken): Promise<ApproveResult> {
@@ -176,11 +215,7 @@ async function fixThis(): Promise<void> {
     return;
   }
   const sel = ed.selection.isEmpty ? ed.document.lineAt(ed.selection.active.line).range : ed.selection;
-  const instruction = await vscode.window.showInputBox({
-    title: 'loopls: Fix This',
-    prompt: 'Instruction (optional): what should change?',
-    ignoreFocusOut: true,
-  });
+  const instruction = await askInstruction();
   if (instruction === undefined) return;
   const diagnostics = vscode.languages.getDiagnostics(ed.document.uri).filter((d) => d.range.intersection(sel));
   const conv = c.code2ProtocolConverter;
@@ -189,7 +224,7 @@ async function fixThis(): Promise<void> {
     range: conv.asRange(sel),
   };
   if (diagnostics.length > 0) arg.diagnostics = await conv.asDiagnostics(diagnostics);
-  if (instruction.trim() !== '') arg.instruction = instruction.trim();
+  if (instruction !== '') arg.instruction = instruction;
   await startRun(c, ServerCommands.fix, arg, `fix ${vscode.workspace.asRelativePath(ed.document.uri)}`);
 }
 
@@ -273,6 +308,8 @@ function dumpState(): void {
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   testLog = new TestLog(process.env.LOOPLS_VSCODE_TEST_LOG);
+  // The test-only dump command shows in the palette only under a test run.
+  void vscode.commands.executeCommand('setContext', 'loopls.testMode', testLog.enabled);
   output = vscode.window.createOutputChannel('loopls');
   status = vscode.window.createStatusBarItem('loopls.state', vscode.StatusBarAlignment.Left, 10);
   status.name = 'loopls';

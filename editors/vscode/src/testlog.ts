@@ -7,6 +7,10 @@ import { appendFileSync } from 'node:fs';
 export class TestLog {
   constructor(private readonly path: string | undefined) {}
 
+  get enabled(): boolean {
+    return !!this.path;
+  }
+
   write(obj: Record<string, unknown>): void {
     if (!this.path) return;
     try {

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Installs what `make test-editors` and `make test-editors-unit` need on a
+# fresh Debian 12 machine (root; Debian's archive and the npm registry
+# reachable; node 20 with its headers, as the machine image has):
+#   apt: neovim (0.7.2, for the unsupported-version check), chromium, and the
+#        build tools code-server's native modules need;
+#   npm ci in editors/vscode (extension + build tools) and editors/test (playwright-core);
+#   Neovim 0.10.4 from trixie  -> $LOOPLS_CLIENTS_HOME/nvim-trixie/nvim
+#   code-server 4.100.3        -> $LOOPLS_CLIENTS_HOME/code-server
+# ($LOOPLS_CLIENTS_HOME defaults to ${XDG_CACHE_HOME:-$HOME/.cache}/loopls-clients;
+# steps whose result is already there are skipped, so a kept machine pays once.)
+# Takes 3-6 minutes the first time, mostly code-server.
+set -euo pipefail
+editors=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+home=${LOOPLS_CLIENTS_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/loopls-clients}
+mkdir -p "$home"
+export DEBIAN_FRONTEND=noninteractive npm_config_audit=false npm_config_fund=false npm_config_update_notifier=false
+log() { printf '[ci-install %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+
+missing=()
+for p in neovim chromium build-essential python3 pkg-config libkrb5-dev ripgrep curl git; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  log "apt-get install ${missing[*]}"
+  apt-get update > /dev/null
+  apt-get install -y --no-install-recommends "${missing[@]}" > /dev/null
+fi
+
+for d in vscode test; do
+  # A copy of the lock file installed last marks node_modules as current.
+  if cmp -s "$editors/$d/package-lock.json" "$editors/$d/node_modules/.loopls-installed-lock"; then
+    log "editors/$d: node_modules up to date"
+  else
+    log "npm ci in editors/$d"
+    (cd "$editors/$d" && npm ci > /dev/null && cp package-lock.json node_modules/.loopls-installed-lock)
+  fi
+done
+
+log "Neovim: $(bash "$editors/test/install-nvim.sh" "$home/nvim-trixie" trixie)"
+log "code-server into $home/code-server (minutes the first time; log in $home/install-code-server.log)"
+if ! bash "$editors/test/install-code-server.sh" "$home/code-server" > "$home/install-code-server.log" 2>&1; then
+  tail -30 "$home/install-code-server.log" >&2
+  log "code-server install failed"
+  exit 1
+fi
+log "$(tail -1 "$home/install-code-server.log")"
+log done

@@ -1,0 +1,35 @@
+# Editors: the VS Code extension and the Neovim plugin (editors/, docs/editors.md).
+# Included from the top Makefile. Targets:
+#   vsix               editors/vscode/loopls.vsix (esbuild bundle + vsce package)
+#   test-editors-unit  node:test unit tests of the extension's pure parts (cheap)
+#   test-editors       real editors, headless: Neovim 0.10.4 + 0.7.2, code-server 4.100.3
+#                      (needs editors/ci-install.sh once; screenshots under $TMPDIR)
+
+EDITORS_VSCODE := editors/vscode
+EDITORS_VSIX := $(EDITORS_VSCODE)/loopls.vsix
+EDITORS_LOOPLS ?= $(CURDIR)/bin/loopls
+EDITORS_VSCODE_SRC := $(wildcard $(EDITORS_VSCODE)/src/*.ts) $(EDITORS_VSCODE)/package.json $(EDITORS_VSCODE)/esbuild.mjs
+
+.PHONY: vsix test-editors test-editors-unit editors-npm
+
+$(EDITORS_VSCODE)/node_modules/.loopls-installed-lock: $(EDITORS_VSCODE)/package-lock.json
+	cd $(EDITORS_VSCODE) && npm ci --no-audit --no-fund && cp package-lock.json node_modules/.loopls-installed-lock
+
+editors-npm: $(EDITORS_VSCODE)/node_modules/.loopls-installed-lock
+
+vsix: $(EDITORS_VSIX) ## package the VS Code extension (editors/vscode/loopls.vsix)
+
+$(EDITORS_VSIX): $(EDITORS_VSCODE)/node_modules/.loopls-installed-lock $(EDITORS_VSCODE_SRC)
+	cd $(EDITORS_VSCODE) && npx tsc -p . --noEmit && node esbuild.mjs --production && \
+		npx vsce package --no-dependencies --out loopls.vsix
+
+test-editors-unit: $(EDITORS_VSCODE)/node_modules/.loopls-installed-lock ## unit tests of the VS Code extension's pure parts
+	cd $(EDITORS_VSCODE) && npx tsc -p . --noEmit && rm -rf out && npx tsc -p tsconfig.test.json && node --test out/test/
+
+# Both harnesses run even when the first fails; the target fails if either did.
+test-editors: vsix ## Neovim and VS Code, headless, against bin/loopls (editors/ci-install.sh first)
+	$(or $(GO),go) build -o $(EDITORS_LOOPLS) ./cmd/loopls
+	@rc=0; \
+	LOOPLS_BIN=$(EDITORS_LOOPLS) bash editors/test/nvim.sh || rc=1; \
+	LOOPLS_BIN=$(EDITORS_LOOPLS) VSIX=$(CURDIR)/$(EDITORS_VSIX) bash editors/test/vscode.sh || rc=1; \
+	exit $$rc

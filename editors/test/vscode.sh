@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# VS Code end-to-end test of editors/vscode: code-server (VS Code 1.100.3)
+# with the packaged .vsix installed, driven through Chromium by
+# vscode-drive.js, against the real loopls binary and the scripted Ollama server.
+# Env: LOOPLS_BIN (default: built from this checkout), VSIX (default
+#      editors/vscode/loopls.vsix), CS_PREFIX (default the clients home's
+#      code-server), CHROMIUM (default /usr/bin/chromium),
+#      LOOPLS_EDITORS_ARTIFACTS (screenshots and logs; default $TMPDIR/loopls-editors-artifacts).
+# Prints PASS/FAIL lines and "N passed, N failed"; exits non-zero on any failure.
+harness=vscode
+# shellcheck source=lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+here=$repo/editors/test
+cs_prefix=${CS_PREFIX:-$clients_home/code-server}
+cs=$cs_prefix/node_modules/code-server/out/node/entry.js
+vsix=$(realpath -m "${VSIX:-$repo/editors/vscode/loopls.vsix}")
+fail_setup() { echo "FAIL $*" >&2; echo "vscode: 0 passed, 1 failed"; exit 1; }
+[ -f "$cs" ] || fail_setup "code-server not found under $cs_prefix (editors/ci-install.sh installs it)"
+[ -f "$vsix" ] || fail_setup "$vsix not found (make vsix)"
+[ -d "$here/node_modules/playwright-core" ] || fail_setup "playwright-core not installed (npm ci in editors/test)"
+
+build_loopls
+start_fakeollama
+out=$artifacts/vscode
+rm -rf "$out"; mkdir -p "$out"
+ws=$work/ws; make_workspace "$ws"
+user=$work/user
+mkdir -p "$user/User" "$work/ext"
+python3 - "$user/User/settings.json" <<PY
+import json, sys
+json.dump({
+  "loopls.path": "$LOOPLS_BIN",
+  "loopls.model": "ollama:tiny",
+  "loopls.ollamaHost": "$LOOPLS_OLLAMA",
+  "loopls.trace.server": "verbose",
+  "workbench.startupEditor": "none",
+  "workbench.tips.enabled": False,
+  "security.workspace.trust.enabled": False,
+  "telemetry.telemetryLevel": "off",
+  "update.mode": "none",
+  "extensions.autoCheckUpdates": False,
+  "extensions.autoUpdate": False,
+  "workbench.enableExperiments": False,
+  "chat.commandCenter.enabled": False,
+  "editor.lightbulb.enabled": "on",
+  "files.autoSave": "off",
+}, open(sys.argv[1], "w"), indent=2)
+PY
+csargs=(--config "$work/config.yaml" --user-data-dir "$user" --extensions-dir "$work/ext")
+log "installing $vsix"
+node "$cs" "${csargs[@]}" --install-extension "$vsix" > "$out/install.log" 2>&1 || { cat "$out/install.log" >&2; fail_setup "code-server --install-extension failed"; }
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+log "code-server on 127.0.0.1:$port"
+# Its own process group, so stopping it also stops its extension hosts and
+# the loopls they started.
+LOOPLS_VSCODE_TEST_LOG=$out/events.jsonl setsid node "$cs" "${csargs[@]}" \
+  --auth none --bind-addr "127.0.0.1:$port" --disable-telemetry --disable-update-check \
+  --disable-workspace-trust --disable-getting-started-override "$ws" > "$out/code-server.log" 2>&1 &
+cs_pid=$!
+stop_cs() {
+  kill -TERM -- "-$cs_pid" 2>/dev/null || true
+  wait_until 10 sh -c "! kill -0 -- -$cs_pid 2>/dev/null" || kill -KILL -- "-$cs_pid" 2>/dev/null || true
+  cp "$user"/logs/*/exthost*/*.log "$out/" 2>/dev/null || true
+  cp "$user"/logs/*/exthost*/output_logging_*/*loopls* "$out/" 2>/dev/null || true
+}
+extra_cleanup=stop_cs
+healthy() { curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; }
+wait_until 120 healthy || fail_setup "code-server did not come up (see $out/code-server.log)"
+rc=0
+NODE_PATH=$here/node_modules timeout 400 node "$here/vscode-drive.js" \
+  "http://127.0.0.1:$port/?folder=$ws" "$ws" "$out/events.jsonl" "$out" || rc=$?
+log "screenshots and logs in $out"
+exit $rc
