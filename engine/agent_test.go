@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -443,5 +444,59 @@ func TestUnknownToolCalledForeverEndsLoopDetected(t *testing.T) {
 	a, _ := newTestAgent(t, AgentConfig{Model: model, Tools: []Tool{constTool("read_file", "x")}})
 	if _, err := a.Run(context.Background(), RunInput{Prompt: "unknown"}); !errors.Is(err, ErrLoopDetected) || model.calls() != 11 {
 		t.Fatalf("err %v after %d model calls; want LoopDetected after 11", err, model.calls())
+	}
+}
+
+func TestCallsOnTheSamePathRunInModelOrder(t *testing.T) {
+	var mu sync.Mutex
+	var order []string
+	inFlight := map[string]int{}
+	overlap := false
+	tool := &fakeTool{name: "edit_file", fn: func(ctx context.Context, inv ToolInvocation) (ToolResult, error) {
+		p := pathOf(inv.Call.Arguments)
+		mu.Lock()
+		inFlight[p]++
+		if inFlight[p] > 1 {
+			overlap = true
+		}
+		order = append(order, string(inv.Call.ID))
+		mu.Unlock()
+		time.Sleep(time.Millisecond) // widen the window a race would need
+		mu.Lock()
+		inFlight[p]--
+		mu.Unlock()
+		return ToolResult{Output: "ok " + string(inv.Call.ID)}, nil
+	}}
+	model := &fakeModel{name: "fake:m", reply: func(ctx context.Context, n int, req ModelRequest, emit func(Delta)) (ModelResponse, error) {
+		if lastIsToolResult(req) {
+			return say("done", emit)
+		}
+		var calls []ToolCall
+		for i, p := range []string{"a.txt", "b.txt", "./a.txt", "a.txt"} {
+			calls = append(calls, ToolCall{ID: ToolCallID(fmt.Sprint("e", i)), Name: "edit_file", Arguments: []byte(fmt.Sprintf(`{"path":%q,"n":%d}`, p, i))})
+		}
+		return ModelResponse{Message: Message{Role: RoleAssistant, ToolCalls: calls}}, nil
+	}}
+	a, _ := newTestAgent(t, AgentConfig{Model: model, Tools: []Tool{tool}})
+	if _, err := a.Run(context.Background(), RunInput{Prompt: "edit"}); err != nil {
+		t.Fatal(err)
+	}
+	if overlap {
+		t.Error("two calls on one path ran at once")
+	}
+	var aOrder []string
+	for _, id := range order {
+		if id != "e1" {
+			aOrder = append(aOrder, id)
+		}
+	}
+	if !slices.Equal(aOrder, []string{"e0", "e2", "e3"}) {
+		t.Errorf("calls on a.txt ran in order %v", aOrder)
+	}
+	h := a.History()
+	for i := range 4 {
+		if h[2+i].ToolCallID != ToolCallID(fmt.Sprint("e", i)) {
+			t.Errorf("result %d answers %s", i, h[2+i].ToolCallID)
+		}
 	}
 }

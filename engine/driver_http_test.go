@@ -193,7 +193,7 @@ func TestHTTP500ForeverWithoutFallbackFailsApi(t *testing.T) {
 
 func TestHTTPStallIsCutByTheIdleTimeoutAndRetried(t *testing.T) {
 	srv := startFake(t, once(&fakeollama.Reply{Chunks: []fakeollama.Chunk{{Content: "Thinking"}}, Stall: true}))
-	a, obs := httpAgent(t, engine.AgentConfig{Model: ollama(t, srv, "tiny"), StreamIdleTimeout: 100 * time.Millisecond})
+	a, obs := httpAgent(t, engine.AgentConfig{Model: ollama(t, srv, "tiny"), StreamIdleTimeout: 500 * time.Millisecond})
 	r, err := run(t, a, "chat")
 	if err != nil || r.Output != "Hello from the tiny test model." {
 		t.Fatalf("run %+v err %v", r, err)

@@ -2,7 +2,9 @@ package engine
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"runtime/debug"
 	"sync"
 	"time"
@@ -26,6 +28,8 @@ func (a *Agent) stepCallTools(rs *runState, step Step) {
 	defer cancel()
 	sem := make(chan struct{}, a.cfg.ToolConcurrency)
 	var wg sync.WaitGroup
+	var lanes [][]int // indexes of dispatched calls; each lane runs in order
+	byPath := make(map[string]int)
 	for i, pc := range step.Calls {
 		if pc.Preresolved != nil {
 			results[i] = *pc.Preresolved
@@ -34,16 +38,30 @@ func (a *Agent) stepCallTools(rs *runState, step Step) {
 			continue
 		}
 		dispatched[i] = true
+		// Calls on the same path run one after the other, in the model's
+		// order: two edits of one file in one turn must not race.
+		if p := pathOf(pc.Call.Arguments); p != "" {
+			if l, ok := byPath[p]; ok {
+				lanes[l] = append(lanes[l], i)
+				continue
+			}
+			byPath[p] = len(lanes)
+		}
+		lanes = append(lanes, []int{i})
+	}
+	for _, lane := range lanes {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			select {
-			case sem <- struct{}{}:
-				defer func() { <-sem }()
-			case <-ctx.Done():
-				return
+			for _, i := range lane {
+				select {
+				case sem <- struct{}{}:
+				case <-ctx.Done():
+					return
+				}
+				results[i] = a.dispatch(ctx, rs, step.Turn, step.Calls[i].Call)
+				<-sem
 			}
-			results[i] = a.dispatch(ctx, rs, step.Turn, pc.Call)
 		}()
 	}
 	done := make(chan struct{})
@@ -85,6 +103,18 @@ func (a *Agent) stepCallTools(rs *runState, step Step) {
 	tokens := a.machine.ContextTokens() + scalePermille(EstimateTokens(results), a.counter.permille)
 	a.mu.Unlock()
 	a.feed(rs, func(m *LoopMachine) (Move, error) { return m.ToolResults(results, tokens) })
+}
+
+// pathOf returns the "path" argument of a call, the resource most tools
+// act on, or "" when there is none.
+func pathOf(args json.RawMessage) string {
+	var v struct {
+		Path string `json:"path"`
+	}
+	if json.Unmarshal(args, &v) != nil || v.Path == "" {
+		return ""
+	}
+	return filepath.Clean(v.Path)
 }
 
 // toolEvent reports a tool event unless the run has ended (a late report
