@@ -500,3 +500,23 @@ func TestCallsOnTheSamePathRunInModelOrder(t *testing.T) {
 		}
 	}
 }
+
+func TestAdapterPanicFailsTheRunNotTheProcess(t *testing.T) {
+	model := &fakeModel{name: "fake:m", reply: func(context.Context, int, ModelRequest, func(Delta)) (ModelResponse, error) {
+		panic("adapter bug")
+	}}
+	a, _ := newTestAgent(t, AgentConfig{Model: model})
+	run, err := a.Run(context.Background(), RunInput{Prompt: "x"})
+	if !errors.Is(err, ErrAPI) || run.Outcome != OutcomeFailed || !strings.Contains(err.Error(), "adapter bug") {
+		t.Fatalf("run %+v err %v", run, err)
+	}
+	if model.calls() != 1 {
+		t.Errorf("a crashing adapter was retried %d times", model.calls())
+	}
+	cm := cmFunc(func(context.Context, CompactRequest) (CompactResult, error) { panic("cm bug") })
+	b, _ := newTestAgent(t, AgentConfig{Model: answerModel("x"), ContextManager: cm,
+		Policy: Policy{MaxTurns: 3, ContextWindow: 5, CompactThreshold: 80, AutoCompact: true}})
+	if _, err := b.Run(context.Background(), RunInput{Prompt: "too long for the window"}); !errors.Is(err, ErrContextExceeded) || !strings.Contains(err.Error(), "cm bug") {
+		t.Fatalf("context manager panic: %v", err)
+	}
+}

@@ -126,7 +126,7 @@ func summarize(ctx context.Context, model Model, msgs []Message, target int) (st
 		// Keep the start (the task) and the end (the latest state).
 		transcript = transcript[:limit/2] + "\n[…]\n" + transcript[len(transcript)-limit/2:]
 	}
-	resp, err := model.Stream(ctx, ModelRequest{
+	resp, err := safeStream(ctx, model, ModelRequest{
 		System:   "You summarize a coding assistant's conversation so it can continue with less context. Keep the user's task, decisions made, files touched and facts learned; drop verbatim tool output. Answer with the summary only.",
 		Messages: []Message{UserMessage(transcript)},
 	}, func(Delta) {})
@@ -149,7 +149,7 @@ func (a *Agent) stepCompact(rs *runState, reason CompactReason) {
 	window := rs.policy.ContextWindow
 	target := percentOf(percentOf(window, max(rs.policy.CompactThreshold, 1)), 70)
 	model := rs.models[a.lastServed]
-	res, err := a.cfg.ContextManager.Compact(rs.ctx, CompactRequest{
+	res, err := safeCompact(rs.ctx, a.cfg.ContextManager, CompactRequest{
 		Reason: reason, Messages: conv, Window: window, Target: target,
 		Count: a.counter.count, Model: model, System: a.cfg.System,
 	})
@@ -179,4 +179,14 @@ func (a *Agent) stepCompact(rs *runState, reason CompactReason) {
 		a.obs.each(func(o Observer) { o.OnCompaction(rs.run.ID, string(reason), before, after) })
 		a.checkpoint(rs, PointCompacted)
 	}
+}
+
+// safeCompact calls the ContextManager, turning a panic into an error.
+func safeCompact(ctx context.Context, cm ContextManager, req CompactRequest) (res CompactResult, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the context manager crashed (%v)", r)
+		}
+	}()
+	return cm.Compact(ctx, req)
 }

@@ -162,7 +162,7 @@ func (a *Agent) streamOnce(rs *runState, model Model, req ModelRequest) (resp Mo
 
 	var text, thinking strings.Builder
 	var calls []ToolCall
-	resp, err = model.Stream(ctx, req, func(d Delta) {
+	resp, err = safeStream(ctx, model, req, func(d Delta) {
 		timer.Reset(idle)
 		switch d.Lane {
 		case LaneText:
@@ -210,4 +210,16 @@ func (a *Agent) streamOnce(rs *runState, model Model, req ModelRequest) (resp Mo
 		resp.Model = model.Name()
 	}
 	return resp, false, nil
+}
+
+// safeStream calls model.Stream, turning a panic in the adapter into a
+// permanent error: a bug in one provider's adapter fails the run, not the
+// daemon.
+func safeStream(ctx context.Context, model Model, req ModelRequest, onDelta func(Delta)) (resp ModelResponse, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the %s adapter crashed (%v); this is a bug in loopls, please report it", model.Name(), r)
+		}
+	}()
+	return model.Stream(ctx, req, onDelta)
 }
