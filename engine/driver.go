@@ -18,6 +18,7 @@ type runState struct {
 	names  []string
 	seq    int
 	refl   *reflector
+	ledger deltaLedger // the current turn's deltas, across retries
 	log    *slog.Logger
 	// ended is set once the run has ended, so late tool goroutines of a
 	// cancelled batch report nothing.

@@ -25,6 +25,7 @@ func (a *Agent) stepCallLLM(rs *runState, turn int) {
 		Tools:         rs.specs,
 		ContextWindow: rs.policy.ContextWindow,
 	}
+	rs.ledger = deltaLedger{}
 	resp, lerr := a.callChain(rs, turn, req)
 	if lerr != nil {
 		a.abort(rs, lerr)
@@ -162,6 +163,7 @@ func (a *Agent) streamOnce(rs *runState, model Model, req ModelRequest) (resp Mo
 
 	var text, thinking strings.Builder
 	var calls []ToolCall
+	rs.ledger.newAttempt()
 	resp, err = safeStream(ctx, model, req, func(d Delta) {
 		timer.Reset(idle)
 		switch d.Lane {
@@ -177,8 +179,8 @@ func (a *Agent) streamOnce(rs *runState, model Model, req ModelRequest) (resp Mo
 		default:
 			return
 		}
-		if d.Text != "" {
-			a.obs.each(func(o Observer) { o.OnDelta(rs.run.ID, d.Lane, d.Text) })
+		if out := rs.ledger.add(d.Lane, d.Text); out != "" {
+			a.obs.each(func(o Observer) { o.OnDelta(rs.run.ID, d.Lane, out) })
 		}
 	})
 	if err != nil {
@@ -222,4 +224,45 @@ func safeStream(ctx context.Context, model Model, req ModelRequest, onDelta func
 		}
 	}()
 	return model.Stream(ctx, req, onDelta)
+}
+
+// deltaLedger keeps, per lane, the text observers were sent during one turn,
+// across the attempts of that turn. A retried stream usually replays the
+// text the failed attempt already streamed; the replayed part is not sent
+// again, so what observers concatenate stays what the model said. (A retry
+// that says something different cannot unsay what was sent: observers learn
+// of the failed attempt through OnStreamFailure.)
+type deltaLedger struct {
+	sent map[Lane]string // what observers got this turn
+	cur  map[Lane]string // what the current attempt said so far
+}
+
+func (l *deltaLedger) newAttempt() { l.cur = nil }
+
+// add records text from the current attempt on lane and returns the part
+// observers have not been sent yet.
+func (l *deltaLedger) add(lane Lane, text string) string {
+	if text == "" {
+		return ""
+	}
+	if l.sent == nil {
+		l.sent = make(map[Lane]string)
+	}
+	if l.cur == nil {
+		l.cur = make(map[Lane]string)
+	}
+	cur := l.cur[lane] + text
+	l.cur[lane] = cur
+	sent := l.sent[lane]
+	switch {
+	case strings.HasPrefix(sent, cur):
+		return "" // replaying what was already sent
+	case strings.HasPrefix(cur, sent):
+		l.sent[lane] = cur
+		return cur[len(sent):]
+	default:
+		// Diverged from an earlier attempt: send the new text as it comes.
+		l.sent[lane] = sent + text
+		return text
+	}
 }
