@@ -1,0 +1,67 @@
+package localmodels
+
+import (
+	"context"
+
+	"github.com/ollama/ollama/api"
+	"golang.org/x/sync/errgroup"
+)
+
+// ModelInfo is one line of `loopls models` and of loopls/models.
+type ModelInfo struct {
+	// Model is the model string to put in the model setting, "ollama:NAME".
+	Model string `json:"model"`
+	// ContextWindow is the model's window in tokens, 0 when unknown.
+	ContextWindow int `json:"contextWindow"`
+	// Tools reports whether the model can call tools (and so run a loop).
+	Tools bool `json:"tools"`
+}
+
+// listShowConcurrency bounds the /api/show calls in flight while listing:
+// Ollama serves them from disk, and a user may have dozens of models.
+const listShowConcurrency = 4
+
+// ListOllama returns the models of the Ollama server at host (/api/tags), in
+// the server's order, each with its window and tool support (/api/show). A
+// model whose /api/show fails is listed with what is known (no window, no
+// tools) rather than hiding the rest.
+func ListOllama(ctx context.Context, host string) ([]ModelInfo, error) {
+	return listOllama(ctx, host, OllamaOptions{})
+}
+
+func listOllama(ctx context.Context, host string, opts OllamaOptions) ([]ModelInfo, error) {
+	base, err := ParseHost(host)
+	if err != nil {
+		return nil, err
+	}
+	client := api.NewClient(base, wrapClient(opts.HTTPClient))
+	tags, err := client.List(ctx)
+	if err != nil {
+		probe := &Ollama{base: base, model: "(list)"}
+		return nil, probe.classify(ctx, err, 0, 0)
+	}
+	out := make([]ModelInfo, len(tags.Models))
+	var g errgroup.Group
+	g.SetLimit(listShowConcurrency)
+	for i, m := range tags.Models {
+		name := m.Name
+		if name == "" {
+			name = m.Model
+		}
+		out[i].Model = "ollama:" + name
+		g.Go(func() error {
+			resp, err := client.Show(ctx, &api.ShowRequest{Model: name})
+			if err != nil {
+				return nil // listed without details, see above
+			}
+			info := infoFromShow(resp)
+			out[i].ContextWindow, out[i].Tools = info.ContextWindow, info.Tools
+			return nil
+		})
+	}
+	_ = g.Wait() // the goroutines report nothing
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	return out, nil
+}

@@ -1,0 +1,349 @@
+// Package localmodels adapts a local Ollama server to the engine's Model
+// interface, through the official client github.com/ollama/ollama/api.
+package localmodels
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ollama/ollama/api"
+
+	"github.com/loopls/loopls/engine"
+)
+
+// Defaults for OllamaOptions.
+const (
+	// DefaultFirstChunkTimeout bounds the wait for the first line of a
+	// stream: loading a model and evaluating a long prompt on a CPU can take
+	// minutes, and Ollama sends nothing until then.
+	DefaultFirstChunkTimeout = 5 * time.Minute
+	// DefaultStallTimeout bounds the silence between two lines of a stream.
+	DefaultStallTimeout = 90 * time.Second
+)
+
+// OllamaOptions tune an Ollama adapter. The zero value is ready to use.
+type OllamaOptions struct {
+	// HTTPClient is the client to send requests with; nil means a fresh one
+	// without an overall timeout.
+	HTTPClient *http.Client
+	// KeepAlive is how long Ollama keeps the model loaded after a request:
+	// 0 leaves the server's default, a negative value keeps it loaded.
+	KeepAlive time.Duration
+	// FirstChunkTimeout and StallTimeout end a stream that went silent with a
+	// transient error (0 means the defaults above).
+	FirstChunkTimeout time.Duration
+	StallTimeout      time.Duration
+	// Logger receives debug lines; nil means slog.Default().
+	Logger *slog.Logger
+}
+
+// Info is what /api/show says about a model.
+type Info struct {
+	// ContextWindow is <arch>.context_length, 0 when the server does not say.
+	ContextWindow int
+	// Tools and Thinking report the capabilities of the same names.
+	Tools    bool
+	Thinking bool
+	// Capabilities is the server's list as sent.
+	Capabilities []string
+}
+
+// Ollama is one model on one Ollama server. It implements engine.Model and
+// engine.WindowProber and is safe for concurrent use.
+type Ollama struct {
+	base   *url.URL
+	model  string
+	client *api.Client
+	opts   OllamaOptions
+	log    *slog.Logger
+
+	mu   sync.Mutex
+	info *Info // cached after the first successful /api/show
+}
+
+var (
+	_ engine.Model        = (*Ollama)(nil)
+	_ engine.WindowProber = (*Ollama)(nil)
+)
+
+// NewOllama returns the adapter for model on the server at host (any
+// OLLAMA_HOST form, see ParseHost). It contacts nothing: the first request
+// happens when a run needs the model.
+func NewOllama(host, model string, opts OllamaOptions) (*Ollama, error) {
+	if strings.TrimSpace(model) == "" {
+		return nil, fmt.Errorf("%w: the model name is empty: set model, e.g. \"ollama:qwen2.5-coder\"", ErrNoModel)
+	}
+	base, err := ParseHost(host)
+	if err != nil {
+		return nil, err
+	}
+	if opts.FirstChunkTimeout <= 0 {
+		opts.FirstChunkTimeout = DefaultFirstChunkTimeout
+	}
+	if opts.StallTimeout <= 0 {
+		opts.StallTimeout = DefaultStallTimeout
+	}
+	log := opts.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	return &Ollama{
+		base:   base,
+		model:  model,
+		client: api.NewClient(base, wrapClient(opts.HTTPClient)),
+		opts:   opts,
+		log:    log,
+	}, nil
+}
+
+// Name returns the model string, "ollama:NAME".
+func (o *Ollama) Name() string { return "ollama:" + o.model }
+
+// Model returns the model's name as Ollama knows it.
+func (o *Ollama) Model() string { return o.model }
+
+// Host returns the server's base URL.
+func (o *Ollama) Host() string { return o.base.String() }
+
+// Capabilities asks /api/show for the model's context length and
+// capabilities. A successful answer is cached for the adapter's lifetime.
+func (o *Ollama) Capabilities(ctx context.Context) (Info, error) {
+	o.mu.Lock()
+	cached := o.info
+	o.mu.Unlock()
+	if cached != nil {
+		return *cached, nil
+	}
+	resp, err := o.client.Show(ctx, &api.ShowRequest{Model: o.model})
+	if err != nil {
+		return Info{}, o.classify(ctx, err, 0, 0)
+	}
+	info := infoFromShow(resp)
+	o.mu.Lock()
+	o.info = &info
+	o.mu.Unlock()
+	return info, nil
+}
+
+// ContextWindow implements engine.WindowProber.
+func (o *Ollama) ContextWindow(ctx context.Context) (int, error) {
+	info, err := o.Capabilities(ctx)
+	return info.ContextWindow, err
+}
+
+// infoFromShow reads the window and capabilities out of /api/show. The
+// window lives under model_info["<arch>.context_length"] where arch is
+// model_info["general.architecture"].
+func infoFromShow(resp *api.ShowResponse) Info {
+	var info Info
+	for _, c := range resp.Capabilities {
+		info.Capabilities = append(info.Capabilities, string(c))
+		switch c {
+		case "tools":
+			info.Tools = true
+		case "thinking":
+			info.Thinking = true
+		}
+	}
+	if len(resp.Capabilities) == 0 {
+		// Servers before capabilities existed did not say; let the request
+		// decide rather than refuse a model that may well work.
+		info.Tools = true
+	}
+	arch, _ := resp.ModelInfo["general.architecture"].(string)
+	if n, ok := positiveInt(resp.ModelInfo[arch+".context_length"]); ok && arch != "" {
+		info.ContextWindow = n
+	} else {
+		for k, v := range resp.ModelInfo {
+			if strings.HasSuffix(k, ".context_length") {
+				if n, ok := positiveInt(v); ok {
+					info.ContextWindow = n
+					break
+				}
+			}
+		}
+	}
+	return info
+}
+
+func positiveInt(v any) (int, bool) {
+	switch n := v.(type) {
+	case float64:
+		if n >= 1 && n <= 1<<40 {
+			return int(n), true
+		}
+	case json.Number:
+		if i, err := n.Int64(); err == nil && i >= 1 && i <= 1<<40 {
+			return int(i), true
+		}
+	}
+	return 0, false
+}
+
+// errStalled is the cancel cause of a stream that went silent.
+var errStalled = errors.New("stream stalled")
+
+// Stream implements engine.Model: one streaming /api/chat call.
+func (o *Ollama) Stream(ctx context.Context, req engine.ModelRequest, onDelta func(engine.Delta)) (engine.ModelResponse, error) {
+	info, err := o.Capabilities(ctx)
+	if err != nil {
+		return engine.ModelResponse{}, err
+	}
+	window := req.ContextWindow
+	if window <= 0 {
+		window = info.ContextWindow
+	}
+	creq, err := o.chatRequest(req, info, window)
+	if err != nil {
+		return engine.ModelResponse{}, err
+	}
+
+	sctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	meta := &responseMeta{}
+	sctx = withResponseMeta(sctx, meta)
+	watchdog := time.AfterFunc(o.opts.FirstChunkTimeout, func() { cancel(errStalled) })
+	var acc ollamaStream
+	err = o.client.Chat(sctx, creq, func(r api.ChatResponse) error {
+		watchdog.Reset(o.opts.StallTimeout)
+		acc.add(r, onDelta)
+		return nil
+	})
+	watchdog.Stop()
+
+	// The client returns nil on a cancelled or cut stream, so the context
+	// and the done flag decide, in that order, before err does.
+	if ctx.Err() != nil {
+		return engine.ModelResponse{}, fmt.Errorf("%s: stream abandoned: %w", o.Name(), ctx.Err())
+	}
+	if errors.Is(context.Cause(sctx), errStalled) {
+		return engine.ModelResponse{}, &engine.APIError{
+			Transient: true,
+			Message:   fmt.Sprintf("Ollama at %s went silent while streaming %s: the request was closed and may be retried", o.base, o.model),
+			Cause:     errStalled,
+		}
+	}
+	status, retryAfter := meta.get()
+	if err != nil {
+		return engine.ModelResponse{}, o.classify(ctx, err, window, retryAfter)
+	}
+	if status >= http.StatusBadRequest {
+		return engine.ModelResponse{}, o.classify(ctx, api.StatusError{StatusCode: status, Status: http.StatusText(status)}, window, retryAfter)
+	}
+	if !acc.done {
+		return engine.ModelResponse{}, &engine.APIError{
+			Transient: true,
+			Message:   fmt.Sprintf("the stream from Ollama at %s ended before %s finished its answer (connection cut or generation dropped): it may be retried", o.base, o.model),
+			Cause:     errStreamCut,
+		}
+	}
+	return acc.response(o.Name()), nil
+}
+
+// errStreamCut is the cause of a stream that ended without done:true.
+var errStreamCut = errors.New("stream ended without done")
+
+// chatRequest builds the /api/chat request. num_ctx is always the effective
+// window, and truncate and shift are off, so that Ollama answers an
+// over-long prompt with an error instead of silently dropping messages.
+func (o *Ollama) chatRequest(req engine.ModelRequest, info Info, window int) (*api.ChatRequest, error) {
+	tools, err := toAPITools(req.Tools)
+	if err != nil {
+		return nil, err
+	}
+	off := false
+	creq := &api.ChatRequest{
+		Model:    o.model,
+		Messages: toAPIMessages(req.System, req.Messages),
+		Tools:    tools,
+		Options:  map[string]any{},
+		Truncate: &off,
+		Shift:    &off,
+	}
+	if window > 0 {
+		creq.Options["num_ctx"] = window
+	}
+	if info.Thinking {
+		creq.Think = &api.ThinkValue{Value: true}
+	}
+	if o.opts.KeepAlive != 0 {
+		creq.KeepAlive = &api.Duration{Duration: o.opts.KeepAlive}
+	}
+	return creq, nil
+}
+
+// ollamaStream accumulates the chunks of one /api/chat stream.
+type ollamaStream struct {
+	text, thinking strings.Builder
+	calls          []engine.ToolCall
+	done           bool
+	doneReason     string
+	usage          engine.Usage
+}
+
+func (s *ollamaStream) add(r api.ChatResponse, onDelta func(engine.Delta)) {
+	if t := r.Message.Thinking; t != "" {
+		s.thinking.WriteString(t)
+		onDelta(engine.Delta{Lane: engine.LaneThinking, Text: t})
+	}
+	if t := r.Message.Content; t != "" {
+		s.text.WriteString(t)
+		onDelta(engine.Delta{Lane: engine.LaneText, Text: t})
+	}
+	// Calls arrive whole, one or more per chunk; several chunks may carry
+	// them, so they are appended, never replaced.
+	for _, tc := range r.Message.ToolCalls {
+		call := fromAPIToolCall(tc)
+		s.calls = append(s.calls, call)
+		onDelta(engine.Delta{Lane: engine.LaneTool, ToolCall: &call})
+	}
+	if r.Done {
+		s.done = true
+		s.doneReason = r.DoneReason
+		s.usage = engine.Usage{InputTokens: r.PromptEvalCount, OutputTokens: r.EvalCount}
+	}
+}
+
+func (s *ollamaStream) response(name string) engine.ModelResponse {
+	return engine.ModelResponse{
+		Message: engine.Message{
+			Role:      engine.RoleAssistant,
+			Content:   s.text.String(),
+			Thinking:  s.thinking.String(),
+			ToolCalls: s.calls,
+		},
+		Usage:      s.usage,
+		StopReason: s.doneReason,
+		Model:      name,
+	}
+}
+
+// fromAPIToolCall converts one Ollama call, canonicalising its arguments
+// (Ollama sends their keys in random order) and naming it if the server did
+// not.
+func fromAPIToolCall(tc api.ToolCall) engine.ToolCall {
+	raw, _ := tc.Function.Arguments.MarshalJSON()
+	args, _ := engine.CanonicalArguments(raw) // an object always decodes
+	id := tc.ID
+	if id == "" {
+		id = newCallID()
+	}
+	return engine.ToolCall{ID: engine.ToolCallID(id), Name: tc.Function.Name, Arguments: args}
+}
+
+// newCallID makes an id in Ollama's own form, call_ + 8 characters.
+func newCallID() string {
+	var b [4]byte
+	_, _ = rand.Read(b[:])
+	return "call_" + hex.EncodeToString(b[:])
+}

@@ -1,0 +1,143 @@
+// Package remotemodels adapts remote chat APIs to the engine's Model
+// interface: OpenAI-compatible chat completions (OpenAI, vLLM, llama.cpp's
+// server, LM Studio, OpenRouter) and Anthropic Messages, through their
+// official Go SDKs.
+package remotemodels
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"strconv"
+	"syscall"
+	"time"
+
+	"github.com/loopls/loopls/engine"
+)
+
+// Kinds of failure, for errors.Is.
+var (
+	// ErrNotConfigured: the provider is named but its key or URL is not set.
+	ErrNotConfigured = errors.New("provider not configured")
+	// ErrUnreachable: nothing answers at the provider's URL.
+	ErrUnreachable = errors.New("provider unreachable")
+	// ErrStreamCut: the stream ended before the answer was finished.
+	ErrStreamCut = errors.New("stream ended before the answer finished")
+	// ErrStalled: the stream went silent for longer than the stall timeout.
+	ErrStalled = errors.New("stream stalled")
+)
+
+// Defaults for the stall watchdog of both adapters.
+const (
+	// DefaultFirstChunkTimeout bounds the wait for the first event: a
+	// local server may load a model and evaluate a long prompt first.
+	DefaultFirstChunkTimeout = 5 * time.Minute
+	// DefaultStallTimeout bounds the silence between two events.
+	DefaultStallTimeout = 90 * time.Second
+)
+
+// httpFailure is what both SDKs' error types tell: the status and the
+// response (for Retry-After).
+type httpFailure struct {
+	status int
+	resp   *http.Response
+	msg    string
+}
+
+// classifyHTTP maps a provider's HTTP error status.
+func classifyHTTP(provider, model string, f httpFailure, cause error) *engine.APIError {
+	e := &engine.APIError{Status: f.status, Cause: cause}
+	msg := f.msg
+	if msg == "" {
+		msg = http.StatusText(f.status)
+	}
+	switch {
+	case f.status == http.StatusTooManyRequests:
+		e.Transient, e.RateLimit = true, true
+		if f.resp != nil {
+			e.RetryAfter = int64(retryAfter(f.resp.Header, time.Now()))
+		}
+		e.Message = fmt.Sprintf("%s is rate limiting requests for %s (429): retrying later", provider, model)
+	case f.status >= 500 || f.status == http.StatusRequestTimeout || f.status == 529:
+		e.Transient = true
+		e.Message = fmt.Sprintf("%s failed with %d for %s: %s", provider, f.status, model, msg)
+	case f.status == http.StatusUnauthorized || f.status == http.StatusForbidden:
+		e.Message = fmt.Sprintf("%s refused the API key (%d): check the key in the environment (it is never logged)", provider, f.status)
+	case f.status == http.StatusNotFound:
+		e.Message = fmt.Sprintf("%s does not know model '%s' (404): check the model name (`loopls models` lists them)", provider, model)
+	default:
+		e.Message = fmt.Sprintf("%s rejected the request for %s (%d): %s", provider, model, f.status, msg)
+	}
+	return e
+}
+
+// retryAfter reads Retry-After (seconds or an HTTP date) and the
+// millisecond variant some OpenAI-compatible servers send.
+func retryAfter(h http.Header, now time.Time) time.Duration {
+	if v := h.Get("Retry-After-Ms"); v != "" {
+		if ms, err := strconv.ParseFloat(v, 64); err == nil && ms > 0 && ms < 24*3600*1000 {
+			return time.Duration(ms * float64(time.Millisecond))
+		}
+	}
+	v := h.Get("Retry-After")
+	if v == "" {
+		return 0
+	}
+	if n, err := strconv.ParseFloat(v, 64); err == nil {
+		if n <= 0 || n > 24*3600 {
+			return 0
+		}
+		return time.Duration(n * float64(time.Second))
+	}
+	if t, err := http.ParseTime(v); err == nil && t.After(now) {
+		return t.Sub(now)
+	}
+	return 0
+}
+
+// classifyTransport maps an error that carries no HTTP status: a refused
+// connection is not worth a retry (the server is not running); a reset, a
+// cut body or an undecodable event is.
+func classifyTransport(provider, base, model string, err error) *engine.APIError {
+	if isRefused(err) {
+		return &engine.APIError{Cause: fmt.Errorf("%w: %w", ErrUnreachable, err),
+			Message: fmt.Sprintf("cannot reach %s at %s: is the server running and the base URL right?", provider, base)}
+	}
+	return &engine.APIError{Transient: true, Cause: err,
+		Message: fmt.Sprintf("the stream from %s for %s failed: %v", provider, model, err)}
+}
+
+func isRefused(err error) bool {
+	if errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.EHOSTUNREACH) || errors.Is(err, syscall.ENETUNREACH) {
+		return true
+	}
+	var dnsErr *net.DNSError
+	if errors.As(err, &dnsErr) {
+		return true
+	}
+	var opErr *net.OpError
+	return errors.As(err, &opErr) && opErr.Op == "dial"
+}
+
+// streamEnd decides the outcome of a finished stream in the order that
+// matters: the caller gave up, the watchdog fired, an error, a stream that
+// never said it was finished.
+func streamEnd(ctx, sctx context.Context, name string, err error, finished bool, classify func(error) error) error {
+	if ctx.Err() != nil {
+		return fmt.Errorf("%s: stream abandoned: %w", name, ctx.Err())
+	}
+	if errors.Is(context.Cause(sctx), ErrStalled) {
+		return &engine.APIError{Transient: true, Cause: ErrStalled,
+			Message: fmt.Sprintf("%s went silent while streaming: the request was closed and may be retried", name)}
+	}
+	if err != nil {
+		return classify(err)
+	}
+	if !finished {
+		return &engine.APIError{Transient: true, Cause: ErrStreamCut,
+			Message: fmt.Sprintf("the stream of %s ended before the answer was finished (connection cut): it may be retried", name)}
+	}
+	return nil
+}
