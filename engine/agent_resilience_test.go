@@ -249,3 +249,16 @@ func TestToolBreakerOpensAfterThreeFailures(t *testing.T) {
 		t.Errorf("breaker = %s", a.breakers.State("flaky"))
 	}
 }
+
+func TestConvergingAnswersOnlyWarn(t *testing.T) {
+	a, rec := newTestAgent(t, AgentConfig{Model: answerModel("The build passes.")})
+	for i := range 3 {
+		run, err := a.Run(context.Background(), RunInput{Prompt: fmt.Sprint("check ", i)})
+		if err != nil || run.Output != "The build passes." {
+			t.Fatalf("run %d: %+v %v", i, run, err)
+		}
+	}
+	if !slices.Equal(rec.loops, []string{" 3 false"}) {
+		t.Errorf("OnLoopDetected = %q, want one convergence warning on the third run", rec.loops)
+	}
+}
