@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"go.lsp.dev/protocol"
@@ -92,7 +93,22 @@ func FuzzCommandParts(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, cmd string) {
-		parts, err := CommandParts(cmd)
+		type answer struct {
+			parts []string
+			err   error
+		}
+		done := make(chan answer, 1)
+		go func() {
+			p, err := CommandParts(cmd)
+			done <- answer{p, err}
+		}()
+		var a answer
+		select {
+		case a = <-done:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("CommandParts(%q) did not return within 5s", cmd)
+		}
+		parts, err := a.parts, a.err
 		if err != nil {
 			return
 		}
