@@ -520,3 +520,35 @@ func TestAdapterPanicFailsTheRunNotTheProcess(t *testing.T) {
 		t.Fatalf("context manager panic: %v", err)
 	}
 }
+
+func TestStalledStreamReturnedAsSuccessIsStillAStall(t *testing.T) {
+	// An adapter that returns what it had, without an error, when its
+	// context ends must not complete the run with half an answer.
+	model := &fakeModel{name: "fake:m", reply: func(ctx context.Context, n int, req ModelRequest, emit func(Delta)) (ModelResponse, error) {
+		if n == 0 {
+			emit(Delta{Lane: LaneText, Text: "Half"})
+			<-ctx.Done()
+			return ModelResponse{Message: Message{Role: RoleAssistant, Content: "Half"}}, nil
+		}
+		return say("Half an answer is no answer.", emit)
+	}}
+	a, rec := newTestAgent(t, AgentConfig{Model: model, StreamIdleTimeout: 20 * time.Millisecond})
+	run, err := a.Run(context.Background(), RunInput{Prompt: "x"})
+	if err != nil || run.Output != "Half an answer is no answer." || len(rec.failures) != 1 {
+		t.Fatalf("run %+v err %v failures %v", run, err, rec.failures)
+	}
+}
+
+func TestToolInfrastructureFailureIsRetriedOnceThenShown(t *testing.T) {
+	model := &fakeModel{name: "fake:m", reply: toolThenAnswer}
+	tool := &fakeTool{name: "read_file", fn: func(context.Context, ToolInvocation) (ToolResult, error) {
+		return ToolResult{}, errors.New("disk gone")
+	}}
+	a, _ := newTestAgent(t, AgentConfig{Model: model, Tools: []Tool{tool}})
+	if _, err := a.Run(context.Background(), RunInput{Prompt: "read"}); err != nil {
+		t.Fatal(err)
+	}
+	if res := a.History()[2]; !res.IsError || !strings.Contains(res.Content, "disk gone") || tool.count() != 2 {
+		t.Errorf("result %+v after %d attempts, want an error result after 2", res, tool.count())
+	}
+}

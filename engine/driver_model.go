@@ -183,6 +183,11 @@ func (a *Agent) streamOnce(rs *runState, model Model, req ModelRequest) (resp Mo
 			a.obs.each(func(o Observer) { o.OnDelta(rs.run.ID, d.Lane, out) })
 		}
 	})
+	if err == nil && cut.Load() && rs.ctx.Err() == nil {
+		// An adapter that hands back what it had when its context ended
+		// must not pass a cut stream off as a whole answer.
+		err = errStalled
+	}
 	if err != nil {
 		if cut.Load() && rs.ctx.Err() == nil {
 			return ModelResponse{}, true, &APIError{Message: "the model stream stalled: no data within the stream timeout; it was closed and may be retried", Transient: true, Cause: err}

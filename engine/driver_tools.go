@@ -173,7 +173,12 @@ func (a *Agent) dispatch(ctx context.Context, rs *runState, turn int, call ToolC
 		if isPanic {
 			rs.log.Error("tool panicked", "tool", call.Name, "panic", tp.value, "stack", string(tp.stack))
 		}
-		if isPanic || !rs.refl.canRetry(key) {
+		// One retry in place, for a hiccup; a tool that fails again is shown
+		// failing to the model (and counted by the breaker and the budget).
+		if isPanic || attempt >= inPlaceAttempts || !rs.refl.canRetry(key) {
+			return post(err.Error(), true)
+		}
+		if ok, _ := a.breakers.Allow(call.Name, a.clock.Now()); !ok {
 			return post(err.Error(), true)
 		}
 		rs.log.Warn("tool failed; retrying", "tool", call.Name, "attempt", n, "err", err)
@@ -182,6 +187,10 @@ func (a *Agent) dispatch(ctx context.Context, rs *runState, turn int, call ToolC
 		}
 	}
 }
+
+// inPlaceAttempts is how often one dispatch tries a tool whose call failed
+// with an infrastructure error before the model sees the failure.
+const inPlaceAttempts = 2
 
 // toolPanic is a panic inside a tool, turned into an error.
 type toolPanic struct {
