@@ -28,8 +28,8 @@ const (
 type runCommandTool struct{ w *Workspace }
 
 type runCommandArgs struct {
-	Command  string `json:"command"`
-	TimeoutS int    `json:"timeout_s"`
+	Command  string  `json:"command"`
+	TimeoutS flexInt `json:"timeout_s"`
 }
 
 func (t *runCommandTool) Spec() engine.ToolSpec {

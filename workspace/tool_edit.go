@@ -13,10 +13,10 @@ import (
 type editFileTool struct{ w *Workspace }
 
 type editFileArgs struct {
-	Path       string  `json:"path"`
-	OldString  *string `json:"old_string"`
-	NewString  *string `json:"new_string"`
-	ReplaceAll bool    `json:"replace_all"`
+	Path       string   `json:"path"`
+	OldString  *string  `json:"old_string"`
+	NewString  *string  `json:"new_string"`
+	ReplaceAll flexBool `json:"replace_all"`
 }
 
 func (t *editFileTool) Spec() engine.ToolSpec {
@@ -63,7 +63,7 @@ func (t *editFileTool) Call(ctx context.Context, inv engine.ToolInvocation) (eng
 	switch {
 	case n == 0:
 		return failed("edit_file: old_string was not found in %s; read the file again and copy the text exactly, including whitespace", a.Path)
-	case n > 1 && !a.ReplaceAll:
+	case n > 1 && !bool(a.ReplaceAll):
 		return failed("edit_file: old_string occurs %d times in %s; include more surrounding text to make it unique, or set replace_all to replace every one", n, a.Path)
 	}
 	updated := strings.Replace(cur, *a.OldString, *a.NewString, 1)

@@ -23,9 +23,9 @@ const (
 type readFileTool struct{ w *Workspace }
 
 type readFileArgs struct {
-	Path   string `json:"path"`
-	Offset int    `json:"offset"`
-	Limit  int    `json:"limit"`
+	Path   string  `json:"path"`
+	Offset flexInt `json:"offset"`
+	Limit  flexInt `json:"limit"`
 }
 
 func (t *readFileTool) Spec() engine.ToolSpec {
@@ -59,7 +59,7 @@ func (t *readFileTool) Call(ctx context.Context, inv engine.ToolInvocation) (eng
 	if isBinary([]byte(text[:min(len(text), binarySniff)])) {
 		return ok(fmt.Sprintf("%s is a binary file (%d bytes); its content is not shown.", a.Path, size))
 	}
-	return ok(numberLines(a.Path, text, a.Offset, a.Limit, size, truncated))
+	return ok(numberLines(a.Path, text, int(a.Offset), int(a.Limit), size, truncated))
 }
 
 // readText reads p for a tool: the overlay when the document is open, else

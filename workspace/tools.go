@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/loopls/loopls/engine"
@@ -22,16 +24,55 @@ const (
 	ToolRunCommand = "run_command"
 )
 
-// decodeArgs decodes a tool call's JSON arguments into v. Models sometimes
-// send nothing for a call without arguments; that is an empty object.
+// decodeArgs decodes a tool call's JSON arguments into v. Small local
+// models are loose with JSON, so it forgives what has one clear meaning:
+// nothing at all (an empty object) and the object sent as a JSON string.
 func decodeArgs(raw json.RawMessage, v any) error {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
 		raw = []byte("{}")
 	}
+	if raw[0] == '"' {
+		var inner string
+		if err := json.Unmarshal(raw, &inner); err == nil {
+			raw = []byte(inner)
+		}
+	}
 	if err := json.Unmarshal(raw, v); err != nil {
 		return fmt.Errorf("arguments are not the JSON object the schema describes: %v", err)
 	}
+	return nil
+}
+
+// flexInt is an integer argument that also accepts a number in a string
+// ("10"), which small models often send.
+type flexInt int
+
+func (n *flexInt) UnmarshalJSON(b []byte) error {
+	if s, err := strconv.Unquote(string(b)); err == nil {
+		b = []byte(strings.TrimSpace(s))
+	}
+	var v int
+	if err := json.Unmarshal(b, &v); err != nil {
+		return fmt.Errorf("want an integer, got %s", b)
+	}
+	*n = flexInt(v)
+	return nil
+}
+
+// flexBool is a boolean argument that also accepts "true" and "false" in a
+// string.
+type flexBool bool
+
+func (v *flexBool) UnmarshalJSON(b []byte) error {
+	if s, err := strconv.Unquote(string(b)); err == nil {
+		b = []byte(strings.ToLower(strings.TrimSpace(s)))
+	}
+	var x bool
+	if err := json.Unmarshal(b, &x); err != nil {
+		return fmt.Errorf("want true or false, got %s", b)
+	}
+	*v = flexBool(x)
 	return nil
 }
 

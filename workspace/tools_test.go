@@ -354,3 +354,32 @@ func TestDiskEditKeepsOverlayCurrent(t *testing.T) {
 		t.Errorf("second edit: %s", res.Output)
 	}
 }
+
+// TestLooseArguments: what small models send instead of the schema's types
+// is accepted where it has one meaning, and refused clearly where not.
+func TestLooseArguments(t *testing.T) {
+	w := openWS(t, newTree(t, map[string]string{"f.txt": "a\nb\nc\n", "g.txt": "x x\n"}), Options{})
+	raw := func(name, args string) engine.ToolResult {
+		t.Helper()
+		res, err := tool(t, w, name).Call(context.Background(), engine.ToolInvocation{RunID: "r", Call: engine.ToolCall{Name: name, Arguments: json.RawMessage(args)}})
+		if err != nil {
+			t.Fatalf("%s(%s): Go error %v", name, args, err)
+		}
+		return res
+	}
+	if res := raw(ToolReadFile, `{"path":"f.txt","offset":"2","limit":" 1 "}`); res.IsError || !strings.Contains(res.Output, "     2\tb\n") || strings.Contains(res.Output, "\tc\n") {
+		t.Errorf("string offset/limit: %+v", res)
+	}
+	if res := raw(ToolReadFile, `"{\"path\":\"f.txt\"}"`); res.IsError || !strings.Contains(res.Output, "\ta\n") {
+		t.Errorf("arguments as a JSON string: %+v", res)
+	}
+	if res := raw(ToolEditFile, `{"path":"g.txt","old_string":"x","new_string":"y","replace_all":"true"}`); res.IsError {
+		t.Errorf("string replace_all: %+v", res)
+	}
+	if res := raw(ToolReadFile, `{"path":"f.txt","offset":"two"}`); !res.IsError || !strings.Contains(res.Output, "want an integer") {
+		t.Errorf("non-numeric offset: %+v", res)
+	}
+	if res := raw(ToolListDir, ``); res.IsError {
+		t.Errorf("list_dir with no arguments at all: %+v", res)
+	}
+}
