@@ -119,10 +119,11 @@ func (e *env) run(args ...string) result {
 
 // watcher collects a stream and lets a test wait for a substring in it.
 type watcher struct {
-	mu   sync.Mutex
-	buf  strings.Builder
-	more chan struct{}
-	done chan struct{}
+	mu     sync.Mutex
+	buf    strings.Builder
+	nreads int
+	more   chan struct{}
+	done   chan struct{}
 }
 
 func watch(r io.Reader) *watcher {
@@ -136,6 +137,7 @@ func watch(r io.Reader) *watcher {
 			if n > 0 {
 				w.mu.Lock()
 				w.buf.Write(b[:n])
+				w.nreads++
 				w.mu.Unlock()
 				select {
 				case w.more <- struct{}{}:
