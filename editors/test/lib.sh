@@ -17,6 +17,9 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
+# Go keeps its build cache (it would follow XDG_CACHE_HOME into $work and
+# rebuild everything).
+GOCACHE=$(go env GOCACHE); export GOCACHE
 # Nothing lands in ~ or /tmp: editors, loopls's store and logs all live in $work.
 export XDG_STATE_HOME=$work/state XDG_CACHE_HOME=$work/cache XDG_DATA_HOME=$work/data XDG_CONFIG_HOME=$work/config
 mkdir -p "$work/tmp" "$XDG_STATE_HOME" "$XDG_CACHE_HOME" "$XDG_DATA_HOME" "$XDG_CONFIG_HOME"

@@ -155,6 +155,27 @@ async function dump(page) {
     check('output channel shows the answer', outputShown);
     await shot(page, 'run-completed');
 
+    // 1b. An approval: run_command asks through loopls/approve; the quick pick's "deny this time" answers.
+    const na = events().length;
+    const runA = await runAgent(page, 'sleep a bit');
+    check('run needing an approval started', runA && runA.runId, runA);
+    const pick = page.locator('.quick-input-widget', { hasText: 'run_command' });
+    let asked = false;
+    try {
+      await pick.waitFor({ state: 'visible', timeout: 20000 });
+      asked = true;
+      await shot(page, 'approval');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'deny this time' }).first().click({ timeout: 10000 });
+    } catch (e) {
+      await shot(page, 'approval-not-shown');
+      check('approval quick pick', false, String(e).slice(0, 300));
+    }
+    check('approval asked as a quick pick naming run_command', asked);
+    const answered = await waitFor(() => events().slice(na).find((e) => e.ev === 'approved'), 10000);
+    check('the pick answered loopls/approve with the reject option', answered && answered.res.outcome === 'selected' && /reject/.test(answered.res.optionId), answered && answered.res);
+    const endA = runA && (await waitFor(() => runEnded(runA.runId), 30000));
+    check('the run went on after the refusal and completed', endA && endA.p.outcome === 'completed', endA && endA.p);
+
     // 2. A stalled run: the status bar sits in AwaitingModel; Cancel on the progress notification ends it.
     const run2 = await runAgent(page, 'stall forever');
     check('stalled run started', run2 && run2.runId, run2);

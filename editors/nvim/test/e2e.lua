@@ -156,6 +156,27 @@ local ok, err = pcall(function()
   vim.cmd('normal! u')
   check('u undoes the edit', line() == 'hello', line())
 
+  -- :LooplsUndo reverts a run's edits through loopls/undoRun.
+  local undone
+  vim.api.nvim_create_autocmd('User', {
+    pattern = 'LooplsUndone',
+    once = true,
+    callback = function(ev)
+      undone = ev.data
+    end,
+  })
+  run = start('1LooplsFix edit hello.txt once more')
+  rec = wait_end(run)
+  wait_for(5000, function()
+    return line() == 'goodbye'
+  end)
+  check('second fix applied', rec ~= nil and rec.outcome == 'completed' and line() == 'goodbye', { rec and rec.outcome, line() })
+  vim.cmd('LooplsUndo')
+  wait_for(10000, function()
+    return undone ~= nil and line() == 'hello'
+  end)
+  check(':LooplsUndo reverted the run through loopls/undoRun', undone ~= nil and undone.result and undone.result.applied == true and line() == 'hello', { undone, line() })
+
   -- 3. An approval: run_command asks through vim.ui.select; the test answers "reject".
   local asked
   vim.ui.select = function(items, opts, on_choice)

@@ -106,6 +106,10 @@ handlers['loopls/delta'] = function(_, p)
   if type(p) ~= 'table' or p.lane ~= 'text' or type(p.text) ~= 'string' then
     return
   end
+  local run = M.runs[p.runId]
+  if run then
+    run.streamed = true
+  end
   ui.append(p.text)
 end
 
@@ -128,6 +132,9 @@ handlers['loopls/runEnded'] = function(_, rec)
   run.error = rec.error
   run.record = rec
   M.last_ended = rec.runId
+  if not run.streamed and type(rec.output) == 'string' and rec.output ~= '' then
+    ui.append(rec.output) -- nothing streamed (deltas lost or coalesced away): show the answer
+  end
   ui.ended(rec)
   vim.api.nvim_exec_autocmds('User', { pattern = 'LooplsRunEnded', modeline = false, data = rec })
   vim.cmd('redrawstatus')
