@@ -101,14 +101,17 @@ func commandParts(cmdline string) ([]part, error) {
 				return true
 			}
 			for _, w := range n.Args {
-				lit := w.Lit()
-				if lit == "" {
+				lit, ok := wordLit(w)
+				if !ok {
 					break
 				}
 				p.words = append(p.words, lit)
 			}
 			if len(p.words) == 0 {
 				p.words = nil
+			}
+			if runsOtherCommands(n, p.words) {
+				p.alwaysAsk = true
 			}
 			parts = append(parts, p)
 		case *syntax.DeclClause:
@@ -133,10 +136,93 @@ func commandParts(cmdline string) ([]part, error) {
 	return parts, nil
 }
 
+// launchers are commands whose arguments name another command to run (or
+// code to evaluate). Allowing one by name would allow everything, so a part
+// that launches something through them is always asked for.
+var launchers = map[string]bool{
+	"env": true, "sudo": true, "doas": true, "su": true, "nohup": true, "nice": true, "ionice": true,
+	"timeout": true, "time": true, "xargs": true, "exec": true, "eval": true, "command": true,
+	"builtin": true, "stdbuf": true, "setsid": true, "watch": true, "parallel": true, "chroot": true,
+	"flock": true, "unbuffer": true, "script": true, "strace": true, "ltrace": true, "busybox": true,
+	"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "fish": true, "source": true, ".": true,
+}
+
+// runsOtherCommands reports whether the call runs a command named in its
+// arguments: a launcher with arguments, or find with an action that runs or
+// deletes. "exec 3>file" (exec with only redirections) runs nothing.
+func runsOtherCommands(n *syntax.CallExpr, words []string) bool {
+	if len(n.Args) == 0 {
+		return false
+	}
+	name, _ := wordLit(n.Args[0])
+	if launchers[name] && len(n.Args) > 1 {
+		return true
+	}
+	if name == "find" {
+		for _, w := range words {
+			switch w {
+			case "-exec", "-execdir", "-ok", "-okdir", "-delete":
+				return true
+			}
+		}
+		// A word that is not a fixed string might become one of those
+		// actions: an expansion, or an unquoted glob matching a file
+		// named "-delete".
+		if len(words) < len(n.Args) {
+			return true
+		}
+		for _, w := range n.Args {
+			if lit := w.Lit(); lit != "" && strings.ContainsAny(lit, "*?[") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// wordLit returns the fixed string a shell word stands for, when it is one:
+// plain text and quoted text without expansions ('*.go', "a b"). Words
+// with parameters, command substitutions or arithmetic are not.
+func wordLit(w *syntax.Word) (string, bool) {
+	var b strings.Builder
+	for _, part := range w.Parts {
+		switch p := part.(type) {
+		case *syntax.Lit:
+			b.WriteString(p.Value)
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				return "", false // $'…' has escapes to decode: not worth trusting
+			}
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			if p.Dollar {
+				return "", false // $"…" is translated by the locale
+			}
+			for _, q := range p.Parts {
+				lit, ok := q.(*syntax.Lit)
+				if !ok {
+					return "", false
+				}
+				b.WriteString(lit.Value)
+			}
+		default:
+			return "", false
+		}
+	}
+	if b.Len() == 0 {
+		return "", false
+	}
+	return b.String(), true
+}
+
 // NeedsApproval returns the parts of cmdline not covered by allowed. An entry
 // of allowed is a command name ("ls") or a command with leading arguments
 // ("go test", "git status"); it covers a part whose literal words begin with
-// it. A line that does not parse returns ErrUnparsable (ask for it whole).
+// it. Parts no entry can cover are always returned: those with variable
+// assignments before the command (PATH=. ls), function definitions, and
+// commands that run other commands given as arguments (env, sudo, xargs,
+// sh -c, find -exec, …). A line that does not parse returns ErrUnparsable
+// (ask for it whole).
 func NeedsApproval(cmdline string, allowed []string) (unapproved []string, err error) {
 	parts, err := commandParts(cmdline)
 	if err != nil {

@@ -34,11 +34,13 @@ func TestNeedsApprovalCorpus(t *testing.T) {
 		{"for f in *; do cat $f; done", nil},
 		{"(cd .. && ls)", []string{"cd .."}},
 		{"$CMD arg", []string{"$CMD arg"}},
-		{"'ls' -l", []string{"'ls' -l"}},
+		{"'ls' -l", nil},
+		{`"$X" -l`, []string{`"$X" -l`}},
 		{"export X=1", []string{"export X=1"}},
 		{"f() { rm -rf /; }; f", []string{"function f", "rm -rf /", "f"}},
 		{"go test ./...\nrm -f x", []string{"rm -f x"}},
 		{"lsof", []string{"lsof"}},
+		{"cat x | xargs rm", []string{"xargs rm"}},
 	}
 	for _, tt := range tests {
 		got, err := NeedsApproval(tt.cmd, allowed)
@@ -60,6 +62,36 @@ func TestNeedsApprovalPrefixEntries(t *testing.T) {
 		"git status -s":    false,
 		"git push --force": true,
 		"go":               true,
+	} {
+		got, err := NeedsApproval(cmd, allowed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (len(got) > 0) != wantAsk {
+			t.Errorf("NeedsApproval(%q) = %q, want asking=%v", cmd, got, wantAsk)
+		}
+	}
+}
+
+// TestNeedsApprovalLaunchers: allowing a command that runs other commands
+// does not allow what it runs.
+func TestNeedsApprovalLaunchers(t *testing.T) {
+	allowed := []string{"env", "sudo", "xargs", "sh", "find", "exec", "timeout", "ls"}
+	for cmd, wantAsk := range map[string]bool{
+		"env rm -rf /":             true,
+		"sudo ls":                  true,
+		"ls | xargs rm":            true,
+		`sh -c "rm -rf /"`:         true,
+		"find . -name x -delete":   true,
+		"find . -exec rm {} +":     true,
+		"find . -name '*.go'":      false,
+		"find . -name *.go":        true, // the glob could match a file named -delete
+		"find . -name $X":          true,
+		"find . -name x -print":    false,
+		"exec 3>out.txt":           false,
+		"timeout 5 ls":             true,
+		"env":                      false,
+		"ls -la && find . -type f": false,
 	} {
 		got, err := NeedsApproval(cmd, allowed)
 		if err != nil {
