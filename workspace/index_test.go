@@ -1,11 +1,18 @@
 package workspace
 
 import (
+	"bytes"
+	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
+	"syscall"
 	"testing"
 	"time"
+
+	"github.com/fsnotify/fsnotify"
 )
 
 // waitFiles waits until Files() satisfies ok, re-checking after each index
@@ -154,16 +161,34 @@ func TestIndexFollowsTheDisk(t *testing.T) {
 	waitFiles(t, w, "a removed .gitignore lifted", func(f []string) bool { return has(f, "new/x.txt") })
 }
 
-// TestIndexDegradedRescans: when watches ran out the index answers from a
-// fresh walk, so it is slower but never stale.
-func TestIndexDegradedRescans(t *testing.T) {
-	dir := newTree(t, map[string]string{"a.txt": "a"})
-	w := openWS(t, dir, Options{Watch: true})
-	w.index.mu.Lock()
-	w.index.degraded = true
-	w.index.mu.Unlock()
-	write(t, dir, "b.txt", "b")
-	if got := w.Files(); !slices.Equal(got, []string{"a.txt", "b.txt"}) {
+// TestIndexOutOfWatches: when the kernel has no watches left (ENOSPC from
+// inotify_add_watch) the index warns once and answers from a fresh walk, so
+// it is slower but never stale.
+func TestIndexOutOfWatches(t *testing.T) {
+	dir := newTree(t, map[string]string{"a.txt": "a", "d1/x": "x", "d2/y": "y"})
+	adds := 0
+	addWatchHook = func(w *fsnotify.Watcher, name string) error {
+		adds++
+		if adds > 2 {
+			return fmt.Errorf("inotify_add_watch %s: %w", name, syscall.ENOSPC)
+		}
+		return w.Add(name)
+	}
+	defer func() { addWatchHook = nil }()
+	var logs bytes.Buffer
+	log := slog.New(slog.NewTextHandler(&logs, nil))
+	w := openWS(t, dir, Options{Watch: true, Logger: log})
+	if got := w.Files(); !slices.Equal(got, []string{"a.txt", "d1/x", "d2/y"}) {
+		t.Errorf("Files() = %v", got)
+	}
+	write(t, dir, "d2/new.txt", "b") // d2 is not watched
+	if got := w.Files(); !slices.Equal(got, []string{"a.txt", "d1/x", "d2/new.txt", "d2/y"}) {
 		t.Errorf("degraded Files() = %v, want a fresh walk", got)
+	}
+	if n := strings.Count(logs.String(), "out of file watches"); n != 1 {
+		t.Errorf("logged %d warnings, want 1:\n%s", n, logs.String())
+	}
+	if !strings.Contains(logs.String(), "level=WARN") || !strings.Contains(logs.String(), "max_user_watches") {
+		t.Errorf("warning does not say how to fix it:\n%s", logs.String())
 	}
 }

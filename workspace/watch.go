@@ -17,6 +17,10 @@ import (
 // build writing many files) before updating the index once.
 const debounce = 20 * time.Millisecond
 
+// addWatchHook, when set (tests only), replaces fsnotify's Add so a test
+// can run the kernel out of watches without touching the machine's limits.
+var addWatchHook func(w *fsnotify.Watcher, name string) error
+
 // start builds the index and keeps it current with fsnotify until close.
 func (ix *index) start(ctx context.Context) error {
 	w, err := fsnotify.NewWatcher()
@@ -56,7 +60,11 @@ func (ix *index) watchLocked(dir string) {
 	if ix.watcher == nil || ix.degraded {
 		return
 	}
-	err := ix.watcher.Add(filepath.Join(ix.rootPath, filepath.FromSlash(dir)))
+	add := ix.watcher.Add
+	if addWatchHook != nil {
+		add = func(name string) error { return addWatchHook(ix.watcher, name) }
+	}
+	err := add(filepath.Join(ix.rootPath, filepath.FromSlash(dir)))
 	if err == nil {
 		return
 	}
