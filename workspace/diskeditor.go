@@ -43,7 +43,7 @@ func (d *DiskEditor) Apply(ctx context.Context, e FileEdit) (EditResult, error) 
 	if err := ctx.Err(); err != nil {
 		return EditResult{}, err
 	}
-	cur, err := d.root.ReadFile(e.Path)
+	cur, _, err := readRegular(d.root, e.Path, -1, nil)
 	switch {
 	case err == nil:
 		if !e.Exists {

@@ -122,6 +122,9 @@ func walkTree(fsys fs.FS, dir string, ign ignoreSet, onDir func(string), visit f
 			rel = dir + "/" + rel
 		}
 		isDir := e.IsDir()
+		if e.Type()&(fs.ModeNamedPipe|fs.ModeSocket|fs.ModeDevice|fs.ModeCharDevice|fs.ModeIrregular) != 0 {
+			continue // not text anyone edits; reading a FIFO would block
+		}
 		if ign.ignored(rel, isDir) {
 			continue
 		}

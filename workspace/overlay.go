@@ -145,7 +145,7 @@ func (w *Workspace) ReadOverlayOrDisk(path string) (text string, version int32, 
 	if ov, ok := w.overlays.get(w.abs(rel)); ok {
 		return ov.text, ov.version, true, nil
 	}
-	b, err := w.root.ReadFile(rel)
+	b, _, err := readRegular(w.root, rel, -1, nil)
 	if err != nil {
 		return "", 0, false, w.fsError(path, err)
 	}

@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path"
 	"regexp"
@@ -211,30 +209,13 @@ func (w *Workspace) grepFile(re *regexp.Regexp, dir *os.Root, rel string, buf []
 	return matchLines(re, data), buf
 }
 
-// readInto reads the file name under r into buf (grown as needed).
+// readInto reads the regular file name under r into buf.
 func readInto(r *os.Root, name string, buf []byte) ([]byte, error) {
 	if r == nil {
 		return nil, os.ErrNotExist
 	}
-	f, err := r.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	buf = buf[:0]
-	for {
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-		n, err := f.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		if errors.Is(err, io.EOF) {
-			return buf, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
+	data, _, err := readRegular(r, name, -1, buf)
+	return data, err
 }
 
 // matchLines returns the lines of data that match re.

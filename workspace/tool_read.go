@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"strings"
 
@@ -73,26 +72,17 @@ func (w *Workspace) readText(p string) (text string, size int64, truncated bool,
 	if ov, ok := w.overlays.get(w.abs(rel)); ok {
 		return ov.text, int64(len(ov.text)), false, nil
 	}
-	f, err := w.root.Open(rel)
+	b, size, err := readRegular(w.root, rel, readMaxFile, nil)
+	if errors.Is(err, ErrNotRegular) {
+		if fi, serr := w.root.Stat(rel); serr == nil && fi.IsDir() {
+			return "", 0, false, fmt.Errorf("%s is a directory; use list_dir to see what it holds: %w", p, ErrInvalidPath)
+		}
+		return "", 0, false, fmt.Errorf("%s is not a regular file (a pipe, socket or device): %w", p, ErrInvalidPath)
+	}
 	if err != nil {
 		return "", 0, false, w.fsError(p, err)
 	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return "", 0, false, w.fsError(p, err)
-	}
-	if fi.IsDir() {
-		return "", 0, false, fmt.Errorf("%s is a directory; use list_dir to see what it holds: %w", p, ErrInvalidPath)
-	}
-	if !fi.Mode().IsRegular() {
-		return "", 0, false, fmt.Errorf("%s is not a regular file: %w", p, ErrInvalidPath)
-	}
-	b, err := io.ReadAll(io.LimitReader(f, readMaxFile))
-	if err != nil {
-		return "", 0, false, w.fsError(p, err)
-	}
-	return string(b), fi.Size(), fi.Size() > int64(len(b)), nil
+	return string(b), size, size > int64(len(b)), nil
 }
 
 // numberLines formats lines offset… of text as "   N\tline", with notes on

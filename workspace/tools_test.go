@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -381,5 +382,44 @@ func TestLooseArguments(t *testing.T) {
 	}
 	if res := raw(ToolListDir, ``); res.IsError {
 		t.Errorf("list_dir with no arguments at all: %+v", res)
+	}
+}
+
+// TestFIFOInRootDoesNotHang: a named pipe with no writer would block an
+// open for reading forever; the tools refuse it or pass it by.
+func TestFIFOInRootDoesNotHang(t *testing.T) {
+	dir := newTree(t, map[string]string{"a.txt": "needle\n"})
+	if err := syscall.Mkfifo(filepath.Join(dir, "pipe"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("pipe", filepath.Join(dir, "pipelink")); err != nil {
+		t.Fatal(err)
+	}
+	w := openWS(t, dir, Options{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for _, p := range []string{"pipe", "pipelink"} {
+			if res := call(t, w, ToolReadFile, map[string]any{"path": p}); !res.IsError || !strings.Contains(res.Output, "not a regular file") {
+				t.Errorf("read_file(%s) = %+v", p, res)
+			}
+			if res := call(t, w, ToolGrep, map[string]any{"pattern": "needle", "path": p}); res.IsError || !strings.HasPrefix(res.Output, "no matches") {
+				t.Errorf("grep(path %s) = %+v", p, res)
+			}
+			if res := call(t, w, ToolWriteFile, map[string]any{"path": p, "content": "x"}); !res.IsError {
+				t.Errorf("write_file(%s) = %+v", p, res)
+			}
+		}
+		if res := call(t, w, ToolGrep, map[string]any{"pattern": "needle"}); res.Output != "a.txt:1: needle\n" {
+			t.Errorf("grep over the root = %q", res.Output)
+		}
+		if files := w.Files(); !slices.Equal(files, []string{"a.txt", "pipelink"}) {
+			t.Errorf("Files() = %v, want the FIFO left out", files)
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("a tool blocked on the FIFO")
 	}
 }
