@@ -104,6 +104,10 @@ func (w *Workspace) UndoRun(ctx context.Context, run engine.RunID) (applied bool
 	}
 	if !res.Applied {
 		reasons = append([]string{res.FailureReason}, reasons...)
+	} else if _, disk := w.editor.(*DiskEditor); disk {
+		for _, e := range edits {
+			w.overlays.replaceText(w.abs(e.Path), e.New) // as in applyEdit
+		}
 	}
 	return res.Applied, strings.Join(reasons, "; "), nil
 }

@@ -31,6 +31,7 @@ type PathError struct {
 	Why  string
 }
 
+// Error says which path was refused and why.
 func (e *PathError) Error() string {
 	if e.Why != "" {
 		return fmt.Sprintf("%q: %v: %s", e.Path, e.Err, e.Why)
