@@ -60,12 +60,32 @@ func ParseHost(host string) (*url.URL, error) {
 	if err != nil || n <= 0 || n > 65535 {
 		return nil, fmt.Errorf("ollama host %q: port %q is not a number between 1 and 65535", host, port)
 	}
-	if ip := net.ParseIP(name); name == "" || (ip != nil && ip.IsUnspecified()) {
-		name = "127.0.0.1"
+	ip := net.ParseIP(name)
+	if name == "" || (ip != nil && ip.IsUnspecified()) {
+		name, ip = "127.0.0.1", net.IPv4(127, 0, 0, 1)
+	}
+	if ip == nil && !validHostname(name) {
+		return nil, fmt.Errorf("ollama host %q: %q is neither an IP address nor a host name: set OLLAMA_HOST (or ollamaHost) to host:port or http://host:port", host, name)
 	}
 	u := &url.URL{Scheme: scheme, Host: net.JoinHostPort(name, strconv.Itoa(n))}
 	if path = strings.Trim(path, "/"); path != "" {
 		u.Path = "/" + path
 	}
 	return u, nil
+}
+
+// validHostname accepts DNS names (letters, digits, '-', '_', '.'), which is
+// what a URL's host may hold unescaped.
+func validHostname(s string) bool {
+	if s == "" || len(s) > 253 {
+		return false
+	}
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '.', r == '_':
+		default:
+			return false
+		}
+	}
+	return true
 }
