@@ -63,8 +63,9 @@ type part struct {
 // CommandParts returns every simple command in cmdline, as written: the
 // commands joined by pipes, &&, ||, ; and newlines, those inside $(…),
 // backticks and process substitutions, and those in loops, conditions,
-// functions and subshells. Redirections are not parts; commands inside
-// them are.
+// functions and subshells. Redirections are not parts (commands inside them
+// are), except a write that may land outside the workspace ("> ~/.bashrc",
+// "> /etc/x", "> $F"), which is a part no allow list covers.
 func CommandParts(cmdline string) ([]string, error) {
 	parts, err := commandParts(cmdline)
 	if err != nil {
@@ -128,6 +129,10 @@ func commandParts(cmdline string) ([]part, error) {
 				text = "function " + n.Name.Value
 			}
 			parts = append(parts, part{text: text, alwaysAsk: true})
+		case *syntax.Redirect:
+			if writesOutside(n) {
+				parts = append(parts, part{text: src(n), alwaysAsk: true})
+			}
 		case *syntax.CoprocClause:
 			parts = append(parts, part{text: src(n), alwaysAsk: true})
 		}
@@ -175,6 +180,44 @@ func runsOtherCommands(n *syntax.CallExpr, words []string) bool {
 			if lit := w.Lit(); lit != "" && strings.ContainsAny(lit, "*?[") {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// harmlessTargets are files any command may write to without asking.
+var harmlessTargets = map[string]bool{"/dev/null": true, "/dev/stdout": true, "/dev/stderr": true}
+
+// writesOutside reports whether a redirection writes to a file that may be
+// outside the workspace: an absolute path (other than /dev/null and the
+// standard streams), one under ~ or climbing with "..", or a name only known
+// when the shell expands it. "go test ./... > out.txt" writes inside and is
+// no reason to ask; "ls > ~/.bashrc" is.
+func writesOutside(r *syntax.Redirect) bool {
+	switch r.Op {
+	case syntax.RdrOut, syntax.AppOut, syntax.RdrInOut, syntax.RdrClob, syntax.AppClob,
+		syntax.RdrAll, syntax.RdrAllClob, syntax.AppAll, syntax.AppAllClob:
+	case syntax.DplOut:
+		// >&2 and >&- duplicate or close a descriptor; >&file writes a file.
+		if lit, ok := wordLit(r.Word); ok && (lit == "-" || strings.Trim(lit, "0123456789") == "") {
+			return false
+		}
+	default:
+		return false
+	}
+	if r.Word == nil {
+		return true
+	}
+	target, ok := wordLit(r.Word)
+	if !ok || strings.HasPrefix(target, "~") {
+		return true
+	}
+	if strings.HasPrefix(target, "/") {
+		return !harmlessTargets[target]
+	}
+	for _, elem := range strings.Split(target, "/") {
+		if elem == ".." {
+			return true
 		}
 	}
 	return false

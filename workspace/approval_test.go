@@ -27,7 +27,7 @@ func TestNeedsApprovalCorpus(t *testing.T) {
 		{"ls; cat a b || go vet ./...", nil},
 		{"ls `whoami`", []string{"whoami"}},
 		{"cat <(curl x)", []string{"curl x"}},
-		{"ls > $(rm -rf ~)", []string{"rm -rf ~"}},
+		{"ls > $(rm -rf ~)", []string{"> $(rm -rf ~)", "rm -rf ~"}},
 		{"PATH=. ls", []string{"PATH=. ls"}},
 		{"X=$(rm y)", []string{"rm y"}},
 		{"if ls; then rm a; fi", []string{"rm a"}},
@@ -41,6 +41,15 @@ func TestNeedsApprovalCorpus(t *testing.T) {
 		{"go test ./...\nrm -f x", []string{"rm -f x"}},
 		{"lsof", []string{"lsof"}},
 		{"cat x | xargs rm", []string{"xargs rm"}},
+		{"go test ./... > /dev/null 2>&1", nil},
+		{"go test >> build/log.txt 2>&1 >&2", nil},
+		{"ls > ~/.bashrc", []string{"> ~/.bashrc"}},
+		{"ls >> /etc/profile", []string{">> /etc/profile"}},
+		{"cat x &> ../out", []string{"&> ../out"}},
+		{"ls > $OUT", []string{"> $OUT"}},
+		{"ls >& log", nil},
+		{"ls >& /tmp/log", []string{">& /tmp/log"}},
+		{"cat < /etc/hostname", nil},
 	}
 	for _, tt := range tests {
 		got, err := NeedsApproval(tt.cmd, allowed)
