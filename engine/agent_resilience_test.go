@@ -262,3 +262,41 @@ func TestConvergingAnswersOnlyWarn(t *testing.T) {
 		t.Errorf("OnLoopDetected = %q, want one convergence warning on the third run", rec.loops)
 	}
 }
+
+func TestRateLimiterPacesModelCalls(t *testing.T) {
+	limiter := NewRateLimiter(0.001, 1) // one request, then one every ~17 minutes
+	model := answerModel("ok")
+	a, _ := newTestAgent(t, AgentConfig{Model: model, RateLimiter: limiter})
+	if _, err := a.Run(context.Background(), RunInput{Prompt: "first"}); err != nil {
+		t.Fatal(err)
+	}
+	// A run whose deadline comes before the next slot fails at once,
+	// saying it was rate limited; it is not a cancel.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if _, err := a.Run(ctx, RunInput{Prompt: "second"}); !errors.Is(err, ErrRateLimitEscalation) {
+		t.Fatalf("err = %v, want RateLimitEscalation", err)
+	}
+	// A cancel while waiting for a slot is a cancel.
+	ctx2, cancel2 := context.WithCancel(context.Background())
+	started := make(chan struct{})
+	done := make(chan error, 1)
+	go func() {
+		close(started)
+		_, err := a.Run(ctx2, RunInput{Prompt: "third"})
+		done <- err
+	}()
+	<-started
+	cancel2()
+	select {
+	case err := <-done:
+		if !IsCancelled(err) {
+			t.Fatalf("err = %v, want Cancelled", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("a run waiting for the rate limiter ignored its cancel")
+	}
+	if model.calls() != 1 {
+		t.Errorf("model calls = %d, want 1", model.calls())
+	}
+}

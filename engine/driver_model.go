@@ -110,7 +110,11 @@ func (a *Agent) callWithRetries(rs *runState, turn int, model Model, req ModelRe
 	var retryAfter time.Duration
 	for attempt := 1; attempt <= pol.Attempts; attempt++ {
 		if err := a.cfg.RateLimiter.Wait(rs.ctx, providerOf(model.Name())); err != nil {
-			return ModelResponse{}, Cancelled()
+			if rs.ctx.Err() != nil {
+				return ModelResponse{}, Cancelled()
+			}
+			// The limiter knows the wait would outlast the run's deadline.
+			return ModelResponse{}, RateLimitEscalation(attempt, 0)
 		}
 		resp, stalled, err := a.streamOnce(rs, model, req)
 		if err == nil {
