@@ -211,7 +211,7 @@ async function dump(page) {
     await page.keyboard.press('Shift+End');
     const n3 = events().length;
     await page.keyboard.press('Control+.');
-    const action = page.locator('.action-widget .monaco-list-row', { hasText: /fix/i }).first();
+    const action = page.locator('.action-widget .monaco-list-row', { hasText: /with loopls/ }).first();
     let fixed = null;
     try {
       await action.waitFor({ timeout: 15000 });

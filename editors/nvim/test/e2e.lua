@@ -19,7 +19,8 @@ local function check(name, ok, detail)
   io.stderr:write(string.format('%s %s%s\n', ok and 'PASS' or 'FAIL', name, detail ~= nil and (' ' .. vim.inspect(detail, { newline = ' ', indent = '' })) or ''))
 end
 local function finish()
-  io.stderr:write(string.format('%d passed, %d failed\n', passed, failed))
+  -- a message Neovim echoed may leave a line open: the count gets its own line
+  io.stderr:write(string.format('\n%d passed, %d failed\n', passed, failed))
   vim.cmd(failed == 0 and 'qall!' or 'cquit!')
 end
 -- Waits for a condition with a deadline; the only way this test waits.

@@ -21,5 +21,6 @@ local ok2 = pcall(vim.cmd, 'LooplsRun hello')
 check(':LooplsRun says the same instead of E492', ok2 and said[1] ~= nil and said[1].msg:find('0.10', 1, true) ~= nil, said[1])
 local ok3, health = pcall(require, 'loopls.health')
 check('the health module loads', ok3, health)
-io.stderr:write(string.format('%d passed, %d failed\n', passed, failed))
+-- a message Neovim echoed may leave a line open: the count gets its own line
+  io.stderr:write(string.format('\n%d passed, %d failed\n', passed, failed))
 vim.cmd(failed == 0 and 'qall!' or 'cquit!')

@@ -99,7 +99,7 @@ function createClient(): LanguageClient {
         const res = await next(command, args);
         if ((command === ServerCommands.run || command === ServerCommands.fix) && isRunStarted(res)) {
           testLog.write({ ev: 'runStarted', command, started: res, via: 'codeAction' });
-          render(model.started(res.runId, res.sessionId, command));
+          render(model.started(res.runId, res.sessionId, runLabel(command, args)));
           output.show(true);
         }
         return res;
@@ -128,6 +128,17 @@ function createClient(): LanguageClient {
 function fixArgument(args: unknown[]): { instruction?: string } | undefined {
   const a = args[0];
   return a !== null && typeof a === 'object' ? (a as { instruction?: string }) : undefined;
+}
+
+/** A run's header label: the prompt, or "fix FILE" for a fix. */
+function runLabel(command: string, args: unknown[]): string {
+  const a = (args[0] ?? {}) as { prompt?: unknown; uri?: unknown; instruction?: unknown };
+  if (command === ServerCommands.run && typeof a.prompt === 'string') return a.prompt;
+  if (typeof a.uri === 'string') {
+    const what = vscode.workspace.asRelativePath(vscode.Uri.parse(a.uri));
+    return typeof a.instruction === 'string' ? `fix ${what}: ${a.instruction}` : `fix ${what}`;
+  }
+  return command;
 }
 
 function isRunStarted(v: unknown): v is RunStarted {
