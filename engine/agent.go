@@ -1,3 +1,21 @@
+// Package engine runs agent loops: model call, tool calls, model call, …
+//
+// It has two halves. LoopMachine is the pure state machine: it owns every
+// decision of a run (when to call the model, dispatch tools, compact or
+// stop), performs no I/O and serializes to JSON. Agent is the driver around
+// it: it asks the machine for the next step, performs the I/O that step
+// names — streaming a Model, dispatching Tools concurrently, compacting
+// through a ContextManager — and feeds the results back, reporting every
+// transition and event to Observers. Around the I/O sit the resilience
+// policies, each a small pure type with an injected clock: retries with
+// backoff (RetryPolicy), the model fallback breaker (FallbackBreaker), the
+// per-tool circuit breaker (ToolBreakers), loop detection (LoopDetector),
+// tool recovery, the output limit (LimitOutput) and a per-provider rate
+// limiter (RateLimiter).
+//
+// Model and Tool are small interfaces; the provider adapters and the
+// workspace tools implement them in their own packages, and the engine
+// imports none of them.
 package engine
 
 import (
