@@ -81,18 +81,21 @@ func Open(ctx context.Context, root string, opts Options) (*Workspace, error) {
 	if err != nil {
 		return nil, fmt.Errorf("workspace root %q: %w", root, err)
 	}
-	real, err := filepath.EvalSymlinks(abs)
+	resolved, err := filepath.EvalSymlinks(abs)
 	if err != nil {
 		return nil, fmt.Errorf("workspace root %q: %w", root, err)
 	}
-	fi, err := os.Stat(real)
+	fi, err := os.Stat(resolved)
 	if err != nil {
 		return nil, fmt.Errorf("workspace root %q: %w", root, err)
 	}
 	if !fi.IsDir() {
 		return nil, fmt.Errorf("workspace root %q: %w", root, ErrNotDirectory)
 	}
-	r, err := os.OpenRoot(real)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	r, err := os.OpenRoot(resolved)
 	if err != nil {
 		return nil, fmt.Errorf("workspace root %q: %w", root, err)
 	}
@@ -103,7 +106,7 @@ func Open(ctx context.Context, root string, opts Options) (*Workspace, error) {
 	w := &Workspace{
 		root:            r,
 		rootAbs:         abs,
-		rootReal:        real,
+		rootReal:        resolved,
 		log:             log,
 		editor:          opts.Editor,
 		approver:        opts.Approver,
@@ -124,7 +127,7 @@ func Open(ctx context.Context, root string, opts Options) (*Workspace, error) {
 	if w.editor == nil {
 		w.editor = NewDiskEditor(r)
 	}
-	w.index = newIndex(r, real, log)
+	w.index = newIndex(r, resolved, log)
 	if opts.Watch {
 		if err := w.index.start(ctx); err != nil {
 			r.Close()
