@@ -4,7 +4,7 @@ import "testing"
 
 func TestGitignoreRules(t *testing.T) {
 	set := ignoreSet{
-		".": parseGitignore("# comment\n\n*.o\n/root-only\nbuild/\n**/logs\ndocs/**/*.tmp\n!keep.o\n\\#hash\nspaced\\ \nfoo/**\n[ab]?.c\n"),
+		".":   parseGitignore("# comment\n\n*.o\n/root-only\nbuild/\n**/logs\ndocs/**/*.tmp\n!keep.o\n\\#hash\nspaced\\ \nfoo/**\n[ab]?.c\n"),
 		"sub": parseGitignore("local.txt\n/anchored.txt\n!*.o\n"),
 	}
 	tests := []struct {
