@@ -234,6 +234,38 @@ async function dump(page) {
     await shot(page, 'fixed');
     const d = await dump(page).catch((e) => ({ error: String(e) }));
     check('document text is "goodbye" (read back through the extension)', d && typeof d.text === 'string' && d.text.startsWith('goodbye'), d);
+
+    // 4. Undo Last Run: loopls/undoRun reverts the fix as one edit.
+    const nu = events().length;
+    await palette(page, 'loopls: Undo Last Run');
+    const undo = await waitFor(() => events().slice(nu).find((e) => e.ev === 'undo'), 15000);
+    check('"loopls: Undo Last Run" answered applied', undo && undo.res && undo.res.applied === true, undo);
+    const reverted = await waitFor(async () => {
+      const t = (await editor.innerText().catch(() => '')).replace(/\u00a0/g, ' ');
+      return /^hello/.test(t.trim()) && !t.includes('goodbye') ? t : null;
+    }, 10000);
+    check('the editor shows "hello" again', reverted, reverted);
+    await shot(page, 'undone');
+
+    // 5. Show Sessions: a quick pick of the workspace's sessions; picking one prints its runs.
+    await palette(page, 'loopls: Show Sessions');
+    const sessionsPick = page.locator('.quick-input-widget', { hasText: 'loopls sessions' });
+    let listed = false;
+    try {
+      await sessionsPick.waitFor({ state: 'visible', timeout: 10000 });
+      await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ timeout: 10000 });
+      listed = true;
+      await shot(page, 'sessions');
+      await page.keyboard.press('Enter');
+    } catch (e) {
+      await shot(page, 'sessions-not-shown');
+    }
+    check('"loopls: Show Sessions" lists the sessions', listed);
+    const printed = await waitFor(async () => {
+      const t = (await page.locator('.part.panel .view-lines').first().innerText({ timeout: 1000 }).catch(() => '')).replace(/\u00a0/g, ' ');
+      return /── session ses_\S+ ──/.test(t) && /run run_\S+: /.test(t);
+    }, 10000);
+    check('picking a session prints its runs in the output', printed);
   } catch (e) {
     check('driver completed', false, String((e && e.stack) || e).slice(0, 800));
     await shot(page, 'error');
