@@ -40,10 +40,10 @@ func (a *Agent) stepCallLLM(rs *runState, turn int) {
 
 	// Provider counts replace the estimate whenever they are reported, and
 	// calibrate the counter for the measurements that follow.
-	withReply := append(conv[:len(conv):len(conv)], msg)
-	tokens := a.counter.count(withReply)
+	chars := messagesChars(conv) + messageChars(&msg)
+	tokens := a.counter.countChars(chars)
 	if reported := resp.Usage.InputTokens + resp.Usage.OutputTokens; reported > 0 {
-		a.counter.calibrate(withReply, reported)
+		a.counter.calibrate(chars, reported)
 		tokens = reported
 	}
 	a.obs.each(func(o Observer) { o.OnResponse(rs.run.ID, turn, resp) })

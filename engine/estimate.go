@@ -19,11 +19,18 @@ const charsPerToken = 4
 // the compaction guard needs; accuracy comes from calibration against the
 // provider's counts (see counter).
 func EstimateTokens(msgs []Message) int {
+	return messagesChars(msgs) / charsPerToken
+}
+
+// messagesChars is what EstimateTokens divides: parts of a conversation
+// can be measured apart and added before the division, which then matches
+// measuring the whole.
+func messagesChars(msgs []Message) int {
 	chars := 0
 	for i := range msgs {
 		chars += messageChars(&msgs[i])
 	}
-	return chars / charsPerToken
+	return chars
 }
 
 func messageChars(m *Message) int {
@@ -59,14 +66,21 @@ const (
 
 // count measures msgs as they would be sent.
 func (c *counter) count(msgs []Message) int {
-	raw := EstimateTokens(msgs) + c.overhead
-	return scalePermille(raw, c.permille)
+	return c.countChars(messagesChars(msgs))
 }
 
-// calibrate learns from a provider report: reported tokens for msgs.
-// A zero report is ignored (the provider said nothing).
-func (c *counter) calibrate(msgs []Message, reported int) {
-	raw := EstimateTokens(msgs) + c.overhead
+// countChars measures a conversation of chars characters (as
+// messagesChars counts them), for callers that add up parts without
+// building one slice.
+func (c *counter) countChars(chars int) int {
+	return scalePermille(chars/charsPerToken+c.overhead, c.permille)
+}
+
+// calibrate learns from a provider report: reported tokens for a
+// conversation of chars characters. A zero report is ignored (the provider
+// said nothing).
+func (c *counter) calibrate(chars, reported int) {
+	raw := chars/charsPerToken + c.overhead
 	if reported <= 0 || raw <= 0 {
 		return
 	}

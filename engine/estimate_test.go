@@ -30,15 +30,15 @@ func TestCounterCalibration(t *testing.T) {
 	if c.count(msgs) != 100 {
 		t.Fatalf("uncalibrated = %d", c.count(msgs))
 	}
-	c.calibrate(msgs, 150)
+	c.calibrate(messagesChars(msgs), 150)
 	if c.count(msgs) != 150 {
 		t.Errorf("calibrated = %d, want 150", c.count(msgs))
 	}
-	c.calibrate(msgs, 0) // no report: keep
+	c.calibrate(messagesChars(msgs), 0) // no report: keep
 	if c.count(msgs) != 150 {
 		t.Errorf("a zero report changed the calibration")
 	}
-	c.calibrate(msgs, 100000) // absurd: clamped at 4x
+	c.calibrate(messagesChars(msgs), 100000) // absurd: clamped at 4x
 	if c.count(msgs) != 400 {
 		t.Errorf("clamped = %d, want 400", c.count(msgs))
 	}
