@@ -45,6 +45,26 @@ type Approver interface {
 	Approve(ctx context.Context, req ApprovalRequest) (Decision, error)
 }
 
+// Reachability is an optional interface of an Approver that may have no one
+// to ask (an editor that can show neither loopls/approve nor
+// window/showMessageRequest). When CanAsk is false the Workspace treats the
+// Approver as absent: run_command is offered only with allowCommands, and
+// what needs approval is refused without calling Approve.
+type Reachability interface {
+	CanAsk() bool
+}
+
+// canAsk reports whether a can be asked at all.
+func canAsk(a Approver) bool {
+	if a == nil {
+		return false
+	}
+	if r, ok := a.(Reachability); ok {
+		return r.CanAsk()
+	}
+	return true
+}
+
 // ErrUnparsable reports a command line the shell parser rejects; such a
 // line always needs approval.
 var ErrUnparsable = errors.New("command line does not parse as a shell command")

@@ -269,3 +269,22 @@ func TestApproveToolsAsksBeforeEveryCall(t *testing.T) {
 		t.Errorf("marked edit_file without an approver = %+v, want refused", res)
 	}
 }
+
+// unreachableApprover cannot ask anyone.
+type unreachableApprover struct{ recordingApprover }
+
+func (*unreachableApprover) CanAsk() bool { return false }
+
+func TestUnreachableApproverIsNoApprover(t *testing.T) {
+	ap := &unreachableApprover{recordingApprover{decision: DecisionAllowOnce}}
+	w := openWS(t, newTree(t, nil), Options{Approver: ap})
+	for _, tl := range w.Tools(ModeEdit) {
+		if tl.Spec().Name == ToolRunCommand {
+			t.Fatal("run_command offered with an approver that cannot ask and without allowCommands")
+		}
+	}
+	w.SetPolicy(true, nil)
+	if res := call(t, w, ToolRunCommand, map[string]any{"command": "touch x"}); !res.IsError || ap.count() != 0 {
+		t.Errorf("unlisted command: %+v, asked %d times; want refused without asking", res, ap.count())
+	}
+}

@@ -14,7 +14,7 @@ type approvedTool struct {
 
 func (t *approvedTool) Call(ctx context.Context, inv engine.ToolInvocation) (engine.ToolResult, error) {
 	name := t.Tool.Spec().Name
-	if t.w.approver == nil {
+	if !canAsk(t.w.approver) {
 		return failed("%s: not run: the settings require the user's approval for %s and no one can be asked here", name, name)
 	}
 	dec, err := t.w.approver.Approve(ctx, ApprovalRequest{RunID: inv.RunID, Call: inv.Call})

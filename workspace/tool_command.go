@@ -90,7 +90,7 @@ func (w *Workspace) approveCommand(ctx context.Context, inv engine.ToolInvocatio
 	if len(ask) == 0 {
 		return engine.ToolResult{}, false, nil
 	}
-	if w.approver == nil {
+	if !canAsk(w.approver) {
 		why := "not on the allowedCommands setting"
 		if perr != nil {
 			why = "the command line could not be parsed (" + perr.Error() + ")"

@@ -188,7 +188,7 @@ func (w *Workspace) Tools(mode Mode) []engine.Tool {
 	}
 	if mode != ModeReadOnly {
 		tools = append(tools, &editFileTool{w: w}, &writeFileTool{w: w})
-		if allow, _ := w.policy(); allow || w.approver != nil {
+		if allow, _ := w.policy(); allow || canAsk(w.approver) {
 			tools = append(tools, &runCommandTool{w: w})
 		}
 	}
