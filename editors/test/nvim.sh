@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Headless Neovim tests of editors/nvim against the real loopls binary and the
 # scripted Ollama server:
-#   - Neovim 0.10+ ($NVIM, default the trixie build in the clients home): e2e.lua
+#   - Neovim 0.10+ ($NVIM, default the trixie build in the clients home): unit.lua, e2e.lua
 #   - Neovim 0.7.2 ($NVIM_OLD, default /usr/bin/nvim when it is 0.7): old.lua
 # Env: LOOPLS_BIN (default: built from this checkout), LOOPLS_CLIENTS_HOME.
 # Prints PASS/FAIL lines and "N passed, N failed"; exits non-zero on any failure.
@@ -32,6 +32,9 @@ run_nvim() { # NVIM SCRIPT LOG [env...]
 }
 
 if [ -x "$nvim_new" ]; then
+  log "$("$nvim_new" --version | head -1): unit.lua"
+  run_nvim "$nvim_new" unit.lua "$work/unit.log" || true
+  count "$work/unit.log" "nvim unit"
   ws=$work/ws-new; make_workspace "$ws"
   log "$("$nvim_new" --version | head -1): e2e.lua"
   run_nvim "$nvim_new" e2e.lua "$work/new.log" LOOPLS_WS="$ws" || true

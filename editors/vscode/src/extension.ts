@@ -294,7 +294,7 @@ async function showSessions(): Promise<void> {
     const detail = await c.sendRequest<{ history?: unknown[]; runs?: RunRecord[] }>(Methods.session, { sessionId: pick.sessionId });
     output.appendLine(`\n── session ${pick.sessionId} ──`);
     for (const r of detail?.runs ?? []) {
-      output.appendLine(`  run ${r.runId}: ${r.outcome}${r.turns !== undefined ? ` · ${r.turns} turn(s)` : ''}${r.prompt ? ` · ${r.prompt}` : ''}`);
+      output.appendLine(`  run ${r.runId}: ${r.outcome}${r.turns !== undefined ? ` · ${r.turns} turn(s)` : ''}${r.prompt ? ` · ${r.prompt.split('\n')[0]}` : ''}`);
     }
     output.appendLine(`  ${(detail?.history ?? []).length} message(s) of committed history`);
     output.show(true);
