@@ -304,14 +304,14 @@ func (c *client) waitFor(what string, pred func(*wireMsg) bool) *wireMsg {
 	deadline := time.After(wait)
 	for {
 		c.mu.Lock()
-		for _, m := range c.log {
+		log := c.log
+		changed := c.changed
+		c.mu.Unlock()
+		for _, m := range log {
 			if pred(m) {
-				c.mu.Unlock()
 				return m
 			}
 		}
-		changed := c.changed
-		c.mu.Unlock()
 		select {
 		case <-changed:
 		case <-c.exited:
