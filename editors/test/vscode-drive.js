@@ -203,6 +203,13 @@ async function dump(page) {
     check('status bar shows "loopls: cancelled"', cancelledShown, await stateText(page));
     await shot(page, 'cancelled');
 
+    // 2b. The palette's "loopls: Cancel" on another stalled run.
+    const run2b = await runAgent(page, 'stall again');
+    await waitFor(async () => /AwaitingModel/.test(await stateText(page)), 20000);
+    await palette(page, 'loopls: Cancel');
+    const end2b = run2b && (await waitFor(() => runEnded(run2b.runId), 15000));
+    check('"loopls: Cancel" ended the stalled run cancelled', end2b && end2b.p.outcome === 'cancelled', end2b && end2b.p);
+
     // 3. The "Fix this" code action on a selection: the edit shows in the editor.
     await openFile(page, 'hello.txt');
     const editor = page.locator('.monaco-editor .view-lines').first();
