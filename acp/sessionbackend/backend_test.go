@@ -1,0 +1,199 @@
+package sessionbackend
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"github.com/loopls/loopls/acp"
+	"github.com/loopls/loopls/config"
+	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/internal/fakeollama"
+	"github.com/loopls/loopls/workspace"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+// recorder is an editor wrapper that records what it was asked to apply.
+type recorder struct {
+	mu    sync.Mutex
+	next  workspace.Editor
+	edits []workspace.FileEdit
+}
+
+func (r *recorder) Apply(ctx context.Context, e workspace.FileEdit) (workspace.EditResult, error) {
+	r.mu.Lock()
+	r.edits = append(r.edits, e)
+	r.mu.Unlock()
+	return r.next.Apply(ctx, e)
+}
+
+type fixture struct {
+	srv   *fakeollama.Server
+	root  string
+	state string
+	rec   *recorder
+}
+
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
+	srv, err := fakeollama.Start(fakeollama.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "README.md"), []byte("# Demo\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "hello.txt"), []byte("hello world\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return &fixture{srv: srv, root: root, state: t.TempDir()}
+}
+
+// open opens a backend as `loopls acp` would, one per process lifetime.
+func (f *fixture) open(t *testing.T) acp.Backend {
+	t.Helper()
+	s := config.Default()
+	s.Model = "ollama:tiny"
+	s.OllamaHost = f.srv.Host
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	b, err := Opener(Options{Settings: func() config.Settings { return s }, StateDir: f.state})(ctx, f.root, acp.Hooks{
+		Editor: func(disk workspace.Editor) workspace.Editor {
+			f.rec = &recorder{next: disk}
+			return f.rec
+		},
+	})
+	if err != nil {
+		t.Fatalf("open backend: %v", err)
+	}
+	return b
+}
+
+func run(t *testing.T, b acp.Backend, sid engine.SessionID, prompt string) engine.Run {
+	t.Helper()
+	h, err := b.Start(context.Background(), acp.RunRequest{SessionID: sid, RunID: engine.RunID("run_" + prompt[:4] + "_" + string(sid)), Prompt: prompt, Mode: acp.ModeEdit})
+	if err != nil {
+		t.Fatalf("start %q: %v", prompt, err)
+	}
+	done := make(chan struct{})
+	var r engine.Run
+	var rerr error
+	go func() { r, rerr = h.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		h.Cancel()
+		<-done
+		t.Fatalf("run %q did not end", prompt)
+	}
+	if rerr != nil {
+		t.Fatalf("run %q: %v", prompt, rerr)
+	}
+	return r
+}
+
+func TestSessionKeepsItsACPIDAcrossARestart(t *testing.T) {
+	f := newFixture(t)
+	b := f.open(t)
+	sid, err := b.NewSession(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h, err := b.History(context.Background(), sid); err != nil || len(h) != 0 {
+		t.Errorf("history of a new session = %v, %v; want empty", h, err)
+	}
+	if r := run(t, b, sid, "read the README"); r.Outcome != engine.OutcomeCompleted || r.Output != "The tool result was received." {
+		t.Errorf("run = %+v", r)
+	}
+	before, err := b.History(context.Background(), sid)
+	if err != nil || len(before) != 4 {
+		t.Fatalf("history after one run = %d messages, %v; want user, call, result, answer", len(before), err)
+	}
+	if err := b.Close(); err != nil {
+		t.Fatalf("close: %v", err)
+	}
+
+	// A new process: the ACP id still names the session.
+	b = f.open(t)
+	defer b.Close()
+	after, err := b.History(context.Background(), sid)
+	if err != nil {
+		t.Fatalf("history after a restart: %v", err)
+	}
+	if len(after) != len(before) || after[0].Content != "read the README" || after[3].Content != "The tool result was received." {
+		t.Errorf("history after a restart = %+v", after)
+	}
+	run(t, b, sid, "chat again")
+	if h, _ := b.History(context.Background(), sid); len(h) != 6 {
+		t.Errorf("the loaded session did not continue: %d messages", len(h))
+	}
+	if _, err := b.History(context.Background(), "ses_unknown"); !errors.Is(err, acp.ErrUnknownSession) {
+		t.Errorf("unknown session: err = %v, want ErrUnknownSession", err)
+	}
+}
+
+func TestEditsGoThroughTheHookedEditor(t *testing.T) {
+	f := newFixture(t)
+	b := f.open(t)
+	defer b.Close()
+	sid, _ := b.NewSession(context.Background())
+	run(t, b, sid, "edit hello.txt")
+	f.rec.mu.Lock()
+	edits := f.rec.edits
+	f.rec.mu.Unlock()
+	if len(edits) != 1 || edits[0].Path != "hello.txt" || edits[0].New != "goodbye world\n" || edits[0].RunID == "" {
+		t.Fatalf("edits = %+v, want the one edit of hello.txt with its run", edits)
+	}
+	got, _ := os.ReadFile(filepath.Join(f.root, "hello.txt"))
+	if string(got) != "goodbye world\n" {
+		t.Errorf("hello.txt = %q, want the disk editor under the hook to have written it", got)
+	}
+}
+
+func TestAliases(t *testing.T) {
+	dir := t.TempDir()
+	a, err := loadAliases(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := a.get("ses_x"); got != "ses_x" {
+		t.Errorf("get without alias = %q, want the id itself", got)
+	}
+	if err := a.put("ses_x", "ses_y"); err != nil {
+		t.Fatal(err)
+	}
+	// Another process wrote meanwhile; both survive.
+	b, _ := loadAliases(dir)
+	if err := b.put("ses_p", "ses_q"); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.put("ses_m", "ses_n"); err != nil {
+		t.Fatal(err)
+	}
+	c, err := loadAliases(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for from, to := range map[engine.SessionID]engine.SessionID{"ses_x": "ses_y", "ses_p": "ses_q", "ses_m": "ses_n"} {
+		if got := c.get(from); got != to {
+			t.Errorf("get(%s) = %s, want %s", from, got, to)
+		}
+	}
+	// A damaged file costs the aliases, not the agent.
+	if err := os.WriteFile(filepath.Join(dir, "acp-sessions.json"), []byte("{not json"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	d, err := loadAliases(dir)
+	if err != nil || d.get("ses_x") != "ses_x" {
+		t.Errorf("damaged file: %v, %q", err, d.get("ses_x"))
+	}
+}
