@@ -102,16 +102,20 @@ func (a *Anthropic) Stream(ctx context.Context, req engine.ModelRequest, onDelta
 func (a *Anthropic) classify(err error) error {
 	var apiErr *anthropic.Error
 	if errors.As(err, &apiErr) {
-		msg := ""
 		var body struct {
 			Error struct {
+				Type    string `json:"type"`
 				Message string `json:"message"`
 			} `json:"error"`
 		}
-		if json.Unmarshal([]byte(apiErr.RawJSON()), &body) == nil {
-			msg = body.Error.Message
+		_ = json.Unmarshal([]byte(apiErr.RawJSON()), &body)
+		status := apiErr.StatusCode
+		if status < 400 {
+			// An error event in a stream that began with 200: its type
+			// says what the status would have been.
+			status = statusOfAnthropicError(body.Error.Type)
 		}
-		return classifyHTTP("Anthropic", a.model, httpFailure{status: apiErr.StatusCode, resp: apiErr.Response, msg: msg}, err)
+		return classifyHTTP("Anthropic", a.model, httpFailure{status: status, resp: apiErr.Response, msg: body.Error.Message}, err)
 	}
 	return classifyTransport("Anthropic", a.base, a.model, err)
 }
@@ -292,5 +296,28 @@ func (s *anthropicStream) response(name string) engine.ModelResponse {
 		Usage:      s.usage,
 		StopReason: s.stopReason,
 		Model:      name,
+	}
+}
+
+// statusOfAnthropicError maps the error types of Anthropic's error events to
+// the HTTP status the same error has before a stream starts.
+func statusOfAnthropicError(typ string) int {
+	switch typ {
+	case "overloaded_error":
+		return 529
+	case "rate_limit_error":
+		return http.StatusTooManyRequests
+	case "api_error":
+		return http.StatusInternalServerError
+	case "timeout_error":
+		return http.StatusGatewayTimeout
+	case "authentication_error":
+		return http.StatusUnauthorized
+	case "permission_error":
+		return http.StatusForbidden
+	case "not_found_error":
+		return http.StatusNotFound
+	default:
+		return http.StatusBadRequest
 	}
 }
