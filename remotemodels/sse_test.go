@@ -24,12 +24,12 @@ const waitBound = 10 * time.Second
 // each, the way the real APIs stream.
 type sseServer struct {
 	*httptest.Server
-	mu       sync.Mutex
-	bodies   []map[string]any
-	headers  []http.Header
-	scripts  []sseScript
-	gone     chan struct{} // a request's context ended before the script did
-	served   int
+	mu      sync.Mutex
+	bodies  []map[string]any
+	headers []http.Header
+	scripts []sseScript
+	gone    chan struct{} // a request's context ended before the script did
+	served  int
 }
 
 type sseScript struct {
