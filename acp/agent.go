@@ -206,6 +206,9 @@ func (a *Agent) Prompt(ctx context.Context, p sdk.PromptRequest) (sdk.PromptResp
 		obs.closeOpen(engine.ToolFailed, "")
 	}
 	if end.note != "" {
+		if obs.streamedText() {
+			end.note = "\n\n" + end.note // set it off from the answer so far
+		}
 		out.chunk(engine.LaneText, end.note)
 	}
 	out.close()

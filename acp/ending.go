@@ -51,7 +51,7 @@ func endingOf(run engine.Run, err error) ending {
 	case engine.OutcomeMaxTurnsExceeded:
 		return ending{stop: sdk.StopReasonMaxTurnRequests}
 	case engine.OutcomeContextExceeded:
-		return ending{stop: sdk.StopReasonMaxTokens, note: "\n\n[loopls] " + failureMessage(run, err, "the conversation no longer fits in the model's context window: start a new session or use a model with a bigger window")}
+		return ending{stop: sdk.StopReasonMaxTokens, note: "[loopls] " + failureMessage(run, err, "the conversation no longer fits in the model's context window: start a new session or use a model with a bigger window")}
 	}
 	if run.Error == nil {
 		var le *engine.LoopError

@@ -18,6 +18,7 @@ type runObserver struct {
 	mu    sync.Mutex
 	calls map[engine.ToolCallID]*trackedCall
 	order []engine.ToolCallID
+	text  bool // some answer text was streamed
 }
 
 // trackedCall remembers what the client was told about a call, so every
@@ -38,6 +39,18 @@ func (o *runObserver) OnDelta(_ engine.RunID, lane engine.Lane, text string) {
 	if lane == engine.LaneText || lane == engine.LaneThinking {
 		o.out.chunk(lane, text)
 	}
+	if lane == engine.LaneText && text != "" {
+		o.mu.Lock()
+		o.text = true
+		o.mu.Unlock()
+	}
+}
+
+// streamedText reports whether the run streamed any answer text.
+func (o *runObserver) streamedText() bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.text
 }
 
 // OnResponse announces the calls of a response as pending tool_calls, before

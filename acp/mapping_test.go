@@ -1,0 +1,148 @@
+package acp
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	sdk "github.com/coder/acp-go-sdk"
+
+	"github.com/loopls/loopls/engine"
+)
+
+func TestToolCallMapping(t *testing.T) {
+	tests := []struct {
+		name, args string
+		kind       sdk.ToolKind
+		title      string
+		location   string
+		diff       bool
+	}{
+		{"read_file", `{"path":"a/b.go"}`, sdk.ToolKindRead, "Read a/b.go", "/root/a/b.go", false},
+		{"list_dir", `{}`, sdk.ToolKindRead, "List .", "/root", false},
+		{"glob", `{"pattern":"**/*.go"}`, sdk.ToolKindSearch, "Find files matching **/*.go", "", false},
+		{"grep", `{"pattern":"TODO","path":"cmd"}`, sdk.ToolKindSearch, `Search for "TODO" in cmd`, "/root/cmd", false},
+		{"edit_file", `{"path":"x.txt","old_string":"a","new_string":"b"}`, sdk.ToolKindEdit, "Edit x.txt", "/root/x.txt", true},
+		{"write_file", `{"path":"/root/new.txt","content":"hi"}`, sdk.ToolKindEdit, "Write /root/new.txt", "/root/new.txt", true},
+		{"run_command", `{"command":"go test ./..."}`, sdk.ToolKindExecute, "Run `go test ./...`", "", false},
+		{"no_such_tool", `{"x":1}`, sdk.ToolKindOther, "no_such_tool", "", false},
+		{"read_file", `not json`, sdk.ToolKindRead, "read_file", "", false},
+	}
+	for _, tt := range tests {
+		u := toolCallStart("/root", engine.ToolCall{ID: "c1", Name: tt.name, Arguments: json.RawMessage(tt.args)}, sdk.ToolCallStatusPending).ToolCall
+		if u.Kind != tt.kind || u.Title != tt.title || u.ToolCallId != "c1" || u.Status != sdk.ToolCallStatusPending {
+			t.Errorf("%s %s: kind %q title %q", tt.name, tt.args, u.Kind, u.Title)
+		}
+		loc := ""
+		if len(u.Locations) > 0 {
+			loc = u.Locations[0].Path
+		}
+		if loc != tt.location {
+			t.Errorf("%s %s: location %q, want %q", tt.name, tt.args, loc, tt.location)
+		}
+		if got := len(u.Content) == 1 && u.Content[0].Diff != nil; got != tt.diff {
+			t.Errorf("%s: diff block = %v, want %v", tt.name, got, tt.diff)
+		}
+	}
+	edit := toolCallStart("/root", engine.ToolCall{ID: "c", Name: "edit_file", Arguments: json.RawMessage(`{"path":"x","old_string":"a","new_string":"b"}`)}, sdk.ToolCallStatusPending).ToolCall
+	if d := edit.Content[0].Diff; d.OldText == nil || *d.OldText != "a" || d.NewText != "b" || d.Path != "/root/x" {
+		t.Errorf("edit diff = %+v", d)
+	}
+	end := toolCallEnd("/root", engine.ToolCall{ID: "c", Name: "read_file"}, engine.ToolCancelled, "").ToolCallUpdate
+	if *end.Status != sdk.ToolCallStatusFailed || len(end.Content) != 1 || end.Content[0].Content.Content.Text.Text != "cancelled" {
+		t.Errorf("cancelled call = %+v, want failed with a note (ACP has no cancelled status)", end)
+	}
+}
+
+func TestEndingOf(t *testing.T) {
+	tests := []struct {
+		name     string
+		run      engine.Run
+		err      error
+		stop     sdk.StopReason
+		errKind  engine.ErrorKind
+		wantNote bool
+	}{
+		{"completed", engine.Run{Outcome: engine.OutcomeCompleted}, nil, sdk.StopReasonEndTurn, "", false},
+		{"cancelled", engine.Run{Outcome: engine.OutcomeCancelled}, engine.Cancelled(), sdk.StopReasonCancelled, "", false},
+		{"max turns", engine.Run{Outcome: engine.OutcomeMaxTurnsExceeded}, engine.MaxTurnsExceeded(2), sdk.StopReasonMaxTurnRequests, "", false},
+		{"context", engine.Run{Outcome: engine.OutcomeContextExceeded, Error: engine.ContextExceeded(10, 8)}, engine.ContextExceeded(10, 8), sdk.StopReasonMaxTokens, "", true},
+		{"failed", engine.Run{Outcome: engine.OutcomeFailed, Error: &engine.LoopError{Kind: engine.KindLoopDetected, Message: "loop"}}, nil, "", engine.KindLoopDetected, false},
+		// No outcome recorded: the error alone decides.
+		{"bare cancel", engine.Run{}, fmt.Errorf("run: %w", engine.Cancelled()), sdk.StopReasonCancelled, "", false},
+		{"bare max turns", engine.Run{}, engine.MaxTurnsExceeded(1), sdk.StopReasonMaxTurnRequests, "", false},
+		{"bare failure", engine.Run{}, errors.New("disk on fire"), "", engine.KindInternal, false},
+		{"bare success", engine.Run{}, nil, sdk.StopReasonEndTurn, "", false},
+	}
+	for _, tt := range tests {
+		e := endingOf(tt.run, tt.err)
+		if tt.errKind != "" {
+			if e.err == nil || e.err.Code != CodeRunFailed {
+				t.Errorf("%s: ending = %+v, want a %d error", tt.name, e, CodeRunFailed)
+				continue
+			}
+			run, ok := e.err.Data.(engine.Run)
+			if !ok || run.Outcome != engine.OutcomeFailed || run.Error == nil || run.Error.Kind != tt.errKind {
+				t.Errorf("%s: error data = %+v, want a failed Run of kind %s", tt.name, e.err.Data, tt.errKind)
+			}
+			continue
+		}
+		if e.err != nil || e.stop != tt.stop || (e.note != "") != tt.wantNote {
+			t.Errorf("%s: ending = %+v, want stop %q note %v", tt.name, e, tt.stop, tt.wantNote)
+		}
+	}
+}
+
+func TestPromptText(t *testing.T) {
+	got, err := promptText([]sdk.ContentBlock{
+		sdk.TextBlock("fix this"),
+		sdk.ResourceBlock(sdk.EmbeddedResourceResource{TextResourceContents: &sdk.TextResourceContents{Uri: "file:///w/a.go", Text: "package a\n"}}),
+		sdk.ResourceLinkBlock("b.go", "file:///w/b.go"),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"fix this", "Context from file:///w/a.go:\n```\npackage a\n```", "Referenced file: b.go (file:///w/b.go)"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("prompt %q lacks %q", got, want)
+		}
+	}
+	if !strings.HasPrefix(got, "fix this") {
+		t.Errorf("prompt %q does not start with the user's text", got)
+	}
+	if _, err := promptText([]sdk.ContentBlock{sdk.ImageBlock("AAAA", "image/png")}); err == nil || !strings.Contains(err.Error(), "images") {
+		t.Errorf("image prompt: err = %v, want refused", err)
+	}
+	if _, err := promptText([]sdk.ContentBlock{sdk.TextBlock("  ")}); err == nil {
+		t.Error("a blank prompt was accepted")
+	}
+}
+
+func TestReplayAResultWhoseCallWasCompactedAway(t *testing.T) {
+	ups := replayUpdates("/root", []engine.Message{
+		{Role: engine.RoleSystem, Content: "Summary of earlier work."},
+		{Role: engine.RoleTool, ToolCallID: "c9", ToolName: "grep", Content: "no match", IsError: true},
+	})
+	if len(ups) != 3 || ups[0].AgentMessageChunk == nil || ups[1].ToolCall == nil || ups[2].ToolCallUpdate == nil {
+		t.Fatalf("replay = %+v", ups)
+	}
+	if ups[1].ToolCall.ToolCallId != "c9" || ups[1].ToolCall.Kind != sdk.ToolKindSearch || *ups[2].ToolCallUpdate.Status != sdk.ToolCallStatusFailed {
+		t.Errorf("replayed orphan result = %+v / %+v", ups[1].ToolCall, ups[2].ToolCallUpdate)
+	}
+}
+
+func TestParseMode(t *testing.T) {
+	for _, m := range []string{"ask", "edit", "auto"} {
+		if got, err := ParseMode(m); err != nil || string(got) != m {
+			t.Errorf("ParseMode(%q) = %q, %v", m, got, err)
+		}
+	}
+	if _, err := ParseMode("Edit"); err == nil {
+		t.Error("mode ids are exact")
+	}
+	if !ModeAsk.ReadOnly() || ModeEdit.ReadOnly() || !ModeEdit.AsksForWrites() || ModeAuto.AsksForWrites() {
+		t.Error("mode predicates are wrong")
+	}
+}
