@@ -185,7 +185,7 @@ func (c *testClient) snapshot() ([]sdk.SessionUpdate, []engine.Transition) {
 // harness is an agent served over in-memory pipes with an SDK client on the
 // other end.
 type harness struct {
-	t       *testing.T
+	t       testing.TB
 	backend *fakeBackend
 	client  *testClient
 	conn    *sdk.ClientSideConnection
@@ -198,7 +198,7 @@ type harness struct {
 	closeIn func()
 }
 
-func newHarness(t *testing.T, s script, client *testClient) *harness {
+func newHarness(t testing.TB, s script, client *testClient) *harness {
 	t.Helper()
 	if client == nil {
 		client = &testClient{}

@@ -3,6 +3,7 @@ package acp
 import (
 	"context"
 	"log/slog"
+	"strings"
 	"sync"
 
 	sdk "github.com/coder/acp-go-sdk"
@@ -42,7 +43,7 @@ type outbox struct {
 type outItem struct {
 	update  *sdk.SessionUpdate
 	lane    engine.Lane // a text/thinking chunk still open for merging
-	text    string
+	text    *strings.Builder
 	ext     any
 	flushed chan struct{}
 }
@@ -79,9 +80,11 @@ func (o *outbox) chunk(lane engine.Lane, text string) {
 	o.mu.Lock()
 	if !o.closed {
 		if n := len(o.items); n > 0 && o.items[n-1].lane == lane {
-			o.items[n-1].text += text
+			o.items[n-1].text.WriteString(text)
 		} else {
-			o.items = append(o.items, outItem{lane: lane, text: text})
+			b := &strings.Builder{}
+			b.WriteString(text)
+			o.items = append(o.items, outItem{lane: lane, text: b})
 		}
 	}
 	o.mu.Unlock()
@@ -161,9 +164,9 @@ func (o *outbox) send(ctx context.Context, it outItem) {
 		close(it.flushed)
 		return
 	case it.lane == engine.LaneThinking:
-		err = o.n.SessionUpdate(ctx, sdk.SessionNotification{SessionId: o.sid, Update: sdk.UpdateAgentThoughtText(it.text)})
+		err = o.n.SessionUpdate(ctx, sdk.SessionNotification{SessionId: o.sid, Update: sdk.UpdateAgentThoughtText(it.text.String())})
 	case it.lane != "":
-		err = o.n.SessionUpdate(ctx, sdk.SessionNotification{SessionId: o.sid, Update: sdk.UpdateAgentMessageText(it.text)})
+		err = o.n.SessionUpdate(ctx, sdk.SessionNotification{SessionId: o.sid, Update: sdk.UpdateAgentMessageText(it.text.String())})
 	case it.update != nil:
 		err = o.n.SessionUpdate(ctx, sdk.SessionNotification{SessionId: o.sid, Update: *it.update})
 	case it.ext != nil:
