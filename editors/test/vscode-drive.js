@@ -299,6 +299,15 @@ async function dump(page) {
     await modelInput.press('Tab');
     const back = await waitFor(() => events().slice(ns).filter((e) => e.ev === 'didChangeConfiguration').find((e) => e.params.settings.loopls.model === 'ollama:tiny'), 20000);
     check('setting it back is sent too', back);
+
+    // 7. Restart Server: a new loopls process, and runs work on it.
+    const nr = events().length;
+    await palette(page, 'loopls: Restart Server');
+    const restarted = await waitFor(() => events().slice(nr).find((e) => e.ev === 'started' || e.ev === 'start-failed'), 30000);
+    check('"loopls: Restart Server" started loopls again', restarted && restarted.ev === 'started', restarted && (restarted.error || restarted.serverInfo));
+    const runR = await runAgent(page, 'chat after the restart');
+    const endR = runR && (await waitFor(() => runEnded(runR.runId), 30000));
+    check('a run on the restarted server completes', endR && endR.p.outcome === 'completed', endR && endR.p);
   } catch (e) {
     check('driver completed', false, String((e && e.stack) || e).slice(0, 800));
     await shot(page, 'error');

@@ -36,6 +36,10 @@ let model = new RunsModel();
 let output: vscode.OutputChannel;
 let status: vscode.StatusBarItem;
 let testLog: TestLog;
+// Created once: a restarted client reuses them. vscode-languageclient >= 10
+// needs LogOutputChannels here.
+let serverLog: vscode.LogOutputChannel;
+let traceLog: vscode.LogOutputChannel;
 
 /** Declares `experimental.loopls.approvals` so loopls asks through `loopls/approve`. */
 class ApprovalsCapability implements StaticFeature {
@@ -75,14 +79,13 @@ function summary(r: NonNullable<ReturnType<RunsModel['latest']>>) {
 
 function createClient(): LanguageClient {
   const { command, args } = serverCommand(getter());
-  const serverOptions: ServerOptions = { command, args, transport: undefined };
+  const serverOptions: ServerOptions = { command, args };
   const clientOptions: LanguageClientOptions = {
     // loopls works on any file: the code action and the overlays are language-agnostic.
     documentSelector: [{ scheme: 'file' }, { scheme: 'untitled' }],
     initializationOptions: () => toServerSettings(getter()),
-    outputChannel: vscode.window.createOutputChannel('loopls server', { log: true }),
-    // vscode-languageclient >= 10 needs a LogOutputChannel here.
-    traceOutputChannel: vscode.window.createOutputChannel('loopls trace', { log: true }),
+    outputChannel: serverLog,
+    traceOutputChannel: traceLog,
     middleware: {
       // The server's "Fix this" code action runs loopls.fix with the range
       // only; ask for the optional instruction first, and track the run the
@@ -98,7 +101,7 @@ function createClient(): LanguageClient {
         }
         const res = await next(command, args);
         if ((command === ServerCommands.run || command === ServerCommands.fix) && isRunStarted(res)) {
-          testLog.write({ ev: 'runStarted', command, started: res, via: 'codeAction' });
+          testLog.write({ ev: 'runStarted', command, started: res, via: 'serverCommand' });
           render(model.started(res.runId, res.sessionId, runLabel(command, args)));
           output.show(true);
         }
@@ -322,9 +325,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   // The test-only dump command shows in the palette only under a test run.
   void vscode.commands.executeCommand('setContext', 'loopls.testMode', testLog.enabled);
   output = vscode.window.createOutputChannel('loopls');
+  serverLog = vscode.window.createOutputChannel('loopls server', { log: true });
+  traceLog = vscode.window.createOutputChannel('loopls trace', { log: true });
   status = vscode.window.createStatusBarItem('loopls.state', vscode.StatusBarAlignment.Left, 10);
   status.name = 'loopls';
-  context.subscriptions.push(output, status);
+  context.subscriptions.push(output, serverLog, traceLog, status);
   render([]);
   status.show();
 
