@@ -53,5 +53,8 @@ eq('ui.tool_call: a line of its own with the first error line', vim.api.nvim_buf
   { 'Hello', 'world', '  ⚙ read_file({"path":"a"}) … failed — no such file', '' })
 eq('ui: the buffer is a read-only scratch buffer', { vim.bo[ui.buffer()].buftype, vim.bo[ui.buffer()].modifiable }, { 'nofile', false })
 
+local help_ok = pcall(vim.cmd, 'help :LooplsFix')
+eq(':help :LooplsFix opens loopls.txt (doc/tags on the runtimepath)', help_ok and vim.fn.expand('%:t'), 'loopls.txt')
+
 io.stderr:write(string.format('\n%d passed, %d failed\n', passed, failed))
 vim.cmd(failed == 0 and 'qall!' or 'cquit!')
