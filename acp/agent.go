@@ -44,6 +44,7 @@ type Agent struct {
 	backends map[string]Backend
 	sessions map[engine.SessionID]*session
 	runs     map[engine.RunID]*session
+	closing  bool // shutdown began: prompts still waiting for their turn start nothing
 	prompts  sync.WaitGroup
 }
 
@@ -165,6 +166,12 @@ func (a *Agent) Prompt(ctx context.Context, p sdk.PromptRequest) (sdk.PromptResp
 		return sdk.PromptResponse{StopReason: sdk.StopReasonCancelled}, nil
 	}
 	defer func() { <-s.turn }()
+	a.mu.Lock()
+	closing := a.closing
+	a.mu.Unlock()
+	if closing {
+		return sdk.PromptResponse{StopReason: sdk.StopReasonCancelled}, nil
+	}
 
 	mode, model := s.snapshot()
 	runID, err := newRunID()
@@ -355,6 +362,7 @@ func (a *Agent) defaultModel() string {
 // the backends.
 func (a *Agent) shutdown() {
 	a.mu.Lock()
+	a.closing = true
 	for _, s := range a.sessions {
 		s.cancel()
 	}

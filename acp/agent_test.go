@@ -519,3 +519,45 @@ func TestInitializeAndSessionSetup(t *testing.T) {
 		}
 	}
 }
+
+// TestClosingInputCancelsRuns: an editor that goes away (stdin closed) stops
+// the runs it started; Serve returns once they have ended.
+func TestClosingInputCancelsRuns(t *testing.T) {
+	first := make(chan struct{})
+	var once sync.Once
+	ended := make(chan engine.OutcomeName, 1)
+	client := &testClient{onUpdate: func(sdk.SessionUpdate) { once.Do(func() { close(first) }) }}
+	h := newHarness(t, func(ctx context.Context, req RunRequest, hooks Hooks) (engine.Run, error) {
+		r, err := streamUntilCancelled(ctx, req, hooks)
+		ended <- r.Outcome
+		return r, err
+	}, client)
+	s := h.start(sdk.ClientCapabilities{})
+	go func() { _, _ = h.prompt(s.SessionId, "loop forever") }()
+	select {
+	case <-first:
+	case <-time.After(waitFor):
+		t.Fatal("the run never streamed")
+	}
+	h.closeIn()
+	select {
+	case got := <-ended:
+		if got != engine.OutcomeCancelled {
+			t.Errorf("run outcome = %q, want cancelled", got)
+		}
+	case <-time.After(waitFor):
+		t.Fatal("closing the agent's input did not cancel the run")
+	}
+	select {
+	case err := <-h.served:
+		if err != nil {
+			t.Errorf("Serve = %v", err)
+		}
+		h.served <- nil // for the harness cleanup
+	case <-time.After(waitFor):
+		t.Fatal("Serve did not return after its input closed")
+	}
+	if !h.backend.closed {
+		t.Error("the backend was not closed")
+	}
+}

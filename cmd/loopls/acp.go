@@ -105,7 +105,7 @@ func toolModels(ctx context.Context, host string) ([]string, error) {
 // acpAgentVersion is the module version the binary was built from, for
 // initialize's agentInfo.
 func acpAgentVersion() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
 		return bi.Main.Version
 	}
 	return "dev"
