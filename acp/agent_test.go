@@ -561,3 +561,25 @@ func TestClosingInputCancelsRuns(t *testing.T) {
 		t.Error("the backend was not closed")
 	}
 }
+
+// TestApprovalOfAMarkedTool: a tool the settings mark for approval is asked
+// about as itself, not as a command line.
+func TestApprovalOfAMarkedTool(t *testing.T) {
+	var got workspace.Decision
+	h := newHarness(t, func(ctx context.Context, req RunRequest, hooks Hooks) (engine.Run, error) {
+		req.Observer.OnResponse(req.RunID, 1, engine.ModelResponse{Message: engine.Message{Role: engine.RoleAssistant, ToolCalls: []engine.ToolCall{readCall}}})
+		d, err := hooks.Approver.Approve(ctx, workspace.ApprovalRequest{RunID: req.RunID, Call: readCall})
+		got = d
+		return (&emitter{req: req}).run(engine.OutcomeCompleted, "", nil), err
+	}, nil)
+	s := h.start(sdk.ClientCapabilities{})
+	if _, err := h.prompt(s.SessionId, "read"); err != nil {
+		t.Fatal(err)
+	}
+	h.client.mu.Lock()
+	p := h.client.permissions[0].ToolCall
+	h.client.mu.Unlock()
+	if got != workspace.DecisionAllowOnce || *p.Title != "Read README.md" || *p.Kind != sdk.ToolKindRead || p.ToolCallId != "call_read1" {
+		t.Errorf("decision %q, asked about %q (%s)", got, *p.Title, *p.Kind)
+	}
+}

@@ -91,8 +91,13 @@ func (a *Agent) ask(ctx context.Context, runID engine.RunID, call engine.ToolCal
 // the workspace asks before a command line with parts off the allow list.
 type approver struct{ a *Agent }
 
-// Approve implements workspace.Approver.
+// Approve implements workspace.Approver. Besides commands, the workspace
+// asks for any tool the settings mark for approval; those have no command
+// line and are shown as the tool call itself.
 func (p approver) Approve(ctx context.Context, req workspace.ApprovalRequest) (workspace.Decision, error) {
+	if req.Command == "" {
+		return p.a.ask(ctx, req.RunID, req.Call, approval{kind: toolKind(req.Call.Name)})
+	}
 	title := "Run `" + req.Command + "`"
 	if len(req.Unapproved) > 0 && (len(req.Unapproved) > 1 || req.Unapproved[0] != req.Command) {
 		title += " (not on the allow list: " + strings.Join(req.Unapproved, ", ") + ")"
