@@ -236,3 +236,40 @@ func TestBadInputIsAnsweredNeverFatal(t *testing.T) {
 	for range next {
 	}
 }
+
+// FuzzGuardInput: whatever the client sends, the guard ends, forwards only
+// lines the check passes, and answers every other non-blank line.
+func FuzzGuardInput(f *testing.F) {
+	f.Add([]byte("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"a\"}\ngarbage\n\n{\"jsonrpc\":\"2.0\",\"method\":\"b\"}"))
+	f.Add([]byte("\r\n\x00\n[1]\n"))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		pr, pw := io.Pipe()
+		var answers bytes.Buffer
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			guardInput(bytes.NewReader(in), pw, &answers)
+		}()
+		passed, _ := io.ReadAll(pr)
+		<-done
+		forwarded := 0
+		for _, l := range bytes.Split(passed, []byte("\n")) {
+			if len(l) == 0 {
+				continue
+			}
+			forwarded++
+			if _, ok := checkLine(l); !ok {
+				t.Fatalf("forwarded a line the check refuses: %q", l)
+			}
+		}
+		nonBlank := 0
+		for _, l := range bytes.Split(in, []byte("\n")) {
+			if len(bytes.TrimSpace(l)) > 0 {
+				nonBlank++
+			}
+		}
+		if got := forwarded + bytes.Count(answers.Bytes(), []byte("\n")); got != nonBlank {
+			t.Fatalf("%d lines forwarded or answered, want %d (input %q)", got, nonBlank, in)
+		}
+	})
+}
