@@ -240,7 +240,7 @@ func (a *Agent) Cancel(_ context.Context, p sdk.CancelNotification) error {
 }
 
 // SetSessionMode switches between ask, edit and auto for the next runs.
-func (a *Agent) SetSessionMode(_ context.Context, p sdk.SetSessionModeRequest) (sdk.SetSessionModeResponse, error) {
+func (a *Agent) SetSessionMode(ctx context.Context, p sdk.SetSessionModeRequest) (sdk.SetSessionModeResponse, error) {
 	s, err := a.session(p.SessionId)
 	if err != nil {
 		return sdk.SetSessionModeResponse{}, err
@@ -252,7 +252,18 @@ func (a *Agent) SetSessionMode(_ context.Context, p sdk.SetSessionModeRequest) (
 	s.mu.Lock()
 	s.mode = m
 	s.mu.Unlock()
+	// Clients that show the config options learn of the change too.
+	mode, model := s.snapshot()
+	a.notify(ctx, p.SessionId, sdk.SessionUpdate{ConfigOptionUpdate: &sdk.SessionConfigOptionUpdate{ConfigOptions: a.configOptions(ctx, mode, model)}})
 	return sdk.SetSessionModeResponse{}, nil
+}
+
+// notify sends one update outside a run; a client that cannot take it is
+// logged, not failed, since the request it follows has succeeded.
+func (a *Agent) notify(ctx context.Context, sid sdk.SessionId, u sdk.SessionUpdate) {
+	if err := a.conn.SessionUpdate(ctx, sdk.SessionNotification{SessionId: sid, Update: u}); err != nil {
+		a.log.Debug("acp: update not sent", "session", sid, "err", err)
+	}
 }
 
 // SetSessionConfigOption sets the "model" or the "mode" of a session.
@@ -278,6 +289,8 @@ func (a *Agent) SetSessionConfigOption(ctx context.Context, p sdk.SetSessionConf
 		s.mu.Lock()
 		s.mode = m
 		s.mu.Unlock()
+		// Clients that show only the modes learn of the change too.
+		a.notify(ctx, v.SessionId, sdk.SessionUpdate{CurrentModeUpdate: &sdk.SessionCurrentModeUpdate{CurrentModeId: sdk.SessionModeId(m)}})
 	default:
 		return sdk.SetSessionConfigOptionResponse{}, sdk.NewInvalidParams(map[string]any{"configId": v.ConfigId, "error": fmt.Sprintf("unknown config option %q: loopls offers %q and %q", v.ConfigId, configModel, configMode)})
 	}

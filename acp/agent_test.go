@@ -483,6 +483,11 @@ func TestInitializeAndSessionSetup(t *testing.T) {
 	if got.ConfigOptions[0].Select.CurrentValue != "ollama:tiny-think" || got.ConfigOptions[1].Select.CurrentValue != "ask" {
 		t.Errorf("options after set = %+v %+v", got.ConfigOptions[0].Select, got.ConfigOptions[1].Select)
 	}
+	// The mode change is announced to clients that follow modes.
+	ups, _ := h.client.snapshot()
+	if n := len(ups); n == 0 || ups[n-1].CurrentModeUpdate == nil || ups[n-1].CurrentModeUpdate.CurrentModeId != "ask" {
+		t.Errorf("updates after the mode option = %+v, want a current_mode_update to ask", ups)
+	}
 	if _, err := h.prompt(s.SessionId, "hi"); err != nil {
 		t.Fatal(err)
 	}
