@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
 
 	sdk "github.com/coder/acp-go-sdk"
 
@@ -79,8 +80,9 @@ func (a *Agent) Initialize(_ context.Context, p sdk.InitializeRequest) (sdk.Init
 	return sdk.InitializeResponse{
 		ProtocolVersion: sdk.ProtocolVersionNumber,
 		AgentCapabilities: sdk.AgentCapabilities{
-			LoadSession:        true,
-			PromptCapabilities: sdk.PromptCapabilities{EmbeddedContext: true},
+			LoadSession:         true,
+			PromptCapabilities:  sdk.PromptCapabilities{EmbeddedContext: true},
+			SessionCapabilities: sdk.SessionCapabilities{List: &sdk.SessionListCapabilities{}},
 		},
 		AgentInfo:   &sdk.Implementation{Name: "loopls", Title: sdk.Ptr("loopls"), Version: version},
 		AuthMethods: []sdk.AuthMethod{},
@@ -312,9 +314,42 @@ func (a *Agent) CloseSession(_ context.Context, p sdk.CloseSessionRequest) (sdk.
 	return sdk.CloseSessionResponse{}, nil
 }
 
-// ListSessions is not offered (no sessionCapabilities.list).
-func (a *Agent) ListSessions(context.Context, sdk.ListSessionsRequest) (sdk.ListSessionsResponse, error) {
-	return sdk.ListSessionsResponse{}, sdk.NewMethodNotFound(sdk.AgentMethodSessionList)
+// ListSessions lists the stored sessions of the workspace at cwd (or of
+// every workspace this connection opened, without cwd), so the editor can
+// offer earlier threads for session/load. All come in one page.
+func (a *Agent) ListSessions(ctx context.Context, p sdk.ListSessionsRequest) (sdk.ListSessionsResponse, error) {
+	roots := map[string]Backend{}
+	if p.Cwd != nil {
+		root, b, err := a.backend(ctx, *p.Cwd)
+		if err != nil {
+			return sdk.ListSessionsResponse{}, err
+		}
+		roots[root] = b
+	} else {
+		a.mu.Lock()
+		for root, b := range a.backends {
+			roots[root] = b
+		}
+		a.mu.Unlock()
+	}
+	out := []sdk.SessionInfo{}
+	for root, b := range roots {
+		list, err := b.Sessions(ctx)
+		if err != nil {
+			return sdk.ListSessionsResponse{}, fmt.Errorf("list sessions of %s: %w", root, err)
+		}
+		for _, s := range list {
+			info := sdk.SessionInfo{SessionId: sdk.SessionId(s.ID), Cwd: root}
+			if s.Title != "" {
+				info.Title = sdk.Ptr(s.Title)
+			}
+			if !s.UpdatedAt.IsZero() {
+				info.UpdatedAt = sdk.Ptr(s.UpdatedAt.UTC().Format(time.RFC3339))
+			}
+			out = append(out, info)
+		}
+	}
+	return sdk.ListSessionsResponse{Sessions: out}, nil
 }
 
 // ResumeSession is not offered (no sessionCapabilities.resume); session/load

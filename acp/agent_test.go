@@ -436,6 +436,15 @@ func TestLoadSessionReplaysHistory(t *testing.T) {
 	if got := text(ups, "user_message_chunk"); got != "read the README" {
 		t.Errorf("user text = %q", got)
 	}
+	// session/list offers it for loading.
+	list, err := h.conn.ListSessions(h.ctx(), sdk.ListSessionsRequest{Cwd: sdk.Ptr(h.root)})
+	if err != nil {
+		t.Fatalf("session/list: %v", err)
+	}
+	if len(list.Sessions) != 1 || list.Sessions[0].SessionId != "ses_old" || list.Sessions[0].Cwd != h.root ||
+		list.Sessions[0].Title == nil || *list.Sessions[0].Title != "read the README" || list.Sessions[0].UpdatedAt == nil || *list.Sessions[0].UpdatedAt != "2026-01-02T03:04:05Z" {
+		t.Errorf("session/list = %+v", list.Sessions)
+	}
 	// A loaded session takes prompts.
 	if r, err := h.prompt("ses_old", "read the README"); err != nil || r.StopReason != sdk.StopReasonEndTurn {
 		t.Errorf("prompt on a loaded session = %v, %v", r.StopReason, err)
@@ -454,7 +463,7 @@ func TestInitializeAndSessionSetup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if init.ProtocolVersion != 1 || !init.AgentCapabilities.LoadSession || !init.AgentCapabilities.PromptCapabilities.EmbeddedContext || init.AgentInfo == nil || init.AgentInfo.Name != "loopls" {
+	if init.ProtocolVersion != 1 || !init.AgentCapabilities.LoadSession || init.AgentCapabilities.SessionCapabilities.List == nil || !init.AgentCapabilities.PromptCapabilities.EmbeddedContext || init.AgentInfo == nil || init.AgentInfo.Name != "loopls" {
 		t.Errorf("initialize = %+v", init)
 	}
 	if _, err := h.conn.Authenticate(h.ctx(), sdk.AuthenticateRequest{MethodId: "none"}); err != nil {

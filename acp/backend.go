@@ -3,6 +3,7 @@ package acp
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/workspace"
@@ -21,8 +22,18 @@ type Backend interface {
 	// History returns a session's committed conversation. An unknown session
 	// is an error for which errors.Is(err, ErrUnknownSession) holds.
 	History(ctx context.Context, id engine.SessionID) ([]engine.Message, error)
+	// Sessions lists the workspace's sessions, most recently updated first,
+	// each under the id session/load takes.
+	Sessions(ctx context.Context) ([]SessionSummary, error)
 	// Close cancels what still runs and releases the store and workspace.
 	Close() error
+}
+
+// SessionSummary is one line of session/list.
+type SessionSummary struct {
+	ID        engine.SessionID
+	Title     string
+	UpdatedAt time.Time
 }
 
 // RunHandle is one run in flight.

@@ -71,6 +71,18 @@ func (b *fakeBackend) History(_ context.Context, id engine.SessionID) ([]engine.
 	return h, nil
 }
 
+func (b *fakeBackend) Sessions(context.Context) ([]SessionSummary, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	var out []SessionSummary
+	for id, h := range b.history {
+		if len(h) > 0 {
+			out = append(out, SessionSummary{ID: id, Title: h[0].Content, UpdatedAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)})
+		}
+	}
+	return out, nil
+}
+
 func (b *fakeBackend) Close() error {
 	b.mu.Lock()
 	b.closed = true

@@ -115,7 +115,7 @@ let loadedSessionId = '';
 
 await scenario('one tool call', () => withAgent([], {}, async (agent, rec, init) => {
   check('initialize: protocol version 1', init.protocolVersion === 1, init.protocolVersion);
-  check('initialize: loadSession and embedded context', init.agentCapabilities?.loadSession === true && init.agentCapabilities?.promptCapabilities?.embeddedContext === true, init.agentCapabilities);
+  check('initialize: loadSession, session/list and embedded context', init.agentCapabilities?.loadSession === true && !!init.agentCapabilities?.sessionCapabilities?.list && init.agentCapabilities?.promptCapabilities?.embeddedContext === true, init.agentCapabilities);
   check('initialize: agentInfo names loopls', init.agentInfo?.name === 'loopls', init.agentInfo);
   const s = await newSession(agent);
   check('session/new: a session id', typeof s.sessionId === 'string' && s.sessionId.length > 0, s.sessionId);
@@ -149,6 +149,9 @@ await scenario('session/load after a restart', () => withAgent([], {}, async (ag
   const user = rec.updates.find((u) => u.sessionUpdate === 'user_message_chunk');
   check('session/load: the user prompt comes back', user?.content?.text === 'read the README', user);
   check('session/load: the answer comes back', messageText(rec) === 'The tool result was received.', messageText(rec));
+  const list = await within(agent.request(acp.methods.agent.session.list, { cwd: workspace }), 'session/list');
+  const listed = (list.sessions || []).find((x) => x.sessionId === loadedSessionId);
+  check('session/list: offers the stored session with its title and cwd', listed && listed.cwd === workspace && /read the README/.test(listed.title || ''), list.sessions);
   rec.updates.length = 0;
   const p = await prompt(agent, loadedSessionId, 'chat again please');
   check('session/load: the loaded session takes a prompt', p.stopReason === 'end_turn', p);

@@ -61,6 +61,19 @@ func (a *aliases) get(id engine.SessionID) engine.SessionID {
 	return id
 }
 
+// acpID returns the ACP id whose alias is id, or id itself: the id a client
+// must pass to session/load.
+func (a *aliases) acpID(id engine.SessionID) engine.SessionID {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for from, to := range a.m {
+		if to == id {
+			return from
+		}
+	}
+	return id
+}
+
 // put records id → to and writes the file atomically (temporary file and
 // rename), merged with what other loopls processes wrote meanwhile.
 func (a *aliases) put(id, to engine.SessionID) error {

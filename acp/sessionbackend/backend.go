@@ -170,6 +170,18 @@ func (b *managerBackend) History(ctx context.Context, id engine.SessionID) ([]en
 	return rec.History, nil
 }
 
+func (b *managerBackend) Sessions(ctx context.Context) ([]acp.SessionSummary, error) {
+	list, err := b.m.Sessions(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]acp.SessionSummary, 0, len(list))
+	for _, s := range list {
+		out = append(out, acp.SessionSummary{ID: b.aliases.acpID(s.ID), Title: s.Title, UpdatedAt: s.UpdatedAt})
+	}
+	return out, nil
+}
+
 func (b *managerBackend) Close() error {
 	var errs []error
 	if b.m != nil {

@@ -132,6 +132,10 @@ func TestSessionKeepsItsACPIDAcrossARestart(t *testing.T) {
 	if len(after) != len(before) || after[0].Content != "read the README" || after[3].Content != "The tool result was received." {
 		t.Errorf("history after a restart = %+v", after)
 	}
+	list, err := b.Sessions(context.Background())
+	if err != nil || len(list) != 1 || list[0].ID != sid || list[0].Title == "" || list[0].UpdatedAt.IsZero() {
+		t.Errorf("sessions after a restart = %+v, %v; want the session under its ACP id", list, err)
+	}
 	run(t, b, sid, "chat again")
 	if h, _ := b.History(context.Background(), sid); len(h) != 6 {
 		t.Errorf("the loaded session did not continue: %d messages", len(h))
