@@ -223,6 +223,16 @@ await scenario('cancel while streaming', () => withAgent([], {}, async (agent, r
   check('cancel: the session takes the next prompt', again.stopReason === 'end_turn', again);
 }));
 
+await scenario('model option and thinking', () => withAgent([], {}, async (agent, rec) => {
+  const s = await newSession(agent);
+  const set = await within(agent.request(acp.methods.agent.session.setConfigOption, { sessionId: s.sessionId, configId: 'model', value: 'ollama:tiny-think' }), 'set model');
+  check('model: the option now names tiny-think', set.configOptions?.find((o) => o.id === 'model')?.currentValue === 'ollama:tiny-think', set.configOptions);
+  const r = await prompt(agent, s.sessionId, 'think about it');
+  const thought = rec.updates.filter((u) => u.sessionUpdate === 'agent_thought_chunk').map((u) => u.content.text).join('');
+  check('thinking: the thinking lane arrives as agent_thought_chunk', thought === 'Let me think briefly.', thought);
+  check('thinking: the answer as agent_message_chunk', messageText(rec) === 'Answer: forty-two.' && r.stopReason === 'end_turn', [messageText(rec), r]);
+}));
+
 await scenario('max turns', () => withAgent(['--max-turns', '2'], {}, async (agent) => {
   const s = await newSession(agent);
   const r = await prompt(agent, s.sessionId, 'again and again');
