@@ -19,24 +19,17 @@ import (
 	"github.com/loopls/loopls/internal/fakeollama"
 )
 
-// loopls is the binary under test, built once by TestMain: the CLI is tested
-// as users run it, as a process with real pipes and real signals.
-var loopls string
+// The binary under test, built once on first use: the CLI is tested as
+// users run it, as a process with real pipes and real signals. Lazily, so
+// the in-process tests and the fuzzer's workers do not pay for a build.
+var (
+	binDir    string
+	buildOnce sync.Once
+	loopls    string
+	buildErr  error
+)
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "loopls-cli-test")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	loopls = filepath.Join(dir, "loopls")
-	build := exec.Command("go", "build", "-o", loopls, ".")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "build loopls:", err)
-		os.RemoveAll(dir)
-		os.Exit(1)
-	}
 	code := m.Run()
 	if code == 0 {
 		if err := goleak.Find(); err != nil {
@@ -44,8 +37,33 @@ func TestMain(m *testing.M) {
 			code = 1
 		}
 	}
-	os.RemoveAll(dir)
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
 	os.Exit(code)
+}
+
+// binary returns the path of the loopls binary, building it the first time.
+func binary(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		binDir, buildErr = os.MkdirTemp("", "loopls-cli-test")
+		if buildErr != nil {
+			return
+		}
+		bin := filepath.Join(binDir, "loopls")
+		var out []byte
+		out, buildErr = exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+		if buildErr != nil {
+			buildErr = fmt.Errorf("go build: %w\n%s", buildErr, out)
+			return
+		}
+		loopls = bin
+	})
+	if buildErr != nil {
+		t.Fatalf("build loopls: %v", buildErr)
+	}
+	return loopls
 }
 
 // waitBound is how long a test waits for something a process should do.
@@ -79,7 +97,7 @@ func newEnv(t *testing.T, opts fakeollama.Options) *env {
 func (e *env) cmd(args ...string) *exec.Cmd { return e.cmdCtx(context.Background(), args...) }
 
 func (e *env) cmdCtx(ctx context.Context, args ...string) *exec.Cmd {
-	c := exec.CommandContext(ctx, loopls, args...)
+	c := exec.CommandContext(ctx, binary(e.t), args...)
 	c.Dir = e.root
 	c.Env = append(os.Environ(),
 		"LOOPLS_MODEL=ollama:tiny",

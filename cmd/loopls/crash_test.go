@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/loopls/loopls/cmd/loopls/internal/runtrace"
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/internal/fakeollama"
 )
@@ -77,7 +78,7 @@ func readTrace(t *testing.T, path string) []engine.Transition {
 	} else {
 		b = nil
 	}
-	ts, err := parseTrace(bytes.NewReader(b))
+	ts, err := runtrace.Parse(bytes.NewReader(b))
 	if err != nil {
 		t.Fatalf("trace %s: %v", path, err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/ollama/ollama/api"
 
+	"github.com/loopls/loopls/cmd/loopls/internal/runtrace"
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/internal/fakeollama"
 	"github.com/loopls/loopls/store"
@@ -113,7 +114,7 @@ func TestRunJSONAndTrace(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	ts, err := parseTrace(f)
+	ts, err := runtrace.Parse(f)
 	if err != nil {
 		t.Fatal(err)
 	}
