@@ -44,6 +44,12 @@ func cmdACP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(fs.Output(), acpUsage)
 		fs.PrintDefaults()
 	}
+	for _, a := range args {
+		if a == "-h" || a == "-help" || a == "--help" {
+			// Asked-for help goes to stdout; stdout carries ACP only once serving.
+			fs.SetOutput(stdout)
+		}
+	}
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return 0
