@@ -8,13 +8,14 @@
 // session manager, acp/sessionbackend) runs the loop, and this
 // package translates in both directions:
 //
-//   - requests in: initialize, authenticate, session/new, session/load,
-//     session/prompt, session/cancel, session/set_mode,
-//     session/set_config_option;
+//   - requests in (agent.go): initialize, authenticate, session/new,
+//     session/load, session/list, session/prompt, session/cancel,
+//     session/set_mode, session/set_config_option; bad lines are answered
+//     before the SDK sees them (framing.go);
 //   - the run's observer events out, as session/update notifications
-//     (updates.go, toolcall.go) and `_loopls/transition` extension
-//     notifications;
+//     (observer.go, toolcall.go, queued in order by outbox.go) and
+//     `_loopls/transition` extension notifications;
 //   - the run's ending out, as a stopReason or a JSON-RPC error (ending.go);
 //   - the tools' needs out, as client requests: session/request_permission
-//     (permission.go) and fs/read_text_file / fs/write_text_file (clientfs.go).
+//     (permission.go) and fs/write_text_file (editor.go).
 package acp
