@@ -119,7 +119,8 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	// Errors only: what a run's failure means is printed by the view, once.
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelError}))
 	ctx := context.Background()
 
 	root := f.root
@@ -211,10 +212,12 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return view.finish(run)
 		case <-sigs:
 			if cancelled {
-				// A second Ctrl-C does not wait for the run to wind down.
+				// A second Ctrl-C does not wait for the run to wind down,
+				// not even for the deferred closes. The store's WAL stays
+				// consistent, and the next open records the run as stopped.
 				view.stop()
 				fmt.Fprintln(stderr, "loopls run: interrupted again: exiting without waiting")
-				return exitCancelled
+				os.Exit(exitCancelled)
 			}
 			cancelled = true
 			view.notice("cancelling… (Ctrl-C again to exit at once)")

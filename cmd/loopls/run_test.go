@@ -267,3 +267,19 @@ func TestVersion(t *testing.T) {
 		t.Errorf("version with -ldflags = %q, %v", out, err)
 	}
 }
+
+func TestRunReadsPromptFromStdin(t *testing.T) {
+	e := newEnv(t, fakeollama.Options{})
+	ctx, cancel := context.WithTimeout(context.Background(), waitBound)
+	defer cancel()
+	c := e.cmdCtx(ctx, "run", "--json", "-")
+	c.Stdin = strings.NewReader("  chat from a pipe\n")
+	out, err := c.Output()
+	if err != nil {
+		t.Fatalf("loopls run -: %v", err)
+	}
+	var run engine.Run
+	if err := json.Unmarshal(out, &run); err != nil || run.Prompt != "chat from a pipe" || run.Outcome != engine.OutcomeCompleted {
+		t.Errorf("run = %+v, %v; want the piped prompt, completed", run, err)
+	}
+}
