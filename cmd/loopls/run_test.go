@@ -283,3 +283,33 @@ func TestRunReadsPromptFromStdin(t *testing.T) {
 		t.Errorf("run = %+v, %v; want the piped prompt, completed", run, err)
 	}
 }
+
+// Two loopls processes on one workspace at once (a terminal and an editor
+// window) both record their runs; neither corrupts nor blocks the other.
+func TestConcurrentRunsShareTheStore(t *testing.T) {
+	e := newEnv(t, fakeollama.Options{})
+	const rounds, width = 3, 3
+	for range rounds {
+		var ps []*started
+		for range width {
+			ps = append(ps, e.start("run", "read the readme"))
+		}
+		for _, p := range ps {
+			if code := p.wait(t); code != 0 {
+				t.Fatalf("concurrent run: exit %d\n%s", code, p.stderr.String())
+			}
+		}
+	}
+	ctx := context.Background()
+	st := e.openStore()
+	list, err := st.Sessions(ctx)
+	if err != nil || len(list) != rounds*width {
+		t.Fatalf("sessions = %d, %v; want %d", len(list), err, rounds*width)
+	}
+	for _, s := range list {
+		rec, err := st.Session(ctx, s.ID)
+		if err != nil || len(rec.Runs) != 1 || rec.Runs[0].Outcome != engine.OutcomeCompleted || len(rec.History) != 4 {
+			t.Errorf("session %s = %+v, %v; want one completed run and its four messages", s.ID, rec, err)
+		}
+	}
+}
