@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -14,7 +13,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/loopls/loopls/engine"
 	_ "modernc.org/sqlite" // registers the pure-Go "sqlite" driver
 )
 
@@ -171,74 +169,6 @@ func (s *Store) checkOpen() error {
 	defer s.mu.Unlock()
 	if s.closed {
 		return ErrClosed
-	}
-	return nil
-}
-
-// stoppedMessage is the error message of a run whose daemon died under it.
-const stoppedMessage = "daemon stopped"
-
-// recover records the runs in flight of dead owners as failed.
-func (s *Store) recover(ctx context.Context) error {
-	rows, err := s.db.QueryContext(ctx, `SELECT DISTINCT owner FROM runs WHERE outcome = ''`)
-	if err != nil {
-		return fmt.Errorf("find runs in flight: %w", err)
-	}
-	var owners []string
-	for rows.Next() {
-		var o string
-		if err := rows.Scan(&o); err != nil {
-			rows.Close()
-			return fmt.Errorf("find runs in flight: %w", err)
-		}
-		owners = append(owners, o)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("find runs in flight: %w", err)
-	}
-	var dead []string
-	for _, o := range owners {
-		if o == s.owner.id {
-			continue
-		}
-		alive, err := ownerAlive(s.owner.dir, o)
-		if err != nil {
-			return err
-		}
-		if !alive {
-			dead = append(dead, o)
-		}
-	}
-	if len(dead) == 0 {
-		return nil
-	}
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("recover runs in flight: %w", err)
-	}
-	defer tx.Rollback()
-	now := s.now().UnixNano()
-	errJSON, err := json.Marshal(&engine.LoopError{Kind: engine.KindInternal, Message: stoppedMessage})
-	if err != nil {
-		return fmt.Errorf("recover runs in flight: %w", err)
-	}
-	for _, o := range dead {
-		// outcome = '' is tested again inside the transaction: another daemon
-		// may have recovered them between our query and our write lock.
-		if _, err := tx.ExecContext(ctx, `UPDATE sessions SET updated_at = ? WHERE id IN
-			(SELECT session_id FROM runs WHERE outcome = '' AND owner = ?)`, now, o); err != nil {
-			return fmt.Errorf("recover sessions of %s: %w", o, err)
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE runs SET outcome = ?, error_kind = ?,
-			error_message = ?, error = ?, ended_at = ?, machine = NULL
-			WHERE outcome = '' AND owner = ?`,
-			engine.OutcomeFailed, engine.KindInternal, stoppedMessage, string(errJSON), now, o); err != nil {
-			return fmt.Errorf("recover runs of %s: %w", o, err)
-		}
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("recover runs in flight: %w", err)
 	}
 	return nil
 }
