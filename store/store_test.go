@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -342,5 +343,20 @@ func TestTitle(t *testing.T) {
 		if got := Title(tc.in); got != tc.want {
 			t.Errorf("Title(%q) = %q, want %q", tc.in, got, tc.want)
 		}
+	}
+}
+
+func TestDamagedDatabaseSaysWhatToDo(t *testing.T) {
+	dir, root := t.TempDir(), t.TempDir()
+	path, err := DBPath(dir, root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(strings.Repeat("not a database ", 512)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Open(testCtx(t), dir, root)
+	if err == nil || !strings.Contains(err.Error(), "move it away") || !strings.Contains(err.Error(), path) {
+		t.Errorf("Open of a damaged file: %v; want an error naming the file and what to do", err)
 	}
 }
