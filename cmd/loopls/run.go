@@ -73,6 +73,7 @@ type runFlags struct {
 	json          bool
 	trace         string
 	session       string
+	cont          bool
 	allowCommands bool
 	prompt        string
 }
@@ -86,6 +87,7 @@ func parseRunFlags(args []string, stdin io.Reader, stdout, stderr io.Writer) (ru
 	fs.BoolVar(&f.json, "json", false, "print the Run record as JSON on stdout instead of the streamed answer")
 	fs.StringVar(&f.trace, "trace", "", "write the run's transitions to `FILE` as JSON lines (see loopls trace)")
 	fs.StringVar(&f.session, "session", "", "continue the session with this `ID` (its committed history is the context)")
+	fs.BoolVar(&f.cont, "continue", false, "continue this workspace's most recent session")
 	fs.BoolVar(&f.allowCommands, "allow-commands", false, "offer run_command to the model (commands run without asking)")
 	pos, code, ok := parseFlags(fs, args, runUsage, stdout, stderr)
 	if !ok {
@@ -103,6 +105,10 @@ func parseRunFlags(args []string, stdin io.Reader, stdout, stderr io.Writer) (ru
 			return f, exitFailed, false
 		}
 		f.prompt = strings.TrimSpace(string(b))
+	}
+	if f.cont && f.session != "" {
+		fmt.Fprintln(stderr, "loopls run: --continue and --session both name a session: pass one")
+		return f, exitUsage, false
 	}
 	if f.prompt == "" {
 		fmt.Fprint(stderr, "loopls run: missing PROMPT, e.g. loopls run \"explain this repository\"\n\n")
@@ -165,6 +171,17 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	view := newRunView(stdout, stderr, f.json, traceW)
+	if f.cont {
+		id, err := latestSession(ctx, st)
+		if err != nil {
+			fmt.Fprintf(stderr, "loopls run: --continue: %v\n", err)
+			return exitFailed
+		}
+		if id == "" {
+			view.notice("no session to continue in this workspace: starting a new one")
+		}
+		f.session = string(id)
+	}
 	cfg := session.Config{
 		Root:      root,
 		Settings:  func() config.Settings { return settings },
@@ -224,6 +241,19 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			h.Cancel()
 		}
 	}
+}
+
+// latestSession is the most recently updated session of the store, "" when
+// there is none.
+func latestSession(ctx context.Context, st *store.Store) (engine.SessionID, error) {
+	if st == nil {
+		return "", errors.New("the session store could not be opened (see the warning above)")
+	}
+	list, err := st.Sessions(ctx)
+	if err != nil || len(list) == 0 {
+		return "", err
+	}
+	return list[0].ID, nil
 }
 
 // writeRunJSON prints the Run record, indented, for --json.

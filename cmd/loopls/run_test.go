@@ -72,15 +72,21 @@ func TestRunCompletedStreamsAnswerAndRecordsIt(t *testing.T) {
 		t.Errorf("committed history = %+v, want the prompt and the answer", rec.History)
 	}
 
-	// The session continues with --session: its history reaches the model.
-	r = e.run("run", "--session", string(list[0].ID), "chat again")
-	if r.code != 0 {
-		t.Fatalf("second run exit %d; stderr:\n%s", r.code, r.stderr)
+	// The session continues with --session, and --continue picks the
+	// latest: its history reaches the model.
+	for i, args := range [][]string{{"--session", string(list[0].ID)}, {"--continue"}} {
+		r = e.run(append(append([]string{"run"}, args...), "chat again")...)
+		if r.code != 0 {
+			t.Fatalf("run %v: exit %d; stderr:\n%s", args, r.code, r.stderr)
+		}
+		reqs := e.srv.Requests()
+		last := reqs[len(reqs)-1]
+		if len(last.Messages) != 3+2*i || last.Messages[0].Content != "chat" {
+			t.Errorf("run %v sent %d messages %+v, want the session's history first", args, len(last.Messages), last.Messages)
+		}
 	}
-	reqs := e.srv.Requests()
-	last := reqs[len(reqs)-1]
-	if len(last.Messages) < 3 || last.Messages[0].Content != "chat" {
-		t.Errorf("continued run sent %+v, want the session's history first", last.Messages)
+	if list, _ := st.Sessions(ctx); len(list) != 1 || list[0].Runs != 3 {
+		t.Errorf("sessions after continuing = %+v, want one with three runs", list)
 	}
 }
 
@@ -238,6 +244,7 @@ func TestRunUsage(t *testing.T) {
 		{[]string{"run", "--max-turns", "-1", "chat"}, 2, "", "--max-turns"},
 		{[]string{"run", "--no-such-flag", "chat"}, 2, "", "no-such-flag"},
 		{[]string{"run", "--session", "ses_nope", "chat"}, 2, "", "unknown session"},
+		{[]string{"run", "--session", "ses_x", "--continue", "chat"}, 2, "", "pass one"},
 		{[]string{"run", "--root", "/no/such/dir", "chat"}, 1, "", "--root"},
 		{[]string{"trace", "--help"}, 0, "Usage: loopls trace", ""},
 		{[]string{"trace"}, 2, "", "FILE"},
