@@ -1,0 +1,125 @@
+//go:build realollama
+
+package providers
+
+// Resolve and List against the real `ollama serve` with the tiny scripted
+// models of ../shared/real-ollama (make test-real). They fail, never skip,
+// when the setup is missing.
+
+import (
+	"bytes"
+	"context"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/loopls/loopls/config"
+	"github.com/loopls/loopls/engine"
+)
+
+const realBound = 2 * time.Minute
+
+// startRealOllama starts a server on a free 127.0.0.1 port for this test
+// and returns its "127.0.0.1:PORT" (the pattern of real-ollama's README).
+func startRealOllama(t *testing.T) string {
+	t.Helper()
+	out := os.Getenv("LOOPLS_REAL_OLLAMA")
+	if out == "" {
+		t.Fatal("LOOPLS_REAL_OLLAMA is not set: run `make test-real`")
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	host := l.Addr().String()
+	l.Close()
+	cmd := exec.Command(filepath.Join(out, "serve.sh"), strings.TrimPrefix(host, "127.0.0.1:"))
+	var logs bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &logs, &logs
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	t.Cleanup(func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-exited:
+		case <-time.After(realBound):
+			_ = cmd.Process.Kill()
+			<-exited
+		}
+		if t.Failed() {
+			t.Logf("ollama serve log:\n%s", logs.String())
+		}
+	})
+	deadline := time.After(realBound)
+	for {
+		if r, err := http.Get("http://" + host + "/api/version"); err == nil {
+			r.Body.Close()
+			return host
+		}
+		select {
+		case err := <-exited:
+			t.Fatalf("ollama serve exited (%v): %s", err, logs.String())
+		case <-deadline:
+			t.Fatalf("ollama did not start: %s", logs.String())
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+func TestRealResolveAndList(t *testing.T) {
+	clearEnv(t)
+	host := startRealOllama(t)
+	s := config.Default()
+	s.OllamaHost = host
+	ctx, cancel := context.WithTimeout(context.Background(), realBound)
+	defer cancel()
+
+	// No model configured: the first tool-capable model, said so.
+	res, err := Resolve(ctx, s, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := res.Primary.Name()
+	if name != "ollama:tiny:latest" && name != "ollama:tiny-think:latest" {
+		t.Errorf("picked %s", name)
+	}
+	if !strings.Contains(res.Notice, name) || res.ContextWindow != 8192 {
+		t.Errorf("notice %q, window %d", res.Notice, res.ContextWindow)
+	}
+
+	res, err = Resolve(ctx, s, "ollama:tiny")
+	if err != nil || res.ContextWindow != 8192 {
+		t.Fatalf("%+v, %v", res, err)
+	}
+	resp, err := res.Primary.Stream(ctx, engine.ModelRequest{Messages: []engine.Message{engine.UserMessage("chat")}, ContextWindow: res.ContextWindow}, func(engine.Delta) {})
+	if err != nil || resp.Message.Content != "Hello from the tiny test model." {
+		t.Fatalf("%+v, %v", resp.Message, err)
+	}
+
+	if _, err := Resolve(ctx, s, "ollama:not-pulled"); err == nil || !strings.Contains(err.Error(), "ollama pull not-pulled") {
+		t.Errorf("unknown model: %v", err)
+	}
+
+	models, err := List(ctx, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, m := range models {
+		if (m.Model == "ollama:tiny:latest" || m.Model == "ollama:tiny-think:latest") && m.ContextWindow == 8192 && m.Tools {
+			seen++
+		}
+	}
+	if seen != 2 {
+		t.Errorf("listed %+v, want tiny and tiny-think with 8192 and tools", models)
+	}
+}
