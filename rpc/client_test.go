@@ -113,6 +113,9 @@ func startClient(t *testing.T, dir string, env ...string) *client {
 			<-c.exited
 			t.Errorf("loopls did not exit after stdin closed")
 		}
+		if strings.Contains(c.stderr.String(), "WARNING: DATA RACE") {
+			t.Errorf("the daemon (built with -race) reported a data race")
+		}
 		if t.Failed() {
 			t.Logf("loopls stderr:\n%s", tail(c.stderr.String(), 6000))
 		}

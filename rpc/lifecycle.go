@@ -84,6 +84,9 @@ func (s *Server) initialize(ctx context.Context, params *json.RawMessage) (any, 
 	s.mu.Unlock()
 
 	root := rootOf(p)
+	if s.opts.Root != "" {
+		root = s.opts.Root
+	}
 	log := s.log.With("root", root)
 	wsOpts := workspace.Options{
 		Approver:        s,

@@ -71,7 +71,9 @@ func (s *Server) newProgress(run engine.RunID, clientToken json.RawMessage, titl
 		p.begin()
 		return p
 	}
+	s.runWG.Add(1)
 	go func() {
+		defer s.runWG.Done()
 		ctx, cancel := context.WithTimeout(s.ctx, createTimeout)
 		defer cancel()
 		err := s.call(ctx, "window/workDoneProgress/create", map[string]json.RawMessage{"token": p.token}, nil)

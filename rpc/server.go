@@ -38,9 +38,12 @@ type Options struct {
 	NoStore bool
 	// Resolve overrides providers.Resolve (tests).
 	Resolve func(ctx context.Context, s config.Settings, override string) (providers.Resolved, error)
-	// Settings are the settings before initializationOptions apply; the
-	// zero value means config.FromEnv().
+	// Settings are the settings before initializationOptions apply; nil
+	// means config.FromEnv().
 	Settings *config.Settings
+	// Root, when set, is the workspace root whatever the client says
+	// (tests and fuzzing keep the daemon inside a temporary directory).
+	Root string
 }
 
 // lifecycle is where the connection is in the LSP lifecycle.
