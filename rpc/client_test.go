@@ -43,7 +43,7 @@ type serverRequestHandler func(params json.RawMessage) (any, *wireErr)
 // client is an LSP-framed JSON-RPC client driving the real loopls binary
 // over pipes.
 type client struct {
-	t      *testing.T
+	t      testing.TB
 	cmd    *exec.Cmd
 	in     io.WriteCloser
 	stderr *lockedBuffer
@@ -77,7 +77,7 @@ func (l *lockedBuffer) String() string {
 }
 
 // startClient runs the binary with env added to a clean test environment.
-func startClient(t *testing.T, dir string, env ...string) *client {
+func startClient(t testing.TB, dir string, env ...string) *client {
 	t.Helper()
 	cmd := exec.Command(loopls, "serve", "--stdio", "--log-level", "debug")
 	cmd.Dir = dir

@@ -48,7 +48,7 @@ type fixture struct {
 	c    *client
 }
 
-func newFixture(t *testing.T, env ...string) *fixture {
+func newFixture(t testing.TB, env ...string) *fixture {
 	t.Helper()
 	srv, err := fakeollama.Start(fakeollama.Options{})
 	if err != nil {
@@ -62,7 +62,7 @@ func newFixture(t *testing.T, env ...string) *fixture {
 	return &fixture{srv: srv, root: root, c: startClient(t, root, env...)}
 }
 
-func writeFile(t *testing.T, path, text string) {
+func writeFile(t testing.TB, path, text string) {
 	t.Helper()
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)

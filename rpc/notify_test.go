@@ -1,0 +1,156 @@
+package rpc
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"strings"
+	"testing"
+
+	"github.com/sourcegraph/jsonrpc2"
+
+	"github.com/loopls/loopls/engine"
+)
+
+// outboxPair is an outbox writing to a connection whose other end the test
+// reads.
+type outboxPair struct {
+	out  *outbox
+	conn *jsonrpc2.Conn
+	r    *stream
+	peer net.Conn
+}
+
+func newOutboxPair(t testing.TB) *outboxPair {
+	server, peer := net.Pipe()
+	st := newStream(server, server, server)
+	conn := jsonrpc2.NewConn(context.Background(), st, jsonrpc2.HandlerWithError(
+		func(context.Context, *jsonrpc2.Conn, *jsonrpc2.Request) (any, error) { return nil, nil }))
+	o := newOutbox(slog.New(slog.DiscardHandler))
+	o.start(conn)
+	p := &outboxPair{out: o, conn: conn, r: newStream(peer, io.Discard, nil), peer: peer}
+	t.Cleanup(func() {
+		peer.Close()
+		conn.Close()
+		o.close()
+	})
+	return p
+}
+
+// next reads one notification from the peer side.
+func (p *outboxPair) next(t testing.TB) (string, json.RawMessage) {
+	body, err := p.r.readFrame()
+	if err != nil {
+		t.Fatalf("reading: %v", err)
+	}
+	var m struct {
+		Method string          `json:"method"`
+		Params json.RawMessage `json:"params"`
+	}
+	if err := json.Unmarshal(body, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m.Method, m.Params
+}
+
+// Deltas are coalesced without losing a byte, and a run's text always
+// precedes the transition queued after it.
+func TestOutboxCoalescesDeltasLosslessly(t *testing.T) {
+	p := newOutboxPair(t)
+	const n = 2000
+	var want strings.Builder
+	for i := range n {
+		piece := fmt.Sprintf("%d,", i)
+		want.WriteString(piece)
+		p.out.delta("run_a", engine.LaneText, piece)
+		if i == n/2 {
+			p.out.notify("loopls/transition", map[string]any{"runId": "run_a", "seq": 1}, "run_a")
+		}
+	}
+	p.out.notify("loopls/transition", map[string]any{"runId": "run_a", "seq": 2}, "run_a")
+
+	var got strings.Builder
+	deltas := 0
+	var beforeFirst string
+	for {
+		method, params := p.next(t)
+		if method == "loopls/transition" {
+			if strings.Contains(string(params), `"seq":1`) {
+				beforeFirst = got.String()
+				continue
+			}
+			break
+		}
+		var d deltaParams
+		json.Unmarshal(params, &d)
+		if d.RunID != "run_a" || d.Lane != engine.LaneText {
+			t.Fatalf("delta %+v", d)
+		}
+		deltas++
+		got.WriteString(d.Text)
+	}
+	if got.String() != want.String() {
+		t.Errorf("the deltas lost or reordered text: got %d bytes, want %d", got.Len(), want.Len())
+	}
+	if !strings.HasSuffix(beforeFirst, fmt.Sprintf("%d,", n/2)) || strings.Contains(beforeFirst, fmt.Sprintf(",%d,", n/2+1)) {
+		t.Errorf("the transition queued after delta %d came after %q", n/2, tail(beforeFirst))
+	}
+	if deltas >= n/10 {
+		t.Errorf("%d delta notifications for %d deltas pushed at once: not coalesced", deltas, n)
+	}
+}
+
+func tail(s string) string {
+	if len(s) > 40 {
+		return "…" + s[len(s)-40:]
+	}
+	return s
+}
+
+// Progress reports waiting in the queue are replaced, not piled up.
+func TestOutboxReplacesQueuedProgressReports(t *testing.T) {
+	o := newOutbox(slog.New(slog.DiscardHandler)) // not started: everything stays queued
+	for i := range 100 {
+		o.push(&outMsg{kind: outNotify, method: "$/progress", params: i, key: "progress t"})
+	}
+	o.notify("loopls/transition", 1, "")
+	if len(o.queue) != 2 || o.queue[0].params != 99 {
+		t.Errorf("queue holds %d messages, first params %v; want the latest report and the transition", len(o.queue), o.queue[0].params)
+	}
+}
+
+// BenchmarkOutboxNotifications measures notifications per second to a
+// client that reads as fast as it can.
+func BenchmarkOutboxNotifications(b *testing.B) {
+	p := newOutboxPair(b)
+	done := make(chan int)
+	go func() {
+		r := bufio.NewReaderSize(p.peer, 64<<10)
+		s := &stream{r: r}
+		count := 0
+		for range b.N {
+			if _, err := s.readFrame(); err != nil {
+				break
+			}
+			count++
+		}
+		done <- count
+	}()
+	tr := engine.Transition{RunID: "run_bench", SessionID: "ses_bench", From: engine.StateStart,
+		To: engine.StateAwaitingModel, Event: engine.EventCallLLM, Turn: 1, ContextTokens: 1234}
+	b.ResetTimer()
+	for i := range b.N {
+		tr.Seq = i + 1
+		p.out.notify("loopls/transition", tr, "")
+	}
+	got := <-done
+	b.StopTimer()
+	if got != b.N {
+		b.Fatalf("read %d of %d", got, b.N)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "notifications/s")
+}
