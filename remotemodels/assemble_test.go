@@ -1,0 +1,118 @@
+package remotemodels
+
+import (
+	"bytes"
+	"testing"
+	"time"
+
+	"github.com/anthropics/anthropic-sdk-go/v2"
+	"github.com/openai/openai-go/v3"
+
+	"github.com/loopls/loopls/engine"
+)
+
+// split cuts s into pieces at points drawn from seed, as a server may cut
+// a tool call's arguments into fragments anywhere, even inside a UTF-8
+// sequence or an escape.
+func split(s string, seed uint64) []string {
+	var out []string
+	for len(s) > 0 {
+		n := int(seed%7) + 1
+		seed = seed/7 + seed*2654435761%97
+		if n > len(s) {
+			n = len(s)
+		}
+		out = append(out, s[:n])
+		s = s[n:]
+	}
+	return out
+}
+
+func FuzzOpenAIFragments(f *testing.F) {
+	f.Add(`{"path":"README.md"}`, `{"city":"Paris"}`, uint64(3))
+	f.Add(`{"a":"\u00e9\n"}`, ``, uint64(12345))
+	f.Add(`{"path": "READ`, `[1,2]`, uint64(0))
+	f.Fuzz(func(t *testing.T, args0, args1 string, seed uint64) {
+		var s openaiStream
+		frag := func(index int64, id, name, args string) {
+			s.fragment(openai.ChatCompletionChunkChoiceDeltaToolCall{Index: index, ID: id,
+				Function: openai.ChatCompletionChunkChoiceDeltaToolCallFunction{Name: name, Arguments: args}})
+		}
+		// Two calls whose fragments interleave.
+		frag(0, "call_0", "read_file", "")
+		frag(1, "call_1", "list_dir", "")
+		p0, p1 := split(args0, seed), split(args1, seed>>3)
+		for i := 0; i < len(p0) || i < len(p1); i++ {
+			if i < len(p0) {
+				frag(0, "", "", p0[i])
+			}
+			if i < len(p1) {
+				frag(1, "", "", p1[i])
+			}
+		}
+		s.finishReason = "tool_calls"
+		resp := s.response("openai:x", func(engine.Delta) {})
+		calls := resp.Message.ToolCalls
+		if len(calls) != 2 || calls[0].ID != "call_0" || calls[1].Name != "list_dir" {
+			t.Fatalf("calls %+v", calls)
+		}
+		for i, want := range []string{args0, args1} {
+			canon, _ := engine.CanonicalArguments([]byte(want))
+			if !bytes.Equal(calls[i].Arguments, canon) {
+				t.Fatalf("call %d: %s, want %s", i, calls[i].Arguments, canon)
+			}
+		}
+	})
+}
+
+func FuzzAnthropicInputJSON(f *testing.F) {
+	f.Add(`{"path":"README.md"}`, uint64(5))
+	f.Add(`{"content":"line\nline"}`, uint64(99))
+	f.Add(`{"x":`, uint64(1))
+	f.Fuzz(func(t *testing.T, input string, seed uint64) {
+		s := anthropicStream{blocks: map[int64]*anthropicBlock{}}
+		var lane []engine.ToolCall
+		on := func(d engine.Delta) {
+			if d.Lane == engine.LaneTool {
+				lane = append(lane, *d.ToolCall)
+			}
+		}
+		ev := func(e anthropic.MessageStreamEventUnion) { s.add(e, on) }
+		ev(anthropic.MessageStreamEventUnion{Type: "content_block_start", Index: 0,
+			ContentBlock: anthropic.ContentBlockStartEventContentBlockUnion{Type: "tool_use", ID: "toolu_1", Name: "write_file"}})
+		for _, p := range split(input, seed) {
+			ev(anthropic.MessageStreamEventUnion{Type: "content_block_delta", Index: 0,
+				Delta: anthropic.MessageStreamEventUnionDelta{Type: "input_json_delta", PartialJSON: p}})
+		}
+		ev(anthropic.MessageStreamEventUnion{Type: "content_block_stop", Index: 0})
+		ev(anthropic.MessageStreamEventUnion{Type: "message_stop"})
+		canon, _ := engine.CanonicalArguments([]byte(input))
+		if len(lane) != 1 || !bytes.Equal(lane[0].Arguments, canon) || !s.stopped {
+			t.Fatalf("lane %+v, want one call with %s", lane, canon)
+		}
+	})
+}
+
+func TestRetryAfter(t *testing.T) {
+	now := time.Date(2026, 11, 30, 8, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		h    map[string]string
+		want time.Duration
+	}{
+		{nil, 0},
+		{map[string]string{"Retry-After": "2"}, 2 * time.Second},
+		{map[string]string{"Retry-After": "0.5"}, 500 * time.Millisecond},
+		{map[string]string{"Retry-After-Ms": "250", "Retry-After": "9"}, 250 * time.Millisecond},
+		{map[string]string{"Retry-After": now.Add(time.Minute).Format("Mon, 02 Jan 2006 15:04:05 GMT")}, time.Minute},
+		{map[string]string{"Retry-After": "-1"}, 0},
+		{map[string]string{"Retry-After": "later"}, 0},
+	} {
+		h := make(map[string][]string)
+		for k, v := range tc.h {
+			h[k] = []string{v}
+		}
+		if got := retryAfter(h, now); got != tc.want {
+			t.Errorf("retryAfter(%v) = %v, want %v", tc.h, got, tc.want)
+		}
+	}
+}
