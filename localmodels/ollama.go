@@ -43,7 +43,8 @@ type OllamaOptions struct {
 	// transient error (0 means the defaults above).
 	FirstChunkTimeout time.Duration
 	StallTimeout      time.Duration
-	// Logger receives debug lines; nil means slog.Default().
+	// Logger receives a debug line per call (model, host, tokens, timing;
+	// never message text); nil means slog.Default().
 	Logger *slog.Logger
 }
 
@@ -214,12 +215,16 @@ func (o *Ollama) Stream(ctx context.Context, req engine.ModelRequest, onDelta fu
 	sctx = withResponseMeta(sctx, meta)
 	watchdog := time.AfterFunc(o.opts.FirstChunkTimeout, func() { cancel(errStalled) })
 	var acc ollamaStream
+	start := time.Now()
 	err = o.client.Chat(sctx, creq, func(r api.ChatResponse) error {
 		watchdog.Reset(o.opts.StallTimeout)
 		acc.add(r, onDelta)
 		return nil
 	})
 	watchdog.Stop()
+	o.log.Debug("ollama chat ended", "model", o.model, "host", o.base.String(), "num_ctx", window,
+		"done", acc.done, "done_reason", acc.doneReason, "prompt_tokens", acc.usage.InputTokens,
+		"eval_tokens", acc.usage.OutputTokens, "elapsed", time.Since(start), "err", err)
 
 	// The client returns nil on a cancelled or cut stream, so the context
 	// and the done flag decide, in that order, before err does.
