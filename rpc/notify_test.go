@@ -154,3 +154,18 @@ func BenchmarkOutboxNotifications(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "notifications/s")
 }
+
+func TestTransitionMessage(t *testing.T) {
+	for _, tc := range []struct {
+		tr   engine.Transition
+		want string
+	}{
+		{engine.Transition{Turn: 1, To: engine.StateAwaitingModel}, "turn 2 · awaiting model"},
+		{engine.Transition{Turn: 0, To: engine.StateAwaitingTools}, "turn 1 · running tools"},
+		{engine.Transition{Turn: 3, To: engine.StateTerminal, Outcome: engine.OutcomeCancelled}, "turn 4 · cancelled"},
+	} {
+		if got := transitionMessage(tc.tr); got != tc.want {
+			t.Errorf("transitionMessage(%+v) = %q, want %q", tc.tr, got, tc.want)
+		}
+	}
+}

@@ -176,5 +176,7 @@ func transitionMessage(t engine.Transition) string {
 	default:
 		what = string(t.To)
 	}
-	return fmt.Sprintf("turn %d · %s", t.Turn, what)
+	// The machine counts turns from 0; people count them from 1 (the
+	// second model call is "turn 2").
+	return fmt.Sprintf("turn %d · %s", t.Turn+1, what)
 }
