@@ -17,6 +17,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -34,6 +35,14 @@ const realBound = 2 * time.Minute
 // startRealOllama starts a server on a free 127.0.0.1 port for this test
 // and returns its "127.0.0.1:PORT".
 func startRealOllama(t *testing.T) string {
+	t.Helper()
+	host, _ := startRealOllamaPID(t)
+	return host
+}
+
+// startRealOllamaPID is startRealOllama that also returns the server's PID
+// (serve.sh execs the server).
+func startRealOllamaPID(t *testing.T) (string, int) {
 	t.Helper()
 	out := os.Getenv("LOOPLS_REAL_OLLAMA")
 	if out == "" {
@@ -69,7 +78,7 @@ func startRealOllama(t *testing.T) string {
 	for {
 		if r, err := http.Get("http://" + host + "/api/version"); err == nil {
 			r.Body.Close()
-			return host
+			return host, cmd.Process.Pid
 		}
 		select {
 		case err := <-exited:
@@ -282,5 +291,77 @@ func TestRealNumCtxAndNoTruncation(t *testing.T) {
 	var apiErr *engine.APIError
 	if !errors.As(err, &apiErr) || apiErr.Status != http.StatusBadRequest || apiErr.Transient {
 		t.Errorf("err = %+v, want a permanent 400", apiErr)
+	}
+}
+
+// runnerOf returns the PID of the `ollama runner` child of the server.
+func runnerOf(t *testing.T, server int) int {
+	t.Helper()
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		// The fields after the command's closing parenthesis: state, ppid, …
+		rest := string(stat[bytes.LastIndexByte(stat, ')')+1:])
+		f := strings.Fields(rest)
+		if len(f) < 2 || f[1] != strconv.Itoa(server) {
+			continue
+		}
+		if cmdline, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline")); bytes.Contains(cmdline, []byte("runner")) {
+			return pid
+		}
+	}
+	t.Fatalf("no ollama runner under server %d", server)
+	return 0
+}
+
+func TestRealRunnerDiesMidStream(t *testing.T) {
+	// Ollama reports a dead runner as an {"error":…} line after a 200,
+	// which the client returns as a plain error (or not at all): the
+	// adapter must make it a transient failure, never a finished answer.
+	host, server := startRealOllamaPID(t)
+	o := newModel(t, host, "tiny", OllamaOptions{})
+	ctx, cancel := context.WithTimeout(context.Background(), realBound)
+	defer cancel()
+	started := make(chan struct{}, 1)
+	done := make(chan error, 1)
+	go func() {
+		n := 0
+		_, err := o.Stream(ctx, engine.ModelRequest{Messages: []engine.Message{engine.UserMessage("loop")}, ContextWindow: 8192}, func(engine.Delta) {
+			if n++; n == 3 {
+				started <- struct{}{}
+			}
+		})
+		done <- err
+	}()
+	select {
+	case <-started:
+	case <-time.After(realBound):
+		t.Fatal("the endless stream never started")
+	}
+	if err := syscall.Kill(runnerOf(t, server), syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-done:
+		var apiErr *engine.APIError
+		if !errors.As(err, &apiErr) || !apiErr.Transient {
+			t.Fatalf("err = %v, want a transient *engine.APIError", err)
+		}
+		if errors.Is(err, context.Canceled) {
+			t.Fatalf("err = %v reads as a cancel", err)
+		}
+		t.Logf("reported as: %v", err)
+	case <-time.After(realBound):
+		t.Fatal("Stream did not end after the runner died")
 	}
 }
