@@ -104,7 +104,7 @@ func (o *Ollama) statusError(status int, msg string, cause error, window int, re
 	lower := strings.ToLower(msg)
 	e := &engine.APIError{Status: status, Cause: cause}
 	switch {
-	case status == http.StatusNotFound && (strings.Contains(lower, "model") || msg == ""):
+	case status == http.StatusNotFound && o.model != "" && (strings.Contains(lower, "model") || msg == ""):
 		return notFound(o.model, cause)
 	case status == http.StatusNotFound:
 		e.Message = fmt.Sprintf("%s answered 404 (%s): is OLLAMA_HOST (or ollamaHost) pointing at an Ollama server?", o.base, msg)

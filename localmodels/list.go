@@ -37,7 +37,8 @@ func listOllama(ctx context.Context, host string, opts OllamaOptions) ([]ModelIn
 	client := api.NewClient(base, wrapClient(opts.HTTPClient))
 	tags, err := client.List(ctx)
 	if err != nil {
-		probe := &Ollama{base: base, model: "(list)"}
+		// No model is involved: classify as a bare server error.
+		probe := &Ollama{base: base}
 		return nil, probe.classify(ctx, err, 0, 0)
 	}
 	out := make([]ModelInfo, len(tags.Models))
