@@ -573,3 +573,26 @@ func TestListOllamaUnreachable(t *testing.T) {
 		t.Fatalf("err = %v, want ErrOllamaUnreachable", err)
 	}
 }
+
+func TestConcurrentStreamsShareOneAdapter(t *testing.T) {
+	// Sessions run concurrently and may share a resolved model.
+	srv := startFake(t, fakeollama.Options{})
+	o := newModel(t, srv.Host, "tiny", OllamaOptions{})
+	errs := make(chan error, 4)
+	for range 4 {
+		go func() {
+			ctx, cancel := context.WithTimeout(context.Background(), waitBound)
+			defer cancel()
+			resp, err := o.Stream(ctx, userReq("chat", nil), func(engine.Delta) {})
+			if err == nil && resp.Message.Content != "Hello from the tiny test model." {
+				err = errors.New("wrong answer " + resp.Message.Content)
+			}
+			errs <- err
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
