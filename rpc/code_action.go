@@ -35,9 +35,7 @@ func (s *Server) fixPrompt(f *fixParams) (string, error) {
 	if f.Range == nil {
 		return "", badParam("fix.range", "is required")
 	}
-	s.mu.Lock()
-	ws := s.ws
-	s.mu.Unlock()
+	ws := s.workspace(s.ctx)
 	if ws == nil {
 		return "", badParam("fix.uri", "cannot be read: the server has no workspace")
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/sourcegraph/jsonrpc2"
 
+	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/session"
 	"github.com/loopls/loopls/store"
@@ -68,7 +69,7 @@ func (s *Server) initialize(ctx context.Context, params *json.RawMessage) (any, 
 		return nil, err
 	}
 	s.mu.Lock()
-	if s.state != stateNew || s.mgr != nil {
+	if s.state != stateNew {
 		s.mu.Unlock()
 		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: "initialize was already received"}
 	}
@@ -81,12 +82,34 @@ func (s *Server) initialize(ctx context.Context, params *json.RawMessage) (any, 
 	settingsErr := s.settings.Apply(p.InitializationOptions)
 	s.trace = p.Trace
 	settings := s.settings
+	s.state = stateRunning
+	s.ready = make(chan struct{})
 	s.mu.Unlock()
 
 	root := rootOf(p)
 	if s.opts.Root != "" {
 		root = s.opts.Root
 	}
+	// Opening the workspace indexes the whole tree, which takes seconds in a
+	// big repository; initialize answers at once and what needs the
+	// workspace waits for it (see awaitReady).
+	go s.open(root, settings)
+	if settingsErr != nil {
+		s.showMessage(2, "loopls: initializationOptions: "+settingsErr.Error())
+	}
+	if p.ProcessID != nil && *p.ProcessID > 0 {
+		go s.watchParent(int(*p.ProcessID))
+	}
+	s.log.Info("initialized", "root", root, "applyEdit", s.client.applyEdit, "workDoneProgress", s.client.workDoneProgress,
+		"approvals", s.client.approvals, "model", settings.Model)
+	return initializeResult(), nil
+}
+
+// open opens the workspace, the store and the session manager, then closes
+// s.ready. Failures leave the daemon serving: without a workspace runs get
+// no tools, without a store sessions live in memory.
+func (s *Server) open(root string, settings config.Settings) {
+	defer close(s.ready)
 	log := s.log.With("root", root)
 	wsOpts := workspace.Options{
 		Approver:        s,
@@ -110,14 +133,14 @@ func (s *Server) initialize(ctx context.Context, params *json.RawMessage) (any, 
 		if dir == "" {
 			dir = store.DefaultDir()
 		}
-		st, err = store.Open(ctx, dir, root)
+		st, err = store.Open(s.ctx, dir, root)
 		if err != nil {
 			log.Warn("session store not opened; sessions live in memory only", "err", err)
 			s.showMessage(2, "loopls: sessions will not be saved: "+err.Error())
 			st = nil
 		}
 	}
-	cfg := session.Config{
+	mgr, err := session.New(session.Config{
 		Root:      root,
 		Store:     st,
 		Settings:  s.currentSettings,
@@ -125,26 +148,31 @@ func (s *Server) initialize(ctx context.Context, params *json.RawMessage) (any, 
 		Logger:    log,
 		OnNotice:  func(_ engine.RunID, n string) { s.showMessage(3, "loopls: "+n) },
 		Workspace: ws,
-	}
-	mgr, err := session.New(cfg)
+	})
 	if err != nil {
-		return nil, err
+		log.Error("no session manager", "err", err)
 	}
-
 	s.mu.Lock()
 	s.root, s.ws, s.store, s.mgr = root, ws, st, mgr
-	s.state = stateRunning
 	s.mu.Unlock()
+	log.Debug("workspace ready")
+}
 
-	if settingsErr != nil {
-		s.showMessage(2, "loopls: initializationOptions: "+settingsErr.Error())
+// awaitReady waits until initialize's background open is done; it reports
+// false when ctx ends first or initialize never came.
+func (s *Server) awaitReady(ctx context.Context) bool {
+	s.mu.Lock()
+	ready := s.ready
+	s.mu.Unlock()
+	if ready == nil {
+		return false
 	}
-	if p.ProcessID != nil && *p.ProcessID > 0 {
-		go s.watchParent(int(*p.ProcessID))
+	select {
+	case <-ready:
+		return true
+	case <-ctx.Done():
+		return false
 	}
-	log.Info("initialized", "applyEdit", s.client.applyEdit, "workDoneProgress", s.client.workDoneProgress,
-		"approvals", s.client.approvals, "model", settings.Model)
-	return initializeResult(), nil
 }
 
 // initializeResult is the answer of SPEC §3.
@@ -268,6 +296,12 @@ func (s *Server) teardown() {
 	if s.state == stateNew {
 		s.state = stateShutdown
 	}
+	ready := s.ready
+	s.mu.Unlock()
+	if ready != nil {
+		<-ready // the open may still be indexing; let it finish, then close it all
+	}
+	s.mu.Lock()
 	mgr, ws, st := s.mgr, s.ws, s.store
 	s.mu.Unlock()
 	if mgr != nil {

@@ -56,11 +56,9 @@ func (s *Server) startRun(ctx context.Context, p runParams, token json.RawMessag
 	if err != nil {
 		return nil, err
 	}
-	s.mu.Lock()
-	mgr := s.mgr
-	s.mu.Unlock()
-	if mgr == nil {
-		return nil, errors.New("the server has no session manager: initialize failed")
+	mgr, err := s.manager(ctx)
+	if err != nil {
+		return nil, err
 	}
 	id := engine.RunID(newRunID())
 	rs := &runState{id: id, ended: make(chan struct{})}

@@ -80,6 +80,7 @@ type Server struct {
 	tokens    map[string]engine.RunID            // progress token → run (progress.go)
 	trace     string
 	exitCode  int
+	ready     chan struct{} // closed once initialize's open is done
 	exited    chan struct{}
 	exitOnce  sync.Once
 	requestWG sync.WaitGroup

@@ -12,7 +12,14 @@ import (
 	"github.com/loopls/loopls/store"
 )
 
-func (s *Server) manager() (*session.Manager, error) {
+// manager returns the session manager once the workspace is open.
+func (s *Server) manager(ctx context.Context) (*session.Manager, error) {
+	if !s.awaitReady(ctx) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		return nil, errors.New("the server is not initialized")
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.mgr == nil {
@@ -23,7 +30,7 @@ func (s *Server) manager() (*session.Manager, error) {
 
 // sessions handles loopls/sessions → [{"sessionId","title","runs","updatedAt"}].
 func (s *Server) sessions(ctx context.Context, _ *json.RawMessage) (any, error) {
-	mgr, err := s.manager()
+	mgr, err := s.manager(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -56,7 +63,7 @@ func (s *Server) session(ctx context.Context, params *json.RawMessage) (any, err
 	if p.SessionID == "" {
 		return nil, badParam("sessionId", "is required")
 	}
-	mgr, err := s.manager()
+	mgr, err := s.manager(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -104,7 +111,7 @@ func (s *Server) undoRun(ctx context.Context, params *json.RawMessage) (any, err
 	if p.RunID == "" {
 		return nil, badParam("runId", "is required")
 	}
-	ws := s.workspace()
+	ws := s.workspace(ctx)
 	if ws == nil {
 		return nil, errors.New("the server has no workspace to undo in")
 	}

@@ -1,6 +1,7 @@
 package rpc
 
 import (
+	"context"
 	"encoding/json"
 
 	"go.lsp.dev/protocol"
@@ -12,14 +13,20 @@ import (
 // the editor has unsaved is what the tools read. They are handled in order
 // on the read loop, as LSP requires.
 
-func (s *Server) workspace() *workspace.Workspace {
+// workspace returns the workspace once it is open (nil if it could not be).
+// The text sync handlers call it on the read loop: while the first index
+// is built they hold reading up, which keeps the notifications in order.
+func (s *Server) workspace(ctx context.Context) *workspace.Workspace {
+	if !s.awaitReady(ctx) {
+		return nil
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.ws
 }
 
 func (s *Server) didOpen(params *json.RawMessage) {
-	ws := s.workspace()
+	ws := s.workspace(s.ctx)
 	if ws == nil || params == nil {
 		return
 	}
@@ -34,7 +41,7 @@ func (s *Server) didOpen(params *json.RawMessage) {
 }
 
 func (s *Server) didChange(params *json.RawMessage) {
-	ws := s.workspace()
+	ws := s.workspace(s.ctx)
 	if ws == nil || params == nil {
 		return
 	}
@@ -49,7 +56,7 @@ func (s *Server) didChange(params *json.RawMessage) {
 }
 
 func (s *Server) didClose(params *json.RawMessage) {
-	ws := s.workspace()
+	ws := s.workspace(s.ctx)
 	if ws == nil || params == nil {
 		return
 	}
@@ -80,8 +87,8 @@ func (s *Server) didChangeConfiguration(params *json.RawMessage) {
 	s.mu.Lock()
 	err := s.settings.Apply(p.Settings)
 	settings := s.settings
-	ws := s.ws
 	s.mu.Unlock()
+	ws := s.workspace(s.ctx)
 	if err != nil {
 		s.showMessage(2, "loopls: settings not applied: "+err.Error())
 		return
