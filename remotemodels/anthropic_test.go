@@ -276,3 +276,13 @@ func TestAnthropicList(t *testing.T) {
 		t.Errorf("listed %+v", got)
 	}
 }
+
+func TestAnthropicPromptTooLongIsContextExceeded(t *testing.T) {
+	s := newSSEServer(t, "/v1/messages", sseScript{status: 400,
+		body: `{"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long: 208310 tokens > 200000 maximum"}}`})
+	_, _, err := streamOnce(t, newAnthropic(t, s, AnthropicOptions{}), userReq("q"))
+	wantPermanent(t, err, 400)
+	if !errors.Is(err, engine.ErrContextExceeded) {
+		t.Errorf("err = %v, want ContextExceeded", err)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -44,6 +45,23 @@ type httpFailure struct {
 	status int
 	resp   *http.Response
 	msg    string
+	code   string // the provider's error code, when it sends one
+}
+
+// isContextOverflow recognises "the prompt is too long" as OpenAI
+// (context_length_exceeded), vLLM, llama.cpp and Anthropic ("prompt is too
+// long") word it.
+func isContextOverflow(code, msg string) bool {
+	if code == "context_length_exceeded" {
+		return true
+	}
+	m := strings.ToLower(msg)
+	for _, s := range []string{"context length", "context_length", "prompt is too long", "context window", "exceeds the available context", "maximum context"} {
+		if strings.Contains(m, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // classifyHTTP maps a provider's HTTP error status.
@@ -54,6 +72,13 @@ func classifyHTTP(provider, model string, f httpFailure, cause error) *engine.AP
 		msg = http.StatusText(f.status)
 	}
 	switch {
+	case f.status == http.StatusBadRequest && isContextOverflow(f.code, msg):
+		// The conversation no longer fits: the engine's ContextExceeded
+		// kind (through Cause), so the run says to compact or start anew.
+		limit := &engine.LoopError{Kind: engine.KindContextExceeded,
+			Message: fmt.Sprintf("the conversation does not fit in the context window of %s (%s): compact it, set contextWindow so loopls compacts in time, or start a new session", model, msg)}
+		e.Message = limit.Message
+		e.Cause = fmt.Errorf("%w: %w", limit, cause)
 	case f.status == http.StatusTooManyRequests:
 		e.Transient, e.RateLimit = true, true
 		if f.resp != nil {

@@ -104,8 +104,8 @@ func (o *OpenAI) Stream(ctx context.Context, req engine.ModelRequest, onDelta fu
 func (o *OpenAI) classify(err error) error {
 	var apiErr *openai.Error
 	if errors.As(err, &apiErr) {
-		msg := apiErr.Message
-		return classifyHTTP("the OpenAI-compatible server at "+o.base, o.model, httpFailure{status: apiErr.StatusCode, resp: apiErr.Response, msg: msg}, err)
+		return classifyHTTP("the OpenAI-compatible server at "+o.base, o.model,
+			httpFailure{status: apiErr.StatusCode, resp: apiErr.Response, msg: apiErr.Message, code: apiErr.Code}, err)
 	}
 	return classifyTransport("the OpenAI-compatible server", o.base, o.model, err)
 }

@@ -336,3 +336,23 @@ func TestOpenAIList(t *testing.T) {
 		t.Errorf("listed %+v", got)
 	}
 }
+
+func TestOpenAIContextOverflowIsContextExceeded(t *testing.T) {
+	for _, body := range []string{
+		// OpenAI
+		`{"error":{"message":"This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.","type":"invalid_request_error","param":"messages","code":"context_length_exceeded"}}`,
+		// llama.cpp's server
+		`{"error":{"code":400,"message":"the request exceeds the available context size, try increasing it","type":"exceed_context_size_error"}}`,
+	} {
+		s := newSSEServer(t, "/v1/chat/completions", sseScript{status: 400, body: body})
+		_, _, err := streamOnce(t, newOpenAI(t, s, OpenAIOptions{}), userReq("q"))
+		wantPermanent(t, err, 400)
+		if !errors.Is(err, engine.ErrContextExceeded) {
+			t.Errorf("body %s: err = %v, want ContextExceeded", body, err)
+		}
+	}
+	s := newSSEServer(t, "/v1/chat/completions", sseScript{status: 400, body: `{"error":{"message":"Invalid 'tools[0].function.name'","type":"invalid_request_error"}}`})
+	if _, _, err := streamOnce(t, newOpenAI(t, s, OpenAIOptions{}), userReq("q")); errors.Is(err, engine.ErrContextExceeded) {
+		t.Errorf("an unrelated 400 read as an overflow: %v", err)
+	}
+}
