@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/engine"
@@ -24,6 +25,9 @@ var (
 	// ErrNotConfigured: a remote provider is named but its key is not set.
 	ErrNotConfigured = remotemodels.ErrNotConfigured
 )
+
+// probeTimeout bounds asking a remote server for a model's window.
+const probeTimeout = 10 * time.Second
 
 // Resolved is what a run needs from the settings.
 type Resolved struct {
@@ -79,9 +83,14 @@ func Resolve(ctx context.Context, s config.Settings, override string) (Resolved,
 	res.ContextWindow = s.ContextWindow
 	if res.ContextWindow == 0 {
 		if p, ok := primary.(engine.WindowProber); ok {
-			if n, err := p.ContextWindow(ctx); err == nil {
+			// A window the server will not tell is no reason to refuse
+			// the run: it goes on without a window policy. Bounded, so a
+			// slow /models list cannot hold the run up.
+			pctx, cancel := context.WithTimeout(ctx, probeTimeout)
+			if n, err := p.ContextWindow(pctx); err == nil {
 				res.ContextWindow = n
 			}
+			cancel()
 		}
 	}
 	return res, nil

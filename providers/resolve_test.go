@@ -215,3 +215,19 @@ func TestList(t *testing.T) {
 		t.Errorf("with Ollama down: %+v, %v", got, err)
 	}
 }
+
+func TestResolveProbesARemoteWindow(t *testing.T) {
+	clearEnv(t)
+	mux := http.NewServeMux()
+	mux.HandleFunc("/v1/models", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"object":"list","data":[{"id":"served-model","object":"model","created":1,"owned_by":"vllm","max_model_len":16384}]}`))
+	})
+	oa := httptest.NewServer(mux)
+	defer oa.Close()
+	t.Setenv("OPENAI_BASE_URL", oa.URL+"/v1")
+	res, err := resolve(t, config.Default(), "openai:served-model")
+	if err != nil || res.ContextWindow != 16384 {
+		t.Fatalf("%+v, %v; want the served window 16384", res, err)
+	}
+}

@@ -286,3 +286,16 @@ func TestAnthropicPromptTooLongIsContextExceeded(t *testing.T) {
 		t.Errorf("err = %v, want ContextExceeded", err)
 	}
 }
+
+func TestAnthropicProbesTheWindow(t *testing.T) {
+	srv := newJSONServer(t, "/v1/models/claude-probe", `{"type":"model","id":"claude-probe","display_name":"Claude Probe","created_at":"2026-01-01T00:00:00Z","max_input_tokens":200000,"max_tokens":64000}`)
+	a, err := NewAnthropic("claude-probe", AnthropicOptions{APIKey: "k", BaseURL: srv.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), waitBound)
+	defer cancel()
+	if n, err := a.ContextWindow(ctx); err != nil || n != 200000 {
+		t.Fatalf("window %d, %v; want 200000", n, err)
+	}
+}

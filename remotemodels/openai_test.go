@@ -356,3 +356,20 @@ func TestOpenAIContextOverflowIsContextExceeded(t *testing.T) {
 		t.Errorf("an unrelated 400 read as an overflow: %v", err)
 	}
 }
+
+func TestOpenAIProbesTheWindow(t *testing.T) {
+	srv := newJSONServer(t, "/v1/models", `{"object":"list","data":[{"id":"other","object":"model","created":1,"owned_by":"x","max_model_len":4096},{"id":"qwen-probe","object":"model","created":1,"owned_by":"x","max_model_len":32768}]}`)
+	o, err := NewOpenAI("qwen-probe", OpenAIOptions{BaseURL: srv.URL + "/v1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), waitBound)
+	defer cancel()
+	if n, err := o.ContextWindow(ctx); err != nil || n != 32768 {
+		t.Fatalf("window %d, %v; want 32768", n, err)
+	}
+	srv.Close() // cached: no second request
+	if n, err := o.ContextWindow(ctx); err != nil || n != 32768 {
+		t.Fatalf("cached window %d, %v", n, err)
+	}
+}
