@@ -211,6 +211,14 @@ func (s *Server) Handle(_ context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Reque
 			Message: fmt.Sprintf("method not found: %q", req.Method)})
 		return
 	}
+	if req.Method == "initialize" || req.Method == "shutdown" {
+		// Answered on the read loop (neither waits on anything: initialize
+		// starts the open in the background, shutdown only cancels runs),
+		// so what a client sends right behind them finds the new state:
+		// an exit right after shutdown exits 0.
+		s.answer(s.ctx, h, req)
+		return
+	}
 	ctx, cancel := context.WithCancel(s.ctx)
 	s.mu.Lock()
 	s.inflight[req.ID] = cancel
@@ -224,13 +232,18 @@ func (s *Server) Handle(_ context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Reque
 			s.mu.Unlock()
 			cancel()
 		}()
-		result, err := s.safeCall(ctx, h, req)
-		if err != nil {
-			s.replyError(req.ID, toRPCError(err))
-			return
-		}
-		s.out.push(&outMsg{kind: outReply, id: req.ID, result: result})
+		s.answer(ctx, h, req)
 	}()
+}
+
+// answer runs h and queues its answer.
+func (s *Server) answer(ctx context.Context, h handlerFunc, req *jsonrpc2.Request) {
+	result, err := s.safeCall(ctx, h, req)
+	if err != nil {
+		s.replyError(req.ID, toRPCError(err))
+		return
+	}
+	s.out.push(&outMsg{kind: outReply, id: req.ID, result: result})
 }
 
 // safeCall runs h, turning a panic into an internal error: one bad request
