@@ -63,6 +63,9 @@ func NewAnthropic(model string, opts AnthropicOptions) (*Anthropic, error) {
 	}
 	ropts := []option.RequestOption{
 		option.WithAPIKey(opts.APIKey),
+		// SDK v2.15's WithAPIKey sends only "Authorization: Bearer"; the
+		// Messages API documents x-api-key for API keys, so send both.
+		option.WithHeader("x-api-key", opts.APIKey),
 		option.WithBaseURL(base),
 		option.WithMaxRetries(0), // the engine retries, see NewOpenAI
 	}
