@@ -1,0 +1,152 @@
+//go:build realollama
+
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/loopls/loopls/engine"
+)
+
+// realEnv is a workspace and state directory pointed at the real Ollama.
+type realEnv struct {
+	t           *testing.T
+	host        string
+	root, state string
+}
+
+func newRealEnv(t *testing.T, host string) *realEnv {
+	t.Helper()
+	root := t.TempDir()
+	for name, text := range map[string]string{"README.md": "# Demo\n", "hello.txt": "hello\n"} {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return &realEnv{t: t, host: host, root: root, state: t.TempDir()}
+}
+
+func (e *realEnv) cmd(ctx context.Context, args ...string) *exec.Cmd {
+	c := exec.CommandContext(ctx, binary(e.t), args...)
+	c.Dir = e.root
+	c.Env = append(os.Environ(), "LOOPLS_MODEL=ollama:tiny", "OLLAMA_HOST="+e.host,
+		"XDG_STATE_HOME="+e.state, "HOME="+e.state)
+	return c
+}
+
+// run runs loopls to its end (bounded: the real model on a CPU is slower
+// than the fake) and returns exit code, stdout and stderr.
+func (e *realEnv) run(args ...string) (int, string, string) {
+	e.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*waitBound)
+	defer cancel()
+	c := e.cmd(ctx, args...)
+	var out, errb strings.Builder
+	c.Stdout, c.Stderr = &out, &errb
+	err := c.Run()
+	if ctx.Err() != nil {
+		e.t.Fatalf("loopls %v did not end; stderr:\n%s", args, errb.String())
+	}
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		e.t.Fatal(err)
+	}
+	return code, out.String(), errb.String()
+}
+
+// The seed's two-turn run, through the real server: read_file, then the
+// final answer, with exactly the six transitions of SPEC §3.3.
+func TestRealRunReadsTheREADMEInSixTransitions(t *testing.T) {
+	e := newRealEnv(t, realOllamaForModels(t))
+	trace := filepath.Join(t.TempDir(), "trace.jsonl")
+	code, stdout, stderr := e.run("run", "--trace", trace, "read the README")
+	if code != 0 || !strings.Contains(stdout, "The tool result was received.") {
+		t.Fatalf("exit %d, stdout %q; stderr:\n%s", code, stdout, stderr)
+	}
+	f, err := os.Open(trace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var got []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var tr engine.Transition
+		if err := json.Unmarshal(sc.Bytes(), &tr); err != nil {
+			t.Fatalf("trace line %q: %v", sc.Text(), err)
+		}
+		got = append(got, string(tr.From)+">"+string(tr.To)+":"+string(tr.Event))
+	}
+	want := []string{
+		"Start>Start:accept_input", "Start>AwaitingModel:call_llm", "AwaitingModel>AwaitingTools:model_response",
+		"AwaitingTools>Start:tool_results", "Start>AwaitingModel:call_llm", "AwaitingModel>Terminal:model_response",
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Fatalf("transitions\n got %v\nwant %v", got, want)
+	}
+}
+
+func TestRealRunEditsThroughEditFile(t *testing.T) {
+	e := newRealEnv(t, realOllamaForModels(t))
+	code, _, stderr := e.run("run", "edit hello.txt")
+	if code != 0 {
+		t.Fatalf("exit %d; stderr:\n%s", code, stderr)
+	}
+	b, err := os.ReadFile(filepath.Join(e.root, "hello.txt"))
+	if err != nil || string(b) != "goodbye\n" {
+		t.Fatalf("hello.txt = %q, %v; want goodbye", b, err)
+	}
+}
+
+func TestRealRunStopsAtMaxTurns(t *testing.T) {
+	e := newRealEnv(t, realOllamaForModels(t))
+	code, _, stderr := e.run("run", "--max-turns", "3", "again")
+	if code != exitMaxTurns {
+		t.Fatalf("exit %d, want %d; stderr:\n%s", code, exitMaxTurns, stderr)
+	}
+}
+
+// Ctrl-C while the real model streams forever: the run ends cancelled, and
+// the server, having stopped generating, serves the next run.
+func TestRealRunCancelStopsGeneration(t *testing.T) {
+	e := newRealEnv(t, realOllamaForModels(t))
+	ctx, cancel := context.WithTimeout(context.Background(), 3*waitBound)
+	defer cancel()
+	c := e.cmd(ctx, "run", "loop")
+	so, err := c.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	c.Stderr = &stderr
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	out := watch(so)
+	out.waitFor(t, "tick")
+	if err := c.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	<-out.done
+	err = c.Wait()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitCancelled {
+		t.Fatalf("exit %v, want %d; stderr:\n%s", err, exitCancelled, stderr.String())
+	}
+	start := time.Now()
+	code, stdout, errs := e.run("run", "chat")
+	if code != 0 || !strings.Contains(stdout, "Hello from the tiny test model.") {
+		t.Fatalf("the run after a cancel: exit %d, %q; stderr:\n%s", code, stdout, errs)
+	}
+	t.Logf("the next run after the cancel took %v", time.Since(start))
+}
