@@ -229,3 +229,75 @@ func TestApprovalAskedAndRefused(t *testing.T) {
 		t.Error("the refused command was not reported failed")
 	}
 }
+
+// A client without experimental.loopls.approvals but with
+// window.showMessage is asked through window/showMessageRequest.
+func TestApprovalThroughShowMessageRequest(t *testing.T) {
+	f := newFixture(t)
+	asked := make(chan string, 1)
+	f.c.handle("window/showMessageRequest", func(p json.RawMessage) (any, *wireErr) {
+		var req struct {
+			Message string `json:"message"`
+			Actions []struct {
+				Title string `json:"title"`
+			} `json:"actions"`
+		}
+		json.Unmarshal(p, &req)
+		asked <- req.Message
+		return map[string]any{"title": "Reject"}, nil
+	})
+	f.c.initialize(f.root, map[string]any{"window": map[string]any{"showMessage": map[string]any{}}},
+		map[string]any{"allowedCommands": []string{"echo"}})
+	var res runResult
+	f.c.mustRequest("loopls/run", map[string]any{"prompt": "sleep please", "maxTurns": 3}, &res)
+	select {
+	case msg := <-asked:
+		if !strings.Contains(msg, "sleep 30") {
+			t.Errorf("the question %q does not name the command", msg)
+		}
+	default:
+		t.Fatal("window/showMessageRequest was not sent")
+	}
+}
+
+// A client that can be asked nothing gets the policy: commands denied.
+func TestApprovalPolicyWithoutAClientToAsk(t *testing.T) {
+	f := newFixture(t)
+	f.c.initialize(f.root, nil, map[string]any{"allowCommands": true})
+	var res runResult
+	f.c.mustRequest("loopls/run", map[string]any{"prompt": "sleep please"}, &res)
+	if res.Outcome != "completed" {
+		t.Errorf("run: %+v", res)
+	}
+	var failed bool
+	for _, m := range f.c.messages("loopls/toolCall") {
+		if strings.Contains(string(m.Params), `"failed"`) && strings.Contains(string(m.Params), "run_command") {
+			failed = true
+		}
+	}
+	if !failed {
+		t.Error("run_command was not refused by the default policy")
+	}
+	if len(f.c.messages("window/showMessageRequest"))+len(f.c.messages("loopls/approve")) != 0 {
+		t.Error("the client was asked although it declared no way to answer")
+	}
+}
+
+// The thinking lane streams as loopls/delta with lane "thinking".
+func TestThinkingDeltas(t *testing.T) {
+	f := newFixture(t, "LOOPLS_MODEL=ollama:tiny-think")
+	f.c.initialize(f.root, nil, nil)
+	var res runResult
+	f.c.mustRequest("loopls/run", map[string]any{"prompt": "think about it"}, &res)
+	lanes := map[string]string{}
+	for _, m := range f.c.messages("loopls/delta") {
+		p := params[struct {
+			Lane string `json:"lane"`
+			Text string `json:"text"`
+		}](t, m)
+		lanes[p.Lane] += p.Text
+	}
+	if lanes["thinking"] != "Let me think briefly." || lanes["text"] != res.Output || res.Output == "" {
+		t.Errorf("lanes = %q, output %q", lanes, res.Output)
+	}
+}
