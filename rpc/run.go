@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 
@@ -83,6 +84,9 @@ func (s *Server) startRun(ctx context.Context, p runParams, token json.RawMessag
 	s.mu.Unlock()
 	s.runWG.Add(1)
 	go s.watch(rs)
+	if s.tracing() {
+		s.logMessage(4, fmt.Sprintf("loopls: run %s started in session %s", id, rs.session))
+	}
 	return rs, nil
 }
 
@@ -97,6 +101,12 @@ func (s *Server) watch(rs *runState) {
 		end += ": " + run.Error.Error()
 	}
 	rs.progress.end(end)
+	switch {
+	case run.Outcome == engine.OutcomeFailed || run.Outcome == engine.OutcomeContextExceeded:
+		s.logMessage(1, fmt.Sprintf("loopls: run %s %s", rs.id, end))
+	case s.tracing():
+		s.logMessage(4, fmt.Sprintf("loopls: run %s %s", rs.id, end))
+	}
 	s.out.notify("loopls/runEnded", run, rs.id)
 	rs.run = run
 	s.mu.Lock()

@@ -281,6 +281,11 @@ func TestEndings(t *testing.T) {
 			if ended.Outcome != tc.outcome {
 				t.Errorf("runEnded outcome %s, want %s", ended.Outcome, tc.outcome)
 			}
+			if tc.outcome == "failed" {
+				f.c.waitFor("window/logMessage about the failure", func(m *wireMsg) bool {
+					return m.Method == "window/logMessage" && strings.Contains(string(m.Params), string(data.RunID))
+				})
+			}
 		})
 	}
 }

@@ -320,7 +320,15 @@ func (s *Server) showMessage(typ int, msg string) {
 	s.out.notify("window/showMessage", map[string]any{"type": typ, "message": msg}, "")
 }
 
-// logMessage sends window/logMessage.
+// tracing reports whether the client asked for a trace ($/setTrace or
+// initialize's trace): run starts and ends then go to window/logMessage.
+func (s *Server) tracing() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.trace == "messages" || s.trace == "verbose"
+}
+
+// logMessage sends window/logMessage (1 error … 4 log).
 func (s *Server) logMessage(typ int, msg string) {
 	s.out.notify("window/logMessage", map[string]any{"type": typ, "message": msg}, "")
 }
