@@ -43,6 +43,8 @@ type Config struct {
 	Resolve func(ctx context.Context, s config.Settings, override string) (providers.Resolved, error)
 	// Logger receives the manager's logs; nil discards them.
 	Logger *slog.Logger
+	// System is the system prompt; "" means DefaultSystem.
+	System string
 	// OnNotice, if set, receives what model resolution wants the user to
 	// know (for example which model was picked when none was configured).
 	OnNotice func(run engine.RunID, notice string)
@@ -277,11 +279,17 @@ func (m *Manager) agentFor(e *entry, s config.Settings, res providers.Resolved, 
 	if m.cfg.Store != nil {
 		observers = append([]engine.Observer{&checkpointer{store: m.cfg.Store, log: m.log}}, observers...)
 	}
+	system := m.cfg.System
+	if system == "" {
+		system = DefaultSystem
+	}
 	e.agent = engine.NewAgent(engine.AgentConfig{
 		Model:     res.Primary,
 		Fallbacks: res.Fallbacks,
+		System:    system,
 		Policy:    p,
 		Observers: observers,
+		Logger:    m.cfg.Logger,
 	}, e.id, slices.Clone(e.history))
 	e.agentKey = key
 	return e.agent
