@@ -81,7 +81,8 @@ func TestRunCompletedStreamsAnswerAndRecordsIt(t *testing.T) {
 		}
 		reqs := e.srv.Requests()
 		last := reqs[len(reqs)-1]
-		if len(last.Messages) != 3+2*i || last.Messages[0].Content != "chat" {
+		// The system prompt leads; the session's history follows it.
+		if len(last.Messages) != 4+2*i || last.Messages[0].Role != "system" || last.Messages[1].Content != "chat" {
 			t.Errorf("run %v sent %d messages %+v, want the session's history first", args, len(last.Messages), last.Messages)
 		}
 	}
