@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 
 	"github.com/sourcegraph/jsonrpc2"
 
@@ -53,7 +54,11 @@ func decodeParams(raw *json.RawMessage, v any) error {
 			if field == "" {
 				field = "params"
 			}
-			return badParam(field, "must be %s, not %s", jsonKind(te.Type.Kind().String()), te.Value)
+			typ := te.Type
+			for typ.Kind() == reflect.Pointer {
+				typ = typ.Elem()
+			}
+			return badParam(field, "must be %s, not %s", jsonKind(typ.Kind().String()), te.Value)
 		}
 		return badParam("params", "are not valid: %v", err)
 	}
