@@ -10,6 +10,7 @@ import (
 	"net"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sourcegraph/jsonrpc2"
 
@@ -167,5 +168,24 @@ func TestTransitionMessage(t *testing.T) {
 		if got := transitionMessage(tc.tr); got != tc.want {
 			t.Errorf("transitionMessage(%+v) = %q, want %q", tc.tr, got, tc.want)
 		}
+	}
+}
+
+// An editor that stops reading does not stall the engine: pushing never
+// blocks, however much is queued behind the stuck writer.
+func TestOutboxNeverBlocksOnAStuckEditor(t *testing.T) {
+	p := newOutboxPair(t) // nobody reads the peer end
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := range 20000 {
+			p.out.delta("run_a", engine.LaneText, "x")
+			p.out.notify("loopls/transition", map[string]any{"seq": i}, "run_a")
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("pushing blocked behind an editor that does not read")
 	}
 }
