@@ -15,7 +15,7 @@ import (
 )
 
 // benchPattern is the regex the grep benchmark and ripgrep both search for
-// (docs/performance.d/workspace.md has the ripgrep command).
+// (docs/performance.md has the ripgrep command).
 const benchPattern = `func \(\w+ \*\w+\) [A-Z]\w*Context\(`
 
 // benchTree is the tree the benchmarks search: $LOOPLS_BENCH_TREE, else
