@@ -11,11 +11,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"net"
+	"github.com/loopls/loopls/internal/realollama"
 	"net/http"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -40,55 +39,8 @@ func startRealOllama(t *testing.T) string {
 	return host
 }
 
-// startRealOllamaPID is startRealOllama that also returns the server's PID
-// (serve.sh execs the server).
-func startRealOllamaPID(t *testing.T) (string, int) {
-	t.Helper()
-	out := os.Getenv("LOOPLS_REAL_OLLAMA")
-	if out == "" {
-		t.Fatal("LOOPLS_REAL_OLLAMA is not set: run `make test-real`")
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	host := l.Addr().String()
-	l.Close()
-	cmd := exec.Command(filepath.Join(out, "serve.sh"), strings.TrimPrefix(host, "127.0.0.1:"))
-	var logs bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &logs, &logs
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	t.Cleanup(func() {
-		_ = cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-exited:
-		case <-time.After(realBound):
-			_ = cmd.Process.Kill()
-			<-exited
-		}
-		if t.Failed() {
-			t.Logf("ollama serve log:\n%s", logs.String())
-		}
-	})
-	deadline := time.After(realBound)
-	for {
-		if r, err := http.Get("http://" + host + "/api/version"); err == nil {
-			r.Body.Close()
-			return host, cmd.Process.Pid
-		}
-		select {
-		case err := <-exited:
-			t.Fatalf("ollama serve exited (%v): %s", err, logs.String())
-		case <-deadline:
-			t.Fatalf("ollama did not start: %s", logs.String())
-		case <-time.After(100 * time.Millisecond):
-		}
-	}
-}
+// startRealOllamaPID is startRealOllama that also returns the server's PID.
+func startRealOllamaPID(t *testing.T) (string, int) { return realollama.Start(t) }
 
 // looplsTools are the specs of loopls's seven workspace tools, as the
 // model sees them.

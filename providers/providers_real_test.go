@@ -7,15 +7,9 @@ package providers
 // when the setup is missing.
 
 import (
-	"bytes"
 	"context"
-	"net"
-	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
+	"github.com/loopls/loopls/internal/realollama"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -25,55 +19,7 @@ import (
 
 const realBound = 2 * time.Minute
 
-// startRealOllama starts a server on a free 127.0.0.1 port for this test
-// and returns its "127.0.0.1:PORT" (the pattern of real-ollama's README).
-func startRealOllama(t *testing.T) string {
-	t.Helper()
-	out := os.Getenv("LOOPLS_REAL_OLLAMA")
-	if out == "" {
-		t.Fatal("LOOPLS_REAL_OLLAMA is not set: run `make test-real`")
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	host := l.Addr().String()
-	l.Close()
-	cmd := exec.Command(filepath.Join(out, "serve.sh"), strings.TrimPrefix(host, "127.0.0.1:"))
-	var logs bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &logs, &logs
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	t.Cleanup(func() {
-		_ = cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-exited:
-		case <-time.After(realBound):
-			_ = cmd.Process.Kill()
-			<-exited
-		}
-		if t.Failed() {
-			t.Logf("ollama serve log:\n%s", logs.String())
-		}
-	})
-	deadline := time.After(realBound)
-	for {
-		if r, err := http.Get("http://" + host + "/api/version"); err == nil {
-			r.Body.Close()
-			return host
-		}
-		select {
-		case err := <-exited:
-			t.Fatalf("ollama serve exited (%v): %s", err, logs.String())
-		case <-deadline:
-			t.Fatalf("ollama did not start: %s", logs.String())
-		case <-time.After(100 * time.Millisecond):
-		}
-	}
-}
+func startRealOllama(t *testing.T) string { h, _ := realollama.Start(t); return h }
 
 func TestRealResolveAndList(t *testing.T) {
 	clearEnv(t)

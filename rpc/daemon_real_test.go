@@ -3,70 +3,15 @@
 package rpc_test
 
 import (
-	"bytes"
-	"net"
-	"net/http"
-	"os"
-	"os/exec"
+	"github.com/loopls/loopls/internal/realollama"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/loopls/loopls/engine"
 )
 
-// startRealOllama runs the real `ollama serve` of ../shared/real-ollama on a
-// free 127.0.0.1 port and returns its host. LOOPLS_REAL_OLLAMA names its
-// setup directory (make test-real sets it).
-func startRealOllama(t *testing.T) string {
-	t.Helper()
-	out := os.Getenv("LOOPLS_REAL_OLLAMA")
-	if out == "" {
-		t.Fatal("LOOPLS_REAL_OLLAMA is not set: run `make test-real`")
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	host := l.Addr().String()
-	l.Close()
-	cmd := exec.Command(filepath.Join(out, "serve.sh"), strings.TrimPrefix(host, "127.0.0.1:"))
-	var logs bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &logs, &logs
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	t.Cleanup(func() {
-		cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-exited:
-		case <-time.After(wait):
-			cmd.Process.Kill()
-			<-exited
-		}
-		if t.Failed() {
-			t.Logf("ollama serve log:\n%s", logs.String())
-		}
-	})
-	deadline := time.After(wait)
-	for {
-		if r, err := http.Get("http://" + host + "/api/version"); err == nil {
-			r.Body.Close()
-			return host
-		}
-		select {
-		case err := <-exited:
-			t.Fatalf("ollama serve exited: %v\n%s", err, logs.String())
-		case <-deadline:
-			t.Fatalf("ollama serve not ready within %s", wait)
-		case <-time.After(100 * time.Millisecond):
-		}
-	}
-}
+func startRealOllama(t *testing.T) string { h, _ := realollama.Start(t); return h }
 
 // The daemon against the real Ollama: the two-turn run gives the six
 // transitions, a run streaming forever is cancelled, and the session runs

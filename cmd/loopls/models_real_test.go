@@ -5,64 +5,14 @@ package main
 import (
 	"bytes"
 	"context"
-	"net"
-	"net/http"
+	"github.com/loopls/loopls/internal/realollama"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 )
 
-// realOllamaForModels starts the real `ollama serve` of
-// ../shared/real-ollama on a free 127.0.0.1 port and returns its host. It
-// fails, never skips, when the setup is missing.
-func realOllamaForModels(t *testing.T) string {
-	t.Helper()
-	out := os.Getenv("LOOPLS_REAL_OLLAMA")
-	if out == "" {
-		t.Fatal("LOOPLS_REAL_OLLAMA is not set: run `make test-real`")
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	host := l.Addr().String()
-	l.Close()
-	cmd := exec.Command(filepath.Join(out, "serve.sh"), strings.TrimPrefix(host, "127.0.0.1:"))
-	var logs bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &logs, &logs
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	t.Cleanup(func() {
-		_ = cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-exited:
-		case <-time.After(time.Minute):
-			_ = cmd.Process.Kill()
-			<-exited
-		}
-	})
-	deadline := time.After(time.Minute)
-	for {
-		if r, err := http.Get("http://" + host + "/api/version"); err == nil {
-			r.Body.Close()
-			return host
-		}
-		select {
-		case err := <-exited:
-			t.Fatalf("ollama serve exited (%v): %s", err, logs.String())
-		case <-deadline:
-			t.Fatalf("ollama did not start: %s", logs.String())
-		case <-time.After(100 * time.Millisecond):
-		}
-	}
-}
+func realOllamaForModels(t *testing.T) string { h, _ := realollama.Start(t); return h }
 
 func TestRealModelsTable(t *testing.T) {
 	host := realOllamaForModels(t)
