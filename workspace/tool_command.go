@@ -63,7 +63,46 @@ func (t *runCommandTool) Call(ctx context.Context, inv engine.ToolInvocation) (e
 	if a.TimeoutS > 0 {
 		timeout = min(time.Duration(a.TimeoutS)*time.Second, commandMaxTimeout)
 	}
+	if t.w.runner != nil {
+		if res, handled, err := t.w.runHooked(ctx, inv, a.Command, timeout); handled {
+			return res, err
+		}
+	}
 	return t.w.runCommand(ctx, a.Command, timeout)
+}
+
+// runHooked runs cmdline through the Runner, bounded by timeout. handled is
+// false when the Runner declined it, so it runs locally instead.
+func (w *Workspace) runHooked(ctx context.Context, inv engine.ToolInvocation, cmdline string, timeout time.Duration) (res engine.ToolResult, handled bool, err error) {
+	runCtx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	start := time.Now()
+	out, handled, err := w.runner.RunCommand(runCtx, CommandRequest{
+		RunID: inv.RunID, CallID: inv.Call.ID, Command: cmdline, Dir: w.rootReal, OutputLimit: 2 * commandOutputHalf,
+	})
+	if !handled && err == nil {
+		return engine.ToolResult{}, false, nil
+	}
+	elapsed := time.Since(start).Round(time.Millisecond)
+	text := out.Output
+	if out.Truncated {
+		text = "[… the start of the output was cut …]\n" + text
+	}
+	switch {
+	case ctx.Err() != nil:
+		return engine.ToolResult{Output: fmt.Sprintf("$ %s\n%s\n[cancelled after %s; the command was killed]", cmdline, text, elapsed), IsError: true}, true, ctx.Err()
+	case errors.Is(runCtx.Err(), context.DeadlineExceeded):
+		r, _ := failed("$ %s\n%s\n[timed out after %s; the command was killed. Pass a larger timeout_s if it needs longer]", cmdline, text, timeout)
+		return r, true, nil
+	case err != nil:
+		r, _ := failed("$ %s\n%s\n[the command could not run in the editor's terminal: %v]", cmdline, text, fmt.Errorf("%w: %w", ErrHookFailed, err))
+		return r, true, nil
+	case out.Signal != "":
+		r, _ := ok(fmt.Sprintf("$ %s\n%s\n[killed by signal %s]", cmdline, text, out.Signal))
+		return r, true, nil
+	}
+	r, _ := ok(fmt.Sprintf("$ %s\n%s\n[exit code %d]", cmdline, text, out.ExitCode))
+	return r, true, nil
 }
 
 // approveCommand decides whether cmdline may run: yes when every part is on

@@ -55,7 +55,7 @@ func (t *editFileTool) Call(ctx context.Context, inv engine.ToolInvocation) (eng
 	if err != nil {
 		return failed("edit_file: %s", describe(err))
 	}
-	cur, _, _, err := w.readForEdit(rel, a.Path)
+	cur, _, _, err := w.readForEdit(ctx, inv.RunID, rel, a.Path)
 	if err != nil {
 		return failed("edit_file: %s", describe(err))
 	}
@@ -82,8 +82,8 @@ func (t *editFileTool) Call(ctx context.Context, inv engine.ToolInvocation) (eng
 
 // readForEdit reads rel (overlay first) for an edit, refusing what cannot
 // be edited as text.
-func (w *Workspace) readForEdit(rel, shown string) (text string, version int32, open bool, err error) {
-	text, size, truncated, err := w.readText(rel)
+func (w *Workspace) readForEdit(ctx context.Context, run engine.RunID, rel, shown string) (text string, version int32, open bool, err error) {
+	text, size, truncated, err := w.readText(ctx, run, rel)
 	if err != nil {
 		return "", 0, false, err
 	}

@@ -51,7 +51,7 @@ func (t *readFileTool) Call(ctx context.Context, inv engine.ToolInvocation) (eng
 	if a.Offset < 0 || a.Limit < 0 {
 		return failed("read_file: offset and limit must be positive")
 	}
-	text, size, truncated, err := t.w.readText(a.Path)
+	text, size, truncated, err := t.w.readText(ctx, inv.RunID, a.Path)
 	if err != nil {
 		return failed("read_file: %s", describe(err))
 	}
@@ -61,16 +61,36 @@ func (t *readFileTool) Call(ctx context.Context, inv engine.ToolInvocation) (eng
 	return ok(numberLines(a.Path, text, int(a.Offset), int(a.Limit), size, truncated))
 }
 
-// readText reads p for a tool: the overlay when the document is open, else
-// at most readMaxFile bytes of the file. It reports the full size and
-// whether the text was cut.
-func (w *Workspace) readText(p string) (text string, size int64, truncated bool, err error) {
+// readText reads p for a tool of run: the overlay when the document is
+// open, else the Reader's text when it has the file, else at most
+// readMaxFile bytes of the file. It reports the full size and whether the
+// text was cut.
+func (w *Workspace) readText(ctx context.Context, run engine.RunID, p string) (text string, size int64, truncated bool, err error) {
 	rel, err := w.Rel(p)
 	if err != nil {
 		return "", 0, false, err
 	}
 	if ov, ok := w.overlays.get(w.abs(rel)); ok {
 		return ov.text, int64(len(ov.text)), false, nil
+	}
+	if w.reader != nil {
+		// The root confines the path first (symlinks included): only a
+		// regular file inside it is ever asked of the Reader. Anything
+		// else falls through to the disk read, which says what is wrong.
+		if f, _, oerr := openRegular(w.root, rel); oerr == nil {
+			f.Close()
+			text, ok, err := w.reader.ReadText(ctx, run, w.abs(rel))
+			if err != nil {
+				return "", 0, false, fmt.Errorf("%s: %w: %w", p, ErrHookFailed, err)
+			}
+			if ok {
+				size := int64(len(text))
+				if size > readMaxFile {
+					return text[:readMaxFile], size, true, nil
+				}
+				return text, size, false, nil
+			}
+		}
 	}
 	b, size, err := readRegular(w.root, rel, readMaxFile, nil)
 	if errors.Is(err, ErrNotRegular) {

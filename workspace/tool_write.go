@@ -45,7 +45,7 @@ func (t *writeFileTool) Call(ctx context.Context, inv engine.ToolInvocation) (en
 	if rel == "." {
 		return failed("write_file: %s is the workspace root, not a file", a.Path)
 	}
-	old, _, _, err := w.readForEdit(rel, a.Path)
+	old, _, _, err := w.readForEdit(ctx, inv.RunID, rel, a.Path)
 	exists := err == nil
 	if err != nil && !errIsNotExist(err) {
 		return failed("write_file: %s", describe(err))

@@ -36,6 +36,14 @@ type Options struct {
 	// Watch keeps the file index current with fsnotify. Without it every
 	// Files call walks the tree afresh, which suits one-shot runs.
 	Watch bool
+	// Reader, when set, is asked for a file's text before the disk by
+	// read_file and by the read that edit_file and write_file do before an
+	// edit (after open LSP documents, which still come first). grep, glob
+	// and list_dir keep reading the disk and the index.
+	Reader Reader
+	// Runner, when set, runs run_command's approved commands (an editor's
+	// terminal); nil, or a Runner that declines, runs them locally.
+	Runner Runner
 }
 
 // Workspace is one root directory and everything the agent may do in it.
@@ -51,6 +59,8 @@ type Workspace struct {
 	log       *slog.Logger
 	editor    Editor
 	approver  Approver
+	reader    Reader
+	runner    Runner
 	// approveTools are the tool names that ask before every call.
 	approveTools []string
 
@@ -110,6 +120,8 @@ func Open(ctx context.Context, root string, opts Options) (*Workspace, error) {
 		log:             log,
 		editor:          opts.Editor,
 		approver:        opts.Approver,
+		reader:          opts.Reader,
+		runner:          opts.Runner,
 		approveTools:    slices.Clone(opts.ApproveTools),
 		overlays:        newOverlays(),
 		journal:         newJournal(),

@@ -1,0 +1,241 @@
+package workspace
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/loopls/loopls/engine"
+)
+
+// bufferReader is a Reader with the editor's unsaved buffers, keyed by
+// absolute path; it records every path it was asked for.
+type bufferReader struct {
+	mu      sync.Mutex
+	buffers map[string]string
+	asked   []string
+	err     error
+}
+
+func (r *bufferReader) ReadText(_ context.Context, run engine.RunID, abs string) (string, bool, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.asked = append(r.asked, string(run)+" "+abs)
+	if r.err != nil {
+		return "", false, r.err
+	}
+	text, ok := r.buffers[abs]
+	return text, ok, nil
+}
+
+func (r *bufferReader) askedFor() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.asked...)
+}
+
+func TestReaderHookIsReadBeforeTheDisk(t *testing.T) {
+	dir := newTree(t, map[string]string{"a.txt": "on disk\n", "b.txt": "b on disk\n", "new.txt": "hello\n"})
+	outside := newTree(t, map[string]string{"secret.txt": "secret\n"})
+	if err := os.Symlink(filepath.Join(outside, "secret.txt"), filepath.Join(dir, "link.txt")); err != nil {
+		t.Fatal(err)
+	}
+	r := &bufferReader{}
+	ed := &recordingEditor{}
+	w := openWS(t, dir, Options{Reader: r, Editor: ed})
+	r.buffers = map[string]string{
+		filepath.Join(w.Root(), "a.txt"):   "unsaved in the editor\n",
+		filepath.Join(w.Root(), "new.txt"): "hello from the buffer\n",
+	}
+
+	if res := call(t, w, ToolReadFile, map[string]any{"path": "a.txt"}); res.IsError || !strings.Contains(res.Output, "unsaved in the editor") || strings.Contains(res.Output, "on disk") {
+		t.Errorf("read_file(a.txt) = %+v, want the editor's buffer", res)
+	}
+	// The Reader declines b.txt: the disk answers.
+	if res := call(t, w, ToolReadFile, map[string]any{"path": "b.txt"}); res.IsError || !strings.Contains(res.Output, "b on disk") {
+		t.Errorf("read_file(b.txt) = %+v, want the disk", res)
+	}
+	if got, want := r.askedFor(), []string{"run1 " + filepath.Join(w.Root(), "a.txt"), "run1 " + filepath.Join(w.Root(), "b.txt")}; !slices.Equal(got, want) {
+		t.Errorf("asked = %q, want %q", got, want)
+	}
+
+	// Paths the workspace refuses never reach the Reader.
+	before := len(r.askedFor())
+	for _, p := range []string{"../x.txt", filepath.Join(outside, "secret.txt"), "link.txt", "missing.txt", "."} {
+		if res := call(t, w, ToolReadFile, map[string]any{"path": p}); !res.IsError || strings.Contains(res.Output, "\tsecret") {
+			t.Errorf("read_file(%q) = %+v, want it refused", p, res)
+		}
+	}
+	if got := r.askedFor(); len(got) != before {
+		t.Errorf("the Reader was asked for refused paths: %q", got[before:])
+	}
+
+	// edit_file edits the text the editor has, not the disk's.
+	if res := call(t, w, ToolEditFile, map[string]any{"path": "new.txt", "old_string": "from the buffer", "new_string": "edited"}); res.IsError {
+		t.Fatalf("edit_file = %+v", res)
+	}
+	ed.mu.Lock()
+	edits := ed.edits
+	ed.mu.Unlock()
+	if len(edits) != 1 || edits[0].Old != "hello from the buffer\n" || edits[0].New != "hello edited\n" {
+		t.Errorf("edits = %+v, want the buffer's text edited", edits)
+	}
+
+	// A failing editor fails the read with a kind, not the disk's text.
+	r.mu.Lock()
+	r.err = errors.New("connection lost")
+	r.mu.Unlock()
+	if _, _, _, err := w.readText(context.Background(), "run1", "b.txt"); !errors.Is(err, ErrHookFailed) {
+		t.Errorf("readText with a failing Reader: err = %v, want ErrHookFailed", err)
+	}
+	if res := call(t, w, ToolReadFile, map[string]any{"path": "b.txt"}); !res.IsError || !strings.Contains(res.Output, "connection lost") {
+		t.Errorf("read_file with a failing Reader = %+v, want the editor's error", res)
+	}
+}
+
+// recordingEditor applies every edit, recording it.
+type recordingEditor struct {
+	mu    sync.Mutex
+	edits []FileEdit
+}
+
+func (e *recordingEditor) Apply(_ context.Context, fe FileEdit) (EditResult, error) {
+	e.mu.Lock()
+	e.edits = append(e.edits, fe)
+	e.mu.Unlock()
+	return EditResult{Applied: true}, nil
+}
+
+// scriptedRunner is a Runner whose commands follow run; it records requests.
+type scriptedRunner struct {
+	mu      sync.Mutex
+	reqs    []CommandRequest
+	decline bool
+	run     func(ctx context.Context, req CommandRequest) (CommandResult, error)
+}
+
+func (r *scriptedRunner) RunCommand(ctx context.Context, req CommandRequest) (CommandResult, bool, error) {
+	r.mu.Lock()
+	r.reqs = append(r.reqs, req)
+	decline := r.decline
+	r.mu.Unlock()
+	if decline {
+		return CommandResult{}, false, nil
+	}
+	res, err := r.run(ctx, req)
+	return res, true, err
+}
+
+func TestRunnerHookRunsApprovedCommands(t *testing.T) {
+	dir := newTree(t, nil)
+	r := &scriptedRunner{run: func(ctx context.Context, req CommandRequest) (CommandResult, error) {
+		switch req.Command {
+		case "make":
+			return CommandResult{Output: "from the terminal\n", ExitCode: 2}, nil
+		case "long":
+			return CommandResult{Output: "tail\n", Truncated: true}, nil
+		case "killed":
+			return CommandResult{Output: "x", Signal: "SIGKILL"}, nil
+		case "broken":
+			return CommandResult{}, errors.New("terminal/create: no shell")
+		case "sleep 30":
+			<-ctx.Done()
+			return CommandResult{Output: "partial\n"}, ctx.Err()
+		}
+		return CommandResult{}, errors.New("unexpected command " + req.Command)
+	}}
+	w := openWS(t, dir, Options{AllowCommands: true, AllowedCommands: []string{"make", "long", "killed", "broken", "sleep", "pwd"}, Runner: r})
+	tests := []struct {
+		cmd     string
+		timeout int
+		isError bool
+		want    []string
+	}{
+		{"make", 0, false, []string{"$ make\nfrom the terminal\n", "[exit code 2]"}},
+		{"long", 0, false, []string{"start of the output was cut", "tail\n", "[exit code 0]"}},
+		{"killed", 0, false, []string{"[killed by signal SIGKILL]"}},
+		{"broken", 0, true, []string{"no shell", "editor's terminal"}},
+		{"sleep 30", 1, true, []string{"partial", "timed out after 1s"}},
+	}
+	for _, tt := range tests {
+		args := map[string]any{"command": tt.cmd}
+		if tt.timeout > 0 {
+			args["timeout_s"] = tt.timeout
+		}
+		res := call(t, w, ToolRunCommand, args)
+		if res.IsError != tt.isError {
+			t.Errorf("run_command(%q): IsError = %v, want %v (%q)", tt.cmd, res.IsError, tt.isError, res.Output)
+		}
+		for _, s := range tt.want {
+			if !strings.Contains(res.Output, s) {
+				t.Errorf("run_command(%q) = %q, want %q in it", tt.cmd, res.Output, s)
+			}
+		}
+	}
+	r.mu.Lock()
+	first := r.reqs[0]
+	r.mu.Unlock()
+	if first.Dir != w.Root() || first.RunID != "run1" || first.CallID != "call_1" || first.OutputLimit != 2*commandOutputHalf {
+		t.Errorf("request = %+v", first)
+	}
+
+	// A command the policy refuses never reaches the Runner.
+	n := len(r.reqs)
+	if res := call(t, w, ToolRunCommand, map[string]any{"command": "rm -rf /"}); !res.IsError || !strings.Contains(res.Output, "not run") {
+		t.Errorf("unapproved command = %+v", res)
+	}
+	r.mu.Lock()
+	if len(r.reqs) != n {
+		t.Errorf("the Runner ran an unapproved command: %+v", r.reqs[n:])
+	}
+	r.decline = true
+	r.mu.Unlock()
+	// A Runner that declines leaves the command to the local shell.
+	if res := call(t, w, ToolRunCommand, map[string]any{"command": "pwd"}); res.IsError || !strings.Contains(res.Output, w.Root()+"\n") {
+		t.Errorf("declined command = %+v, want it run locally", res)
+	}
+}
+
+func TestRunnerHookCancel(t *testing.T) {
+	dir := newTree(t, nil)
+	started := make(chan struct{})
+	r := &scriptedRunner{run: func(ctx context.Context, req CommandRequest) (CommandResult, error) {
+		close(started)
+		<-ctx.Done()
+		return CommandResult{Output: "so far\n"}, ctx.Err()
+	}}
+	w := openWS(t, dir, Options{AllowCommands: true, AllowedCommands: []string{"sleep"}, Runner: r})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	type outcome struct {
+		res engine.ToolResult
+		err error
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		raw, _ := json.Marshal(map[string]any{"command": "sleep 30"})
+		res, err := tool(t, w, ToolRunCommand).Call(ctx, engine.ToolInvocation{RunID: "run1", Call: engine.ToolCall{ID: "c", Name: ToolRunCommand, Arguments: raw}})
+		done <- outcome{res, err}
+	}()
+	select {
+	case <-started:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the Runner was never asked")
+	}
+	cancel()
+	select {
+	case o := <-done:
+		if !errors.Is(o.err, context.Canceled) || !o.res.IsError || !strings.Contains(o.res.Output, "so far") || !strings.Contains(o.res.Output, "cancelled") {
+			t.Errorf("cancelled = %+v, %v", o.res, o.err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("run_command did not return after cancel")
+	}
+}
