@@ -160,20 +160,7 @@ func (a *Agent) emit(rs *runState, mv Move) {
 	a.mu.Lock()
 	tokens := a.machine.ContextTokens()
 	a.mu.Unlock()
-	t := Transition{
-		RunID:         rs.run.ID,
-		SessionID:     a.session,
-		Seq:           rs.seq,
-		From:          mv.From.Name,
-		To:            mv.To.Name,
-		Event:         mv.Event,
-		Turn:          mv.Turn,
-		ContextTokens: tokens,
-	}
-	if mv.To.Name == StateTerminal && mv.To.Outcome != nil {
-		t.Outcome = mv.To.Outcome.Name
-		t.Error = mv.To.Outcome.Error(rs.policy.MaxTurns)
-	}
+	t := mv.Transition(rs.run.ID, a.session, rs.seq, tokens, rs.policy.MaxTurns)
 	a.obs.each(func(o Observer) { o.OnTransition(t) })
 }
 

@@ -315,6 +315,26 @@ func (m *Manager) failEarly(ctx context.Context, e *entry, h *Handle, r Request,
 		Outcome: outcome, Error: lerr, StartedAt: started, EndedAt: time.Now(), Edits: []engine.Edit{},
 	}
 	e.relay.OnRunStart(run)
+	// The run never reached the engine, but the editor still sees the walk
+	// of a machine that ends at its first step: accept_input, then fail
+	// (or cancel), so a status bar that follows transitions ends too.
+	mach := engine.NewMachine(e.history)
+	var moves []engine.Move
+	if mv, err := mach.AcceptInput(r.Prompt); err == nil {
+		moves = append(moves, mv)
+	}
+	if outcome == engine.OutcomeCancelled {
+		_ = mach.Cancel()
+		p := engine.DefaultPolicy()
+		if mv, err := mach.Begin(mach.NextStep(p), p); err == nil {
+			moves = append(moves, mv)
+		}
+	} else if mv, err := mach.Fail(lerr); err == nil {
+		moves = append(moves, mv)
+	}
+	for i, mv := range moves {
+		e.relay.OnTransition(mv.Transition(h.id, e.id, i+1, 0, engine.DefaultPolicy().MaxTurns))
+	}
 	if m.cfg.Store != nil {
 		cp := &checkpointer{store: m.cfg.Store, log: m.log}
 		started := run

@@ -223,6 +223,17 @@ func TestResolveFailureEndsTheRunFailed(t *testing.T) {
 	if len(rec.ends) != 1 {
 		t.Errorf("OnRunEnd fired %d times, want 1", len(rec.ends))
 	}
+	// The editor still sees the machine's walk: accepted, then failed.
+	rec.mu.Lock()
+	trs := append([]engine.Transition(nil), rec.trs...)
+	rec.mu.Unlock()
+	if len(trs) != 2 ||
+		trs[0].Seq != 1 || trs[0].From != engine.StateStart || trs[0].To != engine.StateStart || trs[0].Event != engine.EventAcceptInput ||
+		trs[1].Seq != 2 || trs[1].To != engine.StateTerminal || trs[1].Event != engine.EventFail ||
+		trs[1].Outcome != engine.OutcomeFailed || trs[1].Error == nil || trs[1].Error.Kind != engine.KindAPI ||
+		trs[1].RunID != h.RunID() {
+		t.Errorf("transitions = %+v; want accept_input then fail (failed, Api)", trs)
+	}
 	// The session is free again.
 	if _, err := m.Start(context.Background(), session.Request{SessionID: h.SessionID(), Prompt: "chat"}); err != nil {
 		t.Errorf("the session is not reusable: %v", err)

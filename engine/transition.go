@@ -1,0 +1,22 @@
+package engine
+
+// Transition is the move as observers and the editor see it: seq numbers
+// the run's transitions from 1, contextTokens is the estimate at the move,
+// and maxTurns maps a MaxTurnsExceeded outcome to its error.
+func (mv Move) Transition(run RunID, session SessionID, seq, contextTokens, maxTurns int) Transition {
+	t := Transition{
+		RunID:         run,
+		SessionID:     session,
+		Seq:           seq,
+		From:          mv.From.Name,
+		To:            mv.To.Name,
+		Event:         mv.Event,
+		Turn:          mv.Turn,
+		ContextTokens: contextTokens,
+	}
+	if mv.To.Name == StateTerminal && mv.To.Outcome != nil {
+		t.Outcome = mv.To.Outcome.Name
+		t.Error = mv.To.Outcome.Error(maxTurns)
+	}
+	return t
+}
