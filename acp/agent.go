@@ -182,7 +182,7 @@ func (a *Agent) Prompt(ctx context.Context, p sdk.PromptRequest) (sdk.PromptResp
 	}
 	out := newOutbox(a.conn, p.SessionId, a.log)
 	obs := newRunObserver(out, s.root)
-	r := &activeRun{out: out}
+	r := &activeRun{out: out, obs: obs}
 	s.setActive(r)
 	a.mu.Lock()
 	a.runs[runID] = s
@@ -388,9 +388,18 @@ func (a *Agent) backend(ctx context.Context, cwd string) (string, Backend, error
 	if b, ok := a.backends[root]; ok {
 		return root, b, nil
 	}
+	// The workspace names files under the root with symlinks resolved;
+	// the client knows them under cwd as it sent it.
+	real, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return "", nil, fmt.Errorf("open workspace %s: %w", root, err)
+	}
+	paths := clientPaths{root: root, real: real}
 	b, err := a.cfg.Open(ctx, root, Hooks{
 		Approver: approver{a},
 		Editor:   func(disk workspace.Editor) workspace.Editor { return newEditor(a, root, disk) },
+		Reader:   clientReader{a: a, paths: paths},
+		Runner:   terminalRunner{a: a, paths: paths},
 	})
 	if err != nil {
 		return "", nil, fmt.Errorf("open workspace %s: %w", root, err)
@@ -438,6 +447,20 @@ func (a *Agent) clientWrites() bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return a.caps.Fs.WriteTextFile
+}
+
+// clientReads reports whether the client offered fs/read_text_file.
+func (a *Agent) clientReads() bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.caps.Fs.ReadTextFile
+}
+
+// clientTerminals reports whether the client offered terminal/*.
+func (a *Agent) clientTerminals() bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.caps.Terminal
 }
 
 func newRunID() (engine.RunID, error) {

@@ -64,10 +64,15 @@ type Opener func(ctx context.Context, root string, hooks Hooks) (Backend, error)
 // Hooks are how the workspace's tools reach the ACP client: the Approver asks
 // session/request_permission before a command; Editor wraps the editor that
 // writes to disk, so edits are approved per the session's mode and go
-// through fs/write_text_file when the client offers it.
+// through fs/write_text_file when the client offers it; Reader reads through
+// fs/read_text_file and Runner runs commands in terminal/* when the client
+// offers them (each declines otherwise, and the workspace uses the disk and
+// a local shell).
 type Hooks struct {
 	Approver workspace.Approver
 	Editor   func(disk workspace.Editor) workspace.Editor
+	Reader   workspace.Reader
+	Runner   workspace.Runner
 }
 
 // ErrUnknownSession is returned for a session id no store or memory knows.

@@ -113,6 +113,12 @@ type testClient struct {
 	asked chan sdk.RequestPermissionRequest
 	// onUpdate, if set, sees each update as it arrives.
 	onUpdate func(sdk.SessionUpdate)
+	// buffers are the editor's unsaved texts by absolute path, answered to
+	// fs/read_text_file; nil answers method-not-found.
+	buffers map[string]string
+	reads   []sdk.ReadTextFileRequest
+	// terms plays terminal/*; nil answers method-not-found.
+	terms *fakeTerminals
 }
 
 var _ sdk.Client = (*testClient)(nil)
@@ -149,28 +155,53 @@ func (c *testClient) WriteTextFile(_ context.Context, p sdk.WriteTextFileRequest
 	return sdk.WriteTextFileResponse{}, nil
 }
 
-func (c *testClient) ReadTextFile(context.Context, sdk.ReadTextFileRequest) (sdk.ReadTextFileResponse, error) {
-	return sdk.ReadTextFileResponse{}, sdk.NewMethodNotFound(sdk.ClientMethodFsReadTextFile)
+func (c *testClient) ReadTextFile(_ context.Context, p sdk.ReadTextFileRequest) (sdk.ReadTextFileResponse, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.buffers == nil {
+		return sdk.ReadTextFileResponse{}, sdk.NewMethodNotFound(sdk.ClientMethodFsReadTextFile)
+	}
+	c.reads = append(c.reads, p)
+	text, ok := c.buffers[p.Path]
+	if !ok {
+		return sdk.ReadTextFileResponse{}, sdk.NewInvalidParams(map[string]any{"path": p.Path, "error": "no such buffer"})
+	}
+	return sdk.ReadTextFileResponse{Content: text}, nil
 }
 
-func (c *testClient) CreateTerminal(context.Context, sdk.CreateTerminalRequest) (sdk.CreateTerminalResponse, error) {
-	return sdk.CreateTerminalResponse{}, sdk.NewMethodNotFound(sdk.ClientMethodTerminalCreate)
+func (c *testClient) CreateTerminal(ctx context.Context, p sdk.CreateTerminalRequest) (sdk.CreateTerminalResponse, error) {
+	if c.terms == nil {
+		return sdk.CreateTerminalResponse{}, sdk.NewMethodNotFound(sdk.ClientMethodTerminalCreate)
+	}
+	return c.terms.create(ctx, p)
 }
 
-func (c *testClient) KillTerminal(context.Context, sdk.KillTerminalRequest) (sdk.KillTerminalResponse, error) {
-	return sdk.KillTerminalResponse{}, sdk.NewMethodNotFound(sdk.ClientMethodTerminalKill)
+func (c *testClient) KillTerminal(_ context.Context, p sdk.KillTerminalRequest) (sdk.KillTerminalResponse, error) {
+	if c.terms == nil {
+		return sdk.KillTerminalResponse{}, sdk.NewMethodNotFound(sdk.ClientMethodTerminalKill)
+	}
+	return sdk.KillTerminalResponse{}, c.terms.kill(p.TerminalId)
 }
 
-func (c *testClient) TerminalOutput(context.Context, sdk.TerminalOutputRequest) (sdk.TerminalOutputResponse, error) {
-	return sdk.TerminalOutputResponse{}, sdk.NewMethodNotFound(sdk.ClientMethodTerminalOutput)
+func (c *testClient) TerminalOutput(_ context.Context, p sdk.TerminalOutputRequest) (sdk.TerminalOutputResponse, error) {
+	if c.terms == nil {
+		return sdk.TerminalOutputResponse{}, sdk.NewMethodNotFound(sdk.ClientMethodTerminalOutput)
+	}
+	return c.terms.output(p.TerminalId)
 }
 
-func (c *testClient) ReleaseTerminal(context.Context, sdk.ReleaseTerminalRequest) (sdk.ReleaseTerminalResponse, error) {
-	return sdk.ReleaseTerminalResponse{}, sdk.NewMethodNotFound(sdk.ClientMethodTerminalRelease)
+func (c *testClient) ReleaseTerminal(_ context.Context, p sdk.ReleaseTerminalRequest) (sdk.ReleaseTerminalResponse, error) {
+	if c.terms == nil {
+		return sdk.ReleaseTerminalResponse{}, sdk.NewMethodNotFound(sdk.ClientMethodTerminalRelease)
+	}
+	return sdk.ReleaseTerminalResponse{}, c.terms.release(p.TerminalId)
 }
 
-func (c *testClient) WaitForTerminalExit(context.Context, sdk.WaitForTerminalExitRequest) (sdk.WaitForTerminalExitResponse, error) {
-	return sdk.WaitForTerminalExitResponse{}, sdk.NewMethodNotFound(sdk.ClientMethodTerminalWaitForExit)
+func (c *testClient) WaitForTerminalExit(ctx context.Context, p sdk.WaitForTerminalExitRequest) (sdk.WaitForTerminalExitResponse, error) {
+	if c.terms == nil {
+		return sdk.WaitForTerminalExitResponse{}, sdk.NewMethodNotFound(sdk.ClientMethodTerminalWaitForExit)
+	}
+	return c.terms.wait(ctx, p.TerminalId)
 }
 
 // HandleExtensionMethod receives `_loopls/transition`.
@@ -318,7 +349,8 @@ func text(ups []sdk.SessionUpdate, kind string) string {
 }
 
 // wireLog records the agent's outgoing messages as "method:toolCallId" (the
-// id of the tool call they concern, if any), in the order they were written.
+// id of the tool call they concern, if any), in the order they were written;
+// an update that embeds a terminal is "method/terminal:toolCallId".
 // The SDK client handles requests and notifications on different
 // goroutines, so only the wire shows the order the agent sent them in.
 type wireLog struct {
@@ -333,6 +365,9 @@ func (w *wireLog) Write(p []byte) (int, error) {
 			Update struct {
 				SessionUpdate string `json:"sessionUpdate"`
 				ToolCallID    string `json:"toolCallId"`
+				Content       []struct {
+					Type string `json:"type"`
+				} `json:"content"`
 			} `json:"update"`
 			ToolCall struct {
 				ToolCallID string `json:"toolCallId"`
@@ -344,6 +379,12 @@ func (w *wireLog) Write(p []byte) (int, error) {
 		name := msg.Method
 		if msg.Params.Update.SessionUpdate != "" {
 			name += "/" + msg.Params.Update.SessionUpdate
+		}
+		for _, c := range msg.Params.Update.Content {
+			if c.Type == "terminal" {
+				name += "/terminal"
+				break
+			}
 		}
 		w.mu.Lock()
 		w.lines = append(w.lines, name+":"+id)

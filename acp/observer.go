@@ -27,6 +27,8 @@ type trackedCall struct {
 	call   engine.ToolCall
 	ended  bool
 	active bool
+	// terminal is the client terminal the call's command runs in, if any.
+	terminal string
 }
 
 func newRunObserver(out *outbox, root string) *runObserver {
@@ -103,9 +105,29 @@ func (o *runObserver) end(id engine.ToolCallID, status engine.ToolStatus, output
 		return
 	}
 	tc.ended = true
-	call := tc.call
+	call, term := tc.call, tc.terminal
 	o.mu.Unlock()
-	o.out.push(toolCallEnd(o.root, call, status, output))
+	var shown []sdk.ToolCallContent
+	if term != "" {
+		shown = append(shown, sdk.ToolTerminalRef(term))
+	}
+	o.out.push(toolCallEnd(o.root, call, status, output, shown...))
+}
+
+// showTerminal embeds the client terminal a call's command runs in into the
+// call, so the editor shows its output live; the call's last update keeps it.
+func (o *runObserver) showTerminal(id engine.ToolCallID, terminalID string) {
+	o.mu.Lock()
+	tc := o.calls[id]
+	if tc == nil || tc.ended {
+		o.mu.Unlock()
+		return
+	}
+	tc.terminal = terminalID
+	o.mu.Unlock()
+	o.out.push(sdk.UpdateToolCall(sdk.ToolCallId(id),
+		sdk.WithUpdateStatus(sdk.ToolCallStatusInProgress),
+		sdk.WithUpdateContent([]sdk.ToolCallContent{sdk.ToolTerminalRef(terminalID)})))
 }
 
 // OnTransition forwards the machine's transition as `_loopls/transition`.

@@ -27,6 +27,7 @@ type session struct {
 // from the start; its handle once Start has returned.
 type activeRun struct {
 	out *outbox
+	obs *runObserver
 
 	mu        sync.Mutex
 	handle    RunHandle

@@ -167,10 +167,11 @@ func toolStatus(s engine.ToolStatus) sdk.ToolCallStatus {
 }
 
 // toolCallEnd is the tool_call_update that closes a call: its status and its
-// output as text, after the diff for edits so the editor keeps showing it.
-func toolCallEnd(root string, call engine.ToolCall, status engine.ToolStatus, output string) sdk.SessionUpdate {
+// output as text, after the diff for edits and after shown (the terminal a
+// command ran in) so the editor keeps showing them.
+func toolCallEnd(root string, call engine.ToolCall, status engine.ToolStatus, output string, shown ...sdk.ToolCallContent) sdk.SessionUpdate {
 	a := parseToolArgs(call.Arguments)
-	content := toolDiff(root, call.Name, a)
+	content := append(toolDiff(root, call.Name, a), shown...)
 	if status == engine.ToolCancelled && output == "" {
 		output = "cancelled"
 	}

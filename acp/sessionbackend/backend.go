@@ -75,7 +75,7 @@ func Opener(o Options) acp.Opener {
 			ed = hooks.Editor(ed)
 		}
 		b.ws, err = workspace.Open(ctx, root, workspace.Options{
-			Editor: ed, Approver: hooks.Approver,
+			Editor: ed, Approver: hooks.Approver, Reader: hooks.Reader, Runner: hooks.Runner,
 			AllowCommands: s.AllowCommands, AllowedCommands: s.AllowedCommands,
 			Logger: log, Watch: true,
 		})
