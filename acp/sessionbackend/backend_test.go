@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -39,6 +40,10 @@ type fixture struct {
 	root  string
 	state string
 	rec   *recorder
+	// reader, runner and allowed go into the backend's hooks and settings.
+	reader  workspace.Reader
+	runner  workspace.Runner
+	allowed []string
 }
 
 func newFixture(t *testing.T) *fixture {
@@ -64,6 +69,8 @@ func (f *fixture) open(t *testing.T) acp.Backend {
 	s := config.Default()
 	s.Model = "ollama:tiny"
 	s.OllamaHost = f.srv.Host
+	s.AllowedCommands = f.allowed
+	s.AllowCommands = len(f.allowed) > 0
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	b, err := Opener(Options{Settings: func() config.Settings { return s }, StateDir: f.state})(ctx, f.root, acp.Hooks{
@@ -71,6 +78,8 @@ func (f *fixture) open(t *testing.T) acp.Backend {
 			f.rec = &recorder{next: disk}
 			return f.rec
 		},
+		Reader: f.reader,
+		Runner: f.runner,
 	})
 	if err != nil {
 		t.Fatalf("open backend: %v", err)
@@ -199,5 +208,61 @@ func TestAliases(t *testing.T) {
 	d, err := loadAliases(dir)
 	if err != nil || d.get("ses_x") != "ses_x" {
 		t.Errorf("damaged file: %v, %q", err, d.get("ses_x"))
+	}
+}
+
+type bufferReader struct{ text string }
+
+func (r bufferReader) ReadText(_ context.Context, _ engine.RunID, abs string) (string, bool, error) {
+	if filepath.Base(abs) != "README.md" {
+		return "", false, nil
+	}
+	return r.text, true, nil
+}
+
+type terminalRunner struct {
+	mu   sync.Mutex
+	reqs []workspace.CommandRequest
+}
+
+func (r *terminalRunner) RunCommand(_ context.Context, req workspace.CommandRequest) (workspace.CommandResult, bool, error) {
+	r.mu.Lock()
+	r.reqs = append(r.reqs, req)
+	r.mu.Unlock()
+	return workspace.CommandResult{Output: "ran in the editor's terminal\n", ExitCode: 7}, true, nil
+}
+
+// TestToolsReadAndRunThroughTheHooks: the model's read_file sees the
+// Reader's text and its run_command runs in the Runner, not on disk or in a
+// local shell.
+func TestToolsReadAndRunThroughTheHooks(t *testing.T) {
+	f := newFixture(t)
+	f.reader = bufferReader{text: "# Unsaved buffer\n"}
+	runner := &terminalRunner{}
+	f.runner = runner
+	f.allowed = []string{"sleep"}
+	b := f.open(t)
+	defer b.Close()
+	sid, _ := b.NewSession(context.Background())
+	run(t, b, sid, "read the README")
+	run(t, b, sid, "sleep a while")
+	h, err := b.History(context.Background(), sid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var results []string
+	for _, m := range h {
+		if m.Role == engine.RoleTool {
+			results = append(results, m.Content)
+		}
+	}
+	if len(results) != 2 || !strings.Contains(results[0], "Unsaved buffer") || strings.Contains(results[0], "Demo") ||
+		!strings.Contains(results[1], "ran in the editor's terminal") || !strings.Contains(results[1], "[exit code 7]") {
+		t.Errorf("tool results = %q, want the Reader's text and the Runner's output", results)
+	}
+	runner.mu.Lock()
+	defer runner.mu.Unlock()
+	if len(runner.reqs) != 1 || runner.reqs[0].Command != "sleep 30" || runner.reqs[0].RunID == "" {
+		t.Errorf("runner requests = %+v", runner.reqs)
 	}
 }
