@@ -100,11 +100,12 @@ func (s *Server) codeAction(_ context.Context, params *json.RawMessage) (any, er
 	if p.Range == nil {
 		return nil, badParam("range", "is required")
 	}
+	// One name in every client's menu; the kind tells a quick fix from a
+	// rewrite of a range that has no diagnostics.
+	const title = "Fix with loopls"
 	kind := "refactor.rewrite"
-	title := "Rewrite with loopls"
 	if len(p.Context.Diagnostics) > 0 {
 		kind = "quickfix"
-		title = "Fix with loopls"
 	}
 	if len(p.Context.Only) > 0 && !kindAllowed(kind, p.Context.Only) {
 		return []any{}, nil

@@ -124,12 +124,13 @@ func TestCodeActionAndFix(t *testing.T) {
 
 	rng := map[string]any{"start": map[string]any{"line": 0, "character": 0}, "end": map[string]any{"line": 0, "character": 5}}
 	var plain []struct {
-		Kind string `json:"kind"`
+		Title string `json:"title"`
+		Kind  string `json:"kind"`
 	}
 	f.c.mustRequest("textDocument/codeAction", map[string]any{
 		"textDocument": map[string]any{"uri": ed.uri}, "range": rng, "context": map[string]any{"diagnostics": []any{}}}, &plain)
-	if len(plain) != 1 || plain[0].Kind != "refactor.rewrite" {
-		t.Errorf("code actions without diagnostics = %+v, want one refactor.rewrite", plain)
+	if len(plain) != 1 || plain[0].Kind != "refactor.rewrite" || plain[0].Title != "Fix with loopls" {
+		t.Errorf("code actions without diagnostics = %+v, want one refactor.rewrite \"Fix with loopls\"", plain)
 	}
 	diag := map[string]any{"range": rng, "message": "greeting is too friendly", "severity": 2}
 	var actions []struct {
@@ -143,7 +144,7 @@ func TestCodeActionAndFix(t *testing.T) {
 	f.c.mustRequest("textDocument/codeAction", map[string]any{
 		"textDocument": map[string]any{"uri": ed.uri}, "range": rng,
 		"context": map[string]any{"diagnostics": []any{diag}}}, &actions)
-	if len(actions) != 1 || actions[0].Kind != "quickfix" || actions[0].Command.Command != "loopls.fix" {
+	if len(actions) != 1 || actions[0].Kind != "quickfix" || actions[0].Title != "Fix with loopls" || actions[0].Command.Command != "loopls.fix" {
 		t.Fatalf("code actions with a diagnostic = %+v, want one quickfix running loopls.fix", actions)
 	}
 
