@@ -25,6 +25,10 @@ func main() { os.Exit(dispatch(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
 
 // dispatch picks the command; it returns the process exit code.
 func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && (args[0] == "--help" || args[0] == "-h" || args[0] == "-help") {
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
 	cmd := "serve"
 	if len(args) > 0 && (args[0] == "" || args[0][0] != '-') {
 		cmd, args = args[0], args[1:]
@@ -46,10 +50,6 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, usage)
 		return 0
 	default:
-		if cmd == "--help" || cmd == "-h" {
-			fmt.Fprint(stdout, usage)
-			return 0
-		}
 		fmt.Fprintf(stderr, "loopls: unknown command %q\n\n%s", cmd, usage)
 		return 2
 	}
