@@ -49,13 +49,15 @@ const deadline = (ms, what) => new Promise((_, rej) => setTimeout(() => rej(new 
 const within = (p, what, ms = 60000) => Promise.race([p, deadline(ms, what)]);
 
 // withAgent starts one agent process and connects the official client to it.
-// rec collects what the client saw; opts.permission answers permission requests.
+// rec collects what the client saw; opts.permission answers permission requests,
+// opts.buffers (absolute path -> text) are unsaved editor buffers that
+// fs/read_text_file answers before the disk, opts.terminal answers terminal/*.
 async function withAgent(extraArgs, opts, fn) {
   const proc = spawn(cmd[0], [...cmd.slice(1), ...extraArgs], { stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   proc.stderr.on('data', (d) => { stderr += d; });
   const exited = new Promise((res) => proc.on('exit', (code, sig) => res({ code, sig })));
-  const rec = { updates: [], transitions: [], permissions: [], writes: [], order: [], onUpdate: null };
+  const rec = { updates: [], transitions: [], permissions: [], writes: [], reads: [], terminal: [], order: [], onUpdate: null };
   const stream = acp.ndJsonStream(Writable.toWeb(proc.stdin), Readable.toWeb(proc.stdout));
   const app = acp.client({ name: 'loopls-acp-e2e' })
     .onNotification(acp.methods.client.session.update, ({ params }) => {
@@ -76,7 +78,34 @@ async function withAgent(extraArgs, opts, fn) {
       fs.writeFileSync(params.path, params.content);
       return {};
     })
-    .onRequest(acp.methods.client.fs.readTextFile, ({ params }) => ({ content: fs.readFileSync(params.path, 'utf8') }));
+    .onRequest(acp.methods.client.fs.readTextFile, ({ params }) => {
+      rec.reads.push(params);
+      return { content: opts.buffers?.[params.path] ?? fs.readFileSync(params.path, 'utf8') };
+    })
+    // A scripted editor terminal: the command "runs" at once and prints
+    // opts.terminal.output; every call is recorded in rec.terminal.
+    .onRequest(acp.methods.client.terminal.create, ({ params }) => {
+      rec.terminal.push({ method: 'create', params });
+      rec.order.push('terminal/create');
+      return { terminalId: 'term-1' };
+    })
+    .onRequest(acp.methods.client.terminal.waitForExit, ({ params }) => {
+      rec.terminal.push({ method: 'wait_for_exit', params });
+      return { exitCode: opts.terminal?.exitCode ?? 0 };
+    })
+    .onRequest(acp.methods.client.terminal.output, ({ params }) => {
+      rec.terminal.push({ method: 'output', params });
+      return { output: opts.terminal?.output ?? '', truncated: false, exitStatus: { exitCode: opts.terminal?.exitCode ?? 0 } };
+    })
+    .onRequest(acp.methods.client.terminal.kill, ({ params }) => {
+      rec.terminal.push({ method: 'kill', params });
+      return {};
+    })
+    .onRequest(acp.methods.client.terminal.release, ({ params }) => {
+      rec.terminal.push({ method: 'release', params });
+      rec.order.push('terminal/release');
+      return {};
+    });
   try {
     return await app.connectWith(stream, async (agent) => {
       const init = await within(agent.request(acp.methods.agent.initialize, {
@@ -187,6 +216,45 @@ await scenario('fs/write_text_file', () => withAgent([], { caps: { fs: { readTex
   check('edit: permission before the write', rec.order.indexOf('permission') >= 0, rec.order);
   const done = rec.updates.filter((u) => u.sessionUpdate === 'tool_call_update').pop() || {};
   check('edit: the edit call completes', done.status === 'completed', done);
+}));
+
+await scenario('fs/read_text_file', () => withAgent([], {
+  caps: { fs: { readTextFile: true } },
+  buffers: { [path.join(workspace, 'README.md')]: '# Unsaved buffer\n\nThe editor has not saved this.\n' },
+}, async (agent, rec) => {
+  const s = await newSession(agent);
+  const r = await prompt(agent, s.sessionId, 'read the README');
+  check('read: stopReason end_turn', r.stopReason === 'end_turn', r);
+  check('read: asked the client for the README once, by absolute path', rec.reads.length === 1 && rec.reads[0].path === path.join(workspace, 'README.md') && rec.reads[0].sessionId === s.sessionId, rec.reads);
+  const done = rec.updates.filter((u) => u.sessionUpdate === 'tool_call_update').pop() || {};
+  const text = JSON.stringify(done.content || []);
+  check('read: the tool output is the unsaved buffer, not the disk', done.status === 'completed' && text.includes('Unsaved buffer') && !text.includes('# Demo'), done.content);
+}));
+
+await scenario('fs/read_text_file not offered', () => withAgent([], {
+  buffers: { [path.join(workspace, 'README.md')]: '# Unsaved buffer\n' },
+}, async (agent, rec) => {
+  const s = await newSession(agent);
+  await prompt(agent, s.sessionId, 'read the README');
+  const done = rec.updates.filter((u) => u.sessionUpdate === 'tool_call_update').pop() || {};
+  check('read without the capability: the disk, and the client is never asked', rec.reads.length === 0 && JSON.stringify(done.content || []).includes('# Demo'), [rec.reads, done.content]);
+}));
+
+await scenario('terminal/*', () => withAgent([], { caps: { terminal: true }, terminal: { output: 'slept in the editor\n', exitCode: 0 } }, async (agent, rec) => {
+  const s = await newSession(agent);
+  const r = await prompt(agent, s.sessionId, 'sleep for a while');
+  check('terminal: stopReason end_turn', r.stopReason === 'end_turn', r);
+  check('terminal: asked permission before creating the terminal', rec.order.indexOf('permission') >= 0 && rec.order.indexOf('permission') < rec.order.indexOf('terminal/create'), rec.order);
+  const methods = rec.terminal.map((c) => c.method);
+  check('terminal: create, wait_for_exit, output, release', JSON.stringify(methods) === JSON.stringify(['create', 'wait_for_exit', 'output', 'release']), methods);
+  const c = rec.terminal[0]?.params || {};
+  check('terminal: sh -c the command in the workspace, with an output limit', c.command === 'sh' && JSON.stringify(c.args) === JSON.stringify(['-c', 'sleep 30']) && c.cwd === workspace && c.outputByteLimit > 0 && c.sessionId === s.sessionId, c);
+  check('terminal: every call names the terminal', rec.terminal.slice(1).every((x) => x.params.terminalId === 'term-1'), rec.terminal);
+  const shown = rec.updates.find((u) => u.sessionUpdate === 'tool_call_update' && (u.content || []).some((x) => x.type === 'terminal' && x.terminalId === 'term-1'));
+  check('terminal: the tool call embeds the terminal', !!shown, rec.updates);
+  const done = rec.updates.filter((u) => u.sessionUpdate === 'tool_call_update').pop() || {};
+  const text = JSON.stringify(done.content || []);
+  check('terminal: the output and exit code come from the client terminal', done.status === 'completed' && text.includes('slept in the editor') && text.includes('[exit code 0]'), done.content);
 }));
 
 await scenario('auto mode and disk writes', () => withAgent([], {}, async (agent, rec) => {
