@@ -17,5 +17,7 @@
 //     `_loopls/transition` extension notifications;
 //   - the run's ending out, as a stopReason or a JSON-RPC error (ending.go);
 //   - the tools' needs out, as client requests: session/request_permission
-//     (permission.go) and fs/write_text_file (editor.go).
+//     (permission.go), fs/write_text_file (editor.go), fs/read_text_file
+//     (clientfs.go) and terminal/* (terminal.go), the last two only when the
+//     client offers them.
 package acp
