@@ -342,3 +342,22 @@ func TestTerminalKilledAndReleasedOnCancel(t *testing.T) {
 		t.Errorf("last update = %+v, want the call closed as failed", last)
 	}
 }
+
+func TestTerminalKilledAndReleasedOnTimeout(t *testing.T) {
+	var root string
+	run := &toolRun{root: &root, calls: []engine.ToolCall{toolCall("call_sleep", "run_command", `{"command":"sleep 30","timeout_s":1}`)}}
+	client := &testClient{terms: newFakeTerminals()}
+	h := newHarness(t, run.script, client)
+	root = h.root
+	s := h.start(sdk.ClientCapabilities{Terminal: true})
+	if r, err := h.prompt(s.SessionId, "sleep"); err != nil || r.StopReason != sdk.StopReasonEndTurn {
+		t.Fatalf("prompt = %v, %v; want the run to go on after the timeout", r.StopReason, err)
+	}
+	calls, _ := client.terms.snapshot()
+	if want := []string{"create term_1", "wait_for_exit term_1", "kill term_1", "output term_1", "release term_1"}; !reflect.DeepEqual(calls, want) {
+		t.Errorf("terminal calls = %v, want %v", calls, want)
+	}
+	if out := run.output(0); !strings.Contains(out, "started") || !strings.Contains(out, "timed out after 1s") {
+		t.Errorf("run_command = %q, want the output so far and the timeout", out)
+	}
+}
