@@ -253,6 +253,9 @@ func (s *Server) exitNotification(*json.RawMessage) {
 		s.exitCode = 0
 	}
 	s.mu.Unlock()
+	// The reply to shutdown is queued; write it (and anything else queued)
+	// before teardown closes the connection under it.
+	s.out.flush(closeWait)
 	s.exitOnce.Do(func() { close(s.exited) })
 }
 
@@ -310,8 +313,11 @@ func (s *Server) teardown() {
 	s.stop() // cancels every request context, and jsonrpc2's read loop
 	s.requestWG.Wait()
 	s.runWG.Wait()
-	s.conn.Close()
+	// Drain before closing: the reply to shutdown (and a run's last
+	// notifications) may still be queued when exit arrives right behind it.
+	// The drain is bounded, so an editor that stopped reading cannot hold us.
 	s.out.close()
+	s.conn.Close()
 	if ws != nil {
 		if err := ws.Close(); err != nil {
 			s.log.Warn("closing the workspace", "err", err)

@@ -23,6 +23,7 @@ const (
 	outNotify outKind = iota
 	outReply
 	outCall
+	outBarrier // writes nothing; closes written once everything before it was sent
 )
 
 // outMsg is one message waiting in the outbox.
@@ -41,6 +42,8 @@ type outMsg struct {
 	key string
 	// started receives the waiter of a call once it is written.
 	started chan<- callStart
+	// written is closed when an outBarrier reaches the writer.
+	written chan struct{}
 }
 
 // callStart is a server→client request once written.
@@ -254,6 +257,9 @@ func (o *outbox) send(m *outMsg) {
 		} else {
 			err = o.conn.Reply(ctx, m.id, m.result)
 		}
+	case outBarrier:
+		close(m.written)
+		return
 	case outCall:
 		var w jsonrpc2.Waiter
 		w, err = o.conn.DispatchCall(ctx, m.method, m.params, jsonrpc2.PickID(m.id))
@@ -262,6 +268,29 @@ func (o *outbox) send(m *outMsg) {
 	}
 	if err != nil {
 		o.log.Debug("message not sent", "method", m.method, "err", err)
+	}
+}
+
+// flush waits until everything queued before the call has been written,
+// at most d. jsonrpc2 closes the connection when its read loop ends, so
+// exit must not begin teardown while the reply to shutdown is still queued.
+func (o *outbox) flush(d time.Duration) {
+	m := &outMsg{kind: outBarrier, written: make(chan struct{})}
+	o.mu.Lock()
+	if o.closed || o.conn == nil {
+		o.mu.Unlock()
+		return
+	}
+	o.flushAllLocked()
+	o.queue = append(o.queue, m)
+	o.signal()
+	o.mu.Unlock()
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-m.written:
+	case <-t.C:
+		o.log.Warn("exiting with outbound messages unsent: the editor stopped reading")
 	}
 }
 
