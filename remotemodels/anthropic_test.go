@@ -224,34 +224,10 @@ func TestAnthropicCancelClosesTheRequest(t *testing.T) {
 		endless: anDelta(0, `{"type":"text_delta","text":"tick "}`),
 	})
 	a := newAnthropic(t, s, AnthropicOptions{})
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	first := make(chan struct{}, 1)
-	done := make(chan error, 1)
-	go func() {
-		_, err := a.Stream(ctx, userReq("loop"), func(engine.Delta) {
-			select {
-			case first <- struct{}{}:
-			default:
-			}
-		})
-		done <- err
-	}()
-	select {
-	case <-first:
-	case <-time.After(waitBound):
-		t.Fatal("no delta")
-	}
-	cancel()
-	select {
-	case err := <-done:
-		if !errors.Is(err, context.Canceled) {
-			t.Fatalf("err = %v, want context.Canceled", err)
-		}
-	case <-time.After(waitBound):
-		t.Fatal("Stream did not return after cancel")
-	}
-	s.waitGone(t)
+	cancelMidStream(t, s, func(ctx context.Context, on func(engine.Delta)) error {
+		_, err := a.Stream(ctx, userReq("loop"), on)
+		return err
+	})
 }
 
 func TestAnthropicNeedsAKey(t *testing.T) {

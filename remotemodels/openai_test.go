@@ -284,34 +284,10 @@ func TestOpenAIErrors(t *testing.T) {
 func TestOpenAICancelClosesTheRequest(t *testing.T) {
 	s := newSSEServer(t, "/v1/chat/completions", sseScript{endless: oaDelta(`{"content":"tick "}`, "")})
 	o := newOpenAI(t, s, OpenAIOptions{})
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	first := make(chan struct{}, 1)
-	done := make(chan error, 1)
-	go func() {
-		_, err := o.Stream(ctx, userReq("loop"), func(engine.Delta) {
-			select {
-			case first <- struct{}{}:
-			default:
-			}
-		})
-		done <- err
-	}()
-	select {
-	case <-first:
-	case <-time.After(waitBound):
-		t.Fatal("no delta")
-	}
-	cancel()
-	select {
-	case err := <-done:
-		if !errors.Is(err, context.Canceled) {
-			t.Fatalf("err = %v, want context.Canceled", err)
-		}
-	case <-time.After(waitBound):
-		t.Fatal("Stream did not return after cancel")
-	}
-	s.waitGone(t)
+	cancelMidStream(t, s, func(ctx context.Context, on func(engine.Delta)) error {
+		_, err := o.Stream(ctx, userReq("loop"), on)
+		return err
+	})
 }
 
 func TestOpenAINeedsAKeyOrAURL(t *testing.T) {

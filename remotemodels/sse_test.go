@@ -230,3 +230,36 @@ func newJSONServer(t *testing.T, path, body string) *httptest.Server {
 	t.Cleanup(srv.Close)
 	return srv
 }
+
+// cancelMidStream runs stream, cancels it after its first delta, and checks
+// that it returns context.Canceled and that s sees the request closed.
+func cancelMidStream(t *testing.T, s *sseServer, stream func(context.Context, func(engine.Delta)) error) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	first := make(chan struct{}, 1)
+	done := make(chan error, 1)
+	go func() {
+		done <- stream(ctx, func(engine.Delta) {
+			select {
+			case first <- struct{}{}:
+			default:
+			}
+		})
+	}()
+	select {
+	case <-first:
+	case <-time.After(waitBound):
+		t.Fatal("no delta")
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("err = %v, want context.Canceled", err)
+		}
+	case <-time.After(waitBound):
+		t.Fatal("Stream did not return after cancel")
+	}
+	s.waitGone(t)
+}
