@@ -80,6 +80,9 @@ func (s *Settings) Apply(raw json.RawMessage) error {
 	}
 	next := *s
 	for name, v := range wrapper {
+		if bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
+			continue // editors send null for a setting the user left unset
+		}
 		var err error
 		switch name {
 		case "model":
