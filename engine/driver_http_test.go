@@ -46,14 +46,10 @@ func (o *httpObserver) OnRunEnd(r engine.Run) {
 	o.outcomes = append(o.outcomes, r.Outcome)
 }
 
+// startFake starts the scripted Ollama with script answering first.
 func startFake(t *testing.T, script func(*api.ChatRequest) *fakeollama.Reply) *fakeollama.Server {
 	t.Helper()
-	srv, err := fakeollama.Start(fakeollama.Options{Script: script})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Close)
-	return srv
+	return fakeollama.StartTB(t, fakeollama.Options{Script: script})
 }
 
 func ollama(t *testing.T, srv *fakeollama.Server, model string) *localmodels.Ollama {

@@ -13,11 +13,7 @@ import (
 // the adapter and the official client against the scripted server on
 // 127.0.0.1: the overhead loopls adds around a model's own time.
 func BenchmarkStreamChat(b *testing.B) {
-	srv, err := fakeollama.Start(fakeollama.Options{ChunkDelay: time.Nanosecond})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer srv.Close()
+	srv := fakeollama.StartTB(b, fakeollama.Options{ChunkDelay: time.Nanosecond})
 	o, err := NewOllama(srv.Host, "tiny", OllamaOptions{})
 	if err != nil {
 		b.Fatal(err)
@@ -35,11 +31,7 @@ func BenchmarkStreamChat(b *testing.B) {
 
 // BenchmarkStreamToolCall is one call answered with a tool call.
 func BenchmarkStreamToolCall(b *testing.B) {
-	srv, err := fakeollama.Start(fakeollama.Options{ChunkDelay: time.Nanosecond})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer srv.Close()
+	srv := fakeollama.StartTB(b, fakeollama.Options{ChunkDelay: time.Nanosecond})
 	o, err := NewOllama(srv.Host, "tiny", OllamaOptions{})
 	if err != nil {
 		b.Fatal(err)

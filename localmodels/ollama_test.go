@@ -20,16 +20,6 @@ import (
 // waitBound bounds every wait on an event in these tests.
 const waitBound = 10 * time.Second
 
-func startFake(t *testing.T, opts fakeollama.Options) *fakeollama.Server {
-	t.Helper()
-	srv, err := fakeollama.Start(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Close)
-	return srv
-}
-
 func newModel(t *testing.T, host, model string, opts OllamaOptions) *Ollama {
 	t.Helper()
 	o, err := NewOllama(host, model, opts)
@@ -85,7 +75,7 @@ func userReq(prompt string, specs []engine.ToolSpec) engine.ModelRequest {
 }
 
 func TestStreamTextInManyChunks(t *testing.T) {
-	srv := startFake(t, fakeollama.Options{})
+	srv := fakeollama.StartTB(t, fakeollama.Options{})
 	o := newModel(t, srv.Host, "tiny", OllamaOptions{})
 	resp, rec, err := stream(t, o, userReq("chat please", tools("read_file")))
 	if err != nil {
@@ -110,7 +100,7 @@ func TestStreamTextInManyChunks(t *testing.T) {
 }
 
 func TestStreamOneToolCall(t *testing.T) {
-	srv := startFake(t, fakeollama.Options{})
+	srv := fakeollama.StartTB(t, fakeollama.Options{})
 	o := newModel(t, srv.Host, "tiny", OllamaOptions{})
 	resp, rec, err := stream(t, o, userReq("read the README", tools("read_file", "list_dir")))
 	if err != nil {
@@ -144,7 +134,7 @@ func TestStreamOneToolCall(t *testing.T) {
 }
 
 func TestStreamSeveralToolCallsAcrossChunks(t *testing.T) {
-	srv := startFake(t, fakeollama.Options{})
+	srv := fakeollama.StartTB(t, fakeollama.Options{})
 	o := newModel(t, srv.Host, "tiny", OllamaOptions{})
 	resp, _, err := stream(t, o, userReq("two cities", tools("get_weather")))
 	if err != nil {
@@ -170,7 +160,7 @@ func TestStreamArgumentsAreCanonical(t *testing.T) {
 		`{"new_string":"goodbye","path":"hello.txt","old_string":"hello"}`,
 	}
 	i := 0
-	srv := startFake(t, fakeollama.Options{Script: func(*api.ChatRequest) *fakeollama.Reply {
+	srv := fakeollama.StartTB(t, fakeollama.Options{Script: func(*api.ChatRequest) *fakeollama.Reply {
 		r := fakeollama.ToolCalls(fakeollama.Call{Name: "edit_file", Args: orders[i%2]})
 		i++
 		return r
@@ -191,7 +181,7 @@ func TestStreamArgumentsAreCanonical(t *testing.T) {
 }
 
 func TestStreamThinkingLane(t *testing.T) {
-	srv := startFake(t, fakeollama.Options{})
+	srv := fakeollama.StartTB(t, fakeollama.Options{})
 	o := newModel(t, srv.Host, "tiny-think", OllamaOptions{})
 	resp, rec, err := stream(t, o, userReq("what is the answer", nil))
 	if err != nil {
@@ -212,7 +202,7 @@ func TestStreamThinkingLane(t *testing.T) {
 }
 
 func TestStreamDoesNotAskThinkingOfAModelWithout(t *testing.T) {
-	srv := startFake(t, fakeollama.Options{})
+	srv := fakeollama.StartTB(t, fakeollama.Options{})
 	o := newModel(t, srv.Host, "tiny", OllamaOptions{})
 	if _, _, err := stream(t, o, userReq("chat", nil)); err != nil {
 		t.Fatal(err) // the server answers 400 to think:true on tiny
@@ -223,7 +213,7 @@ func TestStreamDoesNotAskThinkingOfAModelWithout(t *testing.T) {
 }
 
 func TestNumCtxIsTheWindowAndTruncationIsOff(t *testing.T) {
-	srv := startFake(t, fakeollama.Options{})
+	srv := fakeollama.StartTB(t, fakeollama.Options{})
 	o := newModel(t, srv.Host, "tiny", OllamaOptions{KeepAlive: 10 * time.Minute})
 	for _, tc := range []struct {
 		window, want int
@@ -251,7 +241,7 @@ func TestNumCtxIsTheWindowAndTruncationIsOff(t *testing.T) {
 }
 
 func TestOverlongPromptIsAnErrorNotACut(t *testing.T) {
-	srv := startFake(t, fakeollama.Options{})
+	srv := fakeollama.StartTB(t, fakeollama.Options{})
 	o := newModel(t, srv.Host, "tiny", OllamaOptions{})
 	req := userReq("chat "+strings.Repeat("x", 3000), nil)
 	req.ContextWindow = 1024
@@ -269,7 +259,7 @@ func TestOverlongPromptIsAnErrorNotACut(t *testing.T) {
 }
 
 func TestHistoryRoundTrip(t *testing.T) {
-	srv := startFake(t, fakeollama.Options{})
+	srv := fakeollama.StartTB(t, fakeollama.Options{})
 	o := newModel(t, srv.Host, "tiny", OllamaOptions{})
 	first, _, err := stream(t, o, userReq("read the README", tools("read_file")))
 	if err != nil {
@@ -309,7 +299,7 @@ func TestHistoryRoundTrip(t *testing.T) {
 }
 
 func TestModelNotFound(t *testing.T) {
-	srv := startFake(t, fakeollama.Options{})
+	srv := fakeollama.StartTB(t, fakeollama.Options{})
 	o := newModel(t, srv.Host, "nope", OllamaOptions{})
 	_, _, err := stream(t, o, userReq("chat", nil))
 	if !errors.Is(err, ErrModelNotFound) {
@@ -369,7 +359,7 @@ func wantTransient(t *testing.T, err error, status int) *engine.APIError {
 }
 
 func TestStreamCutMidway(t *testing.T) {
-	srv := startFake(t, fakeollama.Options{})
+	srv := fakeollama.StartTB(t, fakeollama.Options{})
 	o := newModel(t, srv.Host, "tiny", OllamaOptions{})
 	_, rec, err := stream(t, o, userReq("reset now", nil))
 	wantTransient(t, err, 0)
@@ -379,7 +369,7 @@ func TestStreamCutMidway(t *testing.T) {
 }
 
 func TestStreamStalls(t *testing.T) {
-	srv := startFake(t, fakeollama.Options{})
+	srv := fakeollama.StartTB(t, fakeollama.Options{})
 	o := newModel(t, srv.Host, "tiny", OllamaOptions{StallTimeout: 100 * time.Millisecond})
 	_, _, err := stream(t, o, userReq("stall please", nil))
 	apiErr := wantTransient(t, err, 0)
@@ -394,7 +384,7 @@ func TestStreamStalls(t *testing.T) {
 }
 
 func TestFirstChunkNeverComes(t *testing.T) {
-	srv := startFake(t, fakeollama.Options{Script: func(*api.ChatRequest) *fakeollama.Reply {
+	srv := fakeollama.StartTB(t, fakeollama.Options{Script: func(*api.ChatRequest) *fakeollama.Reply {
 		return &fakeollama.Reply{Stall: true}
 	}})
 	o := newModel(t, srv.Host, "tiny", OllamaOptions{FirstChunkTimeout: 100 * time.Millisecond})
@@ -403,7 +393,7 @@ func TestFirstChunkNeverComes(t *testing.T) {
 }
 
 func TestGarbageLine(t *testing.T) {
-	srv := startFake(t, fakeollama.Options{})
+	srv := fakeollama.StartTB(t, fakeollama.Options{})
 	o := newModel(t, srv.Host, "tiny", OllamaOptions{})
 	_, _, err := stream(t, o, userReq("garbage in", nil))
 	apiErr := wantTransient(t, err, 0)
@@ -413,7 +403,7 @@ func TestGarbageLine(t *testing.T) {
 }
 
 func TestErrorLineMidStream(t *testing.T) {
-	srv := startFake(t, fakeollama.Options{Script: func(*api.ChatRequest) *fakeollama.Reply {
+	srv := fakeollama.StartTB(t, fakeollama.Options{Script: func(*api.ChatRequest) *fakeollama.Reply {
 		return &fakeollama.Reply{Chunks: []fakeollama.Chunk{{Content: "Half"}},
 			ErrorLine: "an error was encountered while running the model: unexpected EOF"}
 	}})
@@ -426,7 +416,7 @@ func TestErrorLineMidStream(t *testing.T) {
 }
 
 func TestServerErrors(t *testing.T) {
-	srv := startFake(t, fakeollama.Options{})
+	srv := fakeollama.StartTB(t, fakeollama.Options{})
 	o := newModel(t, srv.Host, "tiny", OllamaOptions{})
 
 	_, _, err := stream(t, o, userReq("fail500", nil))
@@ -469,7 +459,7 @@ func TestErrorStatusWithEmptyBody(t *testing.T) {
 }
 
 func TestNoToolSupport(t *testing.T) {
-	srv := startFake(t, fakeollama.Options{})
+	srv := fakeollama.StartTB(t, fakeollama.Options{})
 	o := newModel(t, srv.Host, "nope-tools", OllamaOptions{})
 	info, err := o.Capabilities(context.Background())
 	if err != nil || info.Tools || info.ContextWindow != 8192 {
@@ -485,7 +475,7 @@ func TestNoToolSupport(t *testing.T) {
 }
 
 func TestCancelClosesTheRequest(t *testing.T) {
-	srv := startFake(t, fakeollama.Options{})
+	srv := fakeollama.StartTB(t, fakeollama.Options{})
 	o := newModel(t, srv.Host, "tiny", OllamaOptions{})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -547,7 +537,7 @@ func TestCapabilitiesAreCached(t *testing.T) {
 }
 
 func TestListOllama(t *testing.T) {
-	srv := startFake(t, fakeollama.Options{})
+	srv := fakeollama.StartTB(t, fakeollama.Options{})
 	got, err := ListOllama(context.Background(), srv.Host)
 	if err != nil {
 		t.Fatal(err)
@@ -576,7 +566,7 @@ func TestListOllamaUnreachable(t *testing.T) {
 
 func TestConcurrentStreamsShareOneAdapter(t *testing.T) {
 	// Sessions run concurrently and may share a resolved model.
-	srv := startFake(t, fakeollama.Options{})
+	srv := fakeollama.StartTB(t, fakeollama.Options{})
 	o := newModel(t, srv.Host, "tiny", OllamaOptions{})
 	errs := make(chan error, 4)
 	for range 4 {

@@ -17,16 +17,6 @@ import (
 
 const waitBound = 10 * time.Second
 
-func startFake(t *testing.T, opts fakeollama.Options) *fakeollama.Server {
-	t.Helper()
-	srv, err := fakeollama.Start(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Close)
-	return srv
-}
-
 // clearEnv keeps the developer's real keys out of these tests.
 func clearEnv(t *testing.T) {
 	for _, k := range []string{"OPENAI_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"} {
@@ -43,7 +33,7 @@ func resolve(t *testing.T, s config.Settings, override string) (Resolved, error)
 
 func TestResolveOllama(t *testing.T) {
 	clearEnv(t)
-	srv := startFake(t, fakeollama.Options{})
+	srv := fakeollama.StartTB(t, fakeollama.Options{})
 	s := config.Default()
 	s.OllamaHost = srv.Host
 	s.Model = "ollama:tiny"
@@ -62,7 +52,7 @@ func TestResolveOllama(t *testing.T) {
 
 func TestResolvePicksTheFirstToolModel(t *testing.T) {
 	clearEnv(t)
-	srv := startFake(t, fakeollama.Options{Models: []fakeollama.Model{
+	srv := fakeollama.StartTB(t, fakeollama.Options{Models: []fakeollama.Model{
 		{Name: "plain", ContextLength: 2048, Capabilities: []string{"completion"}},
 		{Name: "coder", ContextLength: 16384, Capabilities: []string{"completion", "tools"}},
 	}})
@@ -86,7 +76,7 @@ func TestResolveNoModelAtAll(t *testing.T) {
 		{},
 		{{Name: "plain", ContextLength: 2048, Capabilities: []string{"completion"}}},
 	} {
-		srv := startFake(t, fakeollama.Options{Models: models})
+		srv := fakeollama.StartTB(t, fakeollama.Options{Models: models})
 		s := config.Default()
 		s.OllamaHost = srv.Host
 		_, err := resolve(t, s, "")
@@ -98,7 +88,7 @@ func TestResolveNoModelAtAll(t *testing.T) {
 
 func TestResolveRefusesAModelWithoutTools(t *testing.T) {
 	clearEnv(t)
-	srv := startFake(t, fakeollama.Options{})
+	srv := fakeollama.StartTB(t, fakeollama.Options{})
 	s := config.Default()
 	s.OllamaHost = srv.Host
 	_, err := resolve(t, s, "nope-tools")
@@ -112,7 +102,7 @@ func TestResolveRefusesAModelWithoutTools(t *testing.T) {
 
 func TestResolveOllamaErrors(t *testing.T) {
 	clearEnv(t)
-	srv := startFake(t, fakeollama.Options{})
+	srv := fakeollama.StartTB(t, fakeollama.Options{})
 	s := config.Default()
 	s.OllamaHost = srv.Host
 	if _, err := resolve(t, s, "ollama:missing"); !errors.Is(err, ErrModelNotFound) || !strings.Contains(err.Error(), "ollama pull missing") {
@@ -160,7 +150,7 @@ func TestResolveRemote(t *testing.T) {
 func TestResolvedModelsStream(t *testing.T) {
 	// What Resolve returns is the adapter itself, ready to stream.
 	clearEnv(t)
-	srv := startFake(t, fakeollama.Options{})
+	srv := fakeollama.StartTB(t, fakeollama.Options{})
 	s := config.Default()
 	s.OllamaHost = srv.Host
 	res, err := resolve(t, s, "tiny")
@@ -177,7 +167,7 @@ func TestResolvedModelsStream(t *testing.T) {
 
 func TestList(t *testing.T) {
 	clearEnv(t)
-	srv := startFake(t, fakeollama.Options{})
+	srv := fakeollama.StartTB(t, fakeollama.Options{})
 	mux := http.NewServeMux()
 	mux.HandleFunc("/v1/models", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")

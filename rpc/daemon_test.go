@@ -50,11 +50,7 @@ type fixture struct {
 
 func newFixture(t testing.TB, env ...string) *fixture {
 	t.Helper()
-	srv, err := fakeollama.Start(fakeollama.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Close)
+	srv := fakeollama.StartTB(t, fakeollama.Options{})
 	root := t.TempDir()
 	writeFile(t, filepath.Join(root, "README.md"), "# demo\n\nA project for loopls tests.\n")
 	writeFile(t, filepath.Join(root, "hello.txt"), "hello world\n")

@@ -50,11 +50,7 @@ func TestACPWithOfficialClient(t *testing.T) {
 		t.Fatalf("go build ./cmd/loopls: %v\n%s", err, out)
 	}
 
-	srv, err := fakeollama.Start(fakeollama.Options{})
-	if err != nil {
-		t.Fatalf("start the scripted Ollama: %v", err)
-	}
-	defer srv.Close()
+	srv := fakeollama.StartTB(t, fakeollama.Options{})
 
 	ws := filepath.Join(tmp, "workspace")
 	state := filepath.Join(tmp, "state")

@@ -79,11 +79,7 @@ type env struct {
 
 func newEnv(t *testing.T, opts fakeollama.Options) *env {
 	t.Helper()
-	srv, err := fakeollama.Start(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Close)
+	srv := fakeollama.StartTB(t, opts)
 	root := t.TempDir()
 	for name, text := range map[string]string{"README.md": "# demo\n", "hello.txt": "hello\n"} {
 		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {

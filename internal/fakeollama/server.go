@@ -16,6 +16,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"testing"
 	"time"
 
 	"github.com/ollama/ollama/api"
@@ -307,3 +308,15 @@ func writeError(w http.ResponseWriter, status int, msg string) {
 }
 
 var errClientGone = errors.New("client gone")
+
+// StartTB starts a server for the rest of a test or benchmark: a failure to
+// listen fails it, and the server is closed at its cleanup.
+func StartTB(tb testing.TB, opts Options) *Server {
+	tb.Helper()
+	s, err := Start(opts)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(s.Close)
+	return s
+}
