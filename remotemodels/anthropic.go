@@ -89,13 +89,7 @@ func (a *Anthropic) Stream(ctx context.Context, req engine.ModelRequest, onDelta
 	dog := startWatchdog(cancel, a.opts.FirstChunkTimeout, a.opts.StallTimeout)
 	stream := a.client.Messages.NewStreaming(sctx, params)
 	acc := anthropicStream{blocks: map[int64]*anthropicBlock{}}
-	for stream.Next() {
-		dog.fed()
-		acc.add(stream.Current(), onDelta)
-	}
-	dog.stop()
-	err = stream.Err()
-	_ = stream.Close()
+	err = drain(stream, dog, func(ev anthropic.MessageStreamEventUnion) { acc.add(ev, onDelta) })
 	if err := streamEnd(ctx, sctx, a.Name(), err, acc.stopped, a.classify); err != nil {
 		return engine.ModelResponse{}, err
 	}

@@ -88,13 +88,7 @@ func (o *OpenAI) Stream(ctx context.Context, req engine.ModelRequest, onDelta fu
 	dog := startWatchdog(cancel, o.opts.FirstChunkTimeout, o.opts.StallTimeout)
 	stream := o.client.Chat.Completions.NewStreaming(sctx, params)
 	var acc openaiStream
-	for stream.Next() {
-		dog.fed()
-		acc.add(stream.Current(), onDelta)
-	}
-	dog.stop()
-	err = stream.Err()
-	_ = stream.Close()
+	err = drain(stream, dog, func(c openai.ChatCompletionChunk) { acc.add(c, onDelta) })
 	if err := streamEnd(ctx, sctx, o.Name(), err, acc.finishReason != "", o.classify); err != nil {
 		return engine.ModelResponse{}, err
 	}

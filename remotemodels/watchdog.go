@@ -28,3 +28,24 @@ func (w *watchdog) fed() { w.timer.Reset(w.stall) }
 
 // stop disarms the watchdog.
 func (w *watchdog) stop() { w.timer.Stop() }
+
+// sseStream is what both SDKs' event streams offer.
+type sseStream[T any] interface {
+	Next() bool
+	Current() T
+	Err() error
+	Close() error
+}
+
+// drain hands every event of stream to add, feeding the watchdog on each,
+// and returns the stream's error once it ends.
+func drain[T any](stream sseStream[T], dog *watchdog, add func(T)) error {
+	for stream.Next() {
+		dog.fed()
+		add(stream.Current())
+	}
+	dog.stop()
+	err := stream.Err()
+	_ = stream.Close()
+	return err
+}
