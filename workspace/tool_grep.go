@@ -1,11 +1,9 @@
 package workspace
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path"
 	"regexp"
 	"runtime"
@@ -44,12 +42,6 @@ func (t *grepTool) Spec() engine.ToolSpec {
 	}
 }
 
-// grepMatch is one matching line.
-type grepMatch struct {
-	line int
-	text string
-}
-
 func (t *grepTool) Call(ctx context.Context, inv engine.ToolInvocation) (engine.ToolResult, error) {
 	var a grepArgs
 	if err := decodeArgs(inv.Call.Arguments, &a); err != nil {
@@ -66,11 +58,11 @@ func (t *grepTool) Call(ctx context.Context, inv engine.ToolInvocation) (engine.
 	if err != nil {
 		return failed("grep: %s", describe(err))
 	}
-	results, err := t.w.grep(ctx, re, files)
+	results, cut, err := t.w.grep(ctx, re, requiredLiteral("(?m)"+a.Pattern), files)
 	if err != nil {
 		return engine.ToolResult{Output: "grep cancelled", IsError: true}, err
 	}
-	return ok(formatGrep(a.Pattern, files, results))
+	return ok(formatGrep(a.Pattern, files, results, cut))
 }
 
 // grepFiles lists the files a grep searches: every indexed file under p
@@ -129,14 +121,17 @@ func (w *Workspace) grepFiles(p, glob string) ([]string, error) {
 	return out, nil
 }
 
-// grep searches files in parallel; results[i] are the matches in files[i].
+// grep searches files in parallel; results[i] is what files[i] holds. lit
+// is a literal every match contains ("" if none is known). cut reports
+// that the search stopped at grepMaxMatches matching lines.
 //
 // Work is handed out a directory at a time: a worker opens the directory
-// once as a Root and reads its files by name, because every open through
-// the workspace Root walks the path one component at a time (openat per
-// directory), which made path resolution, not matching, the cost of a grep.
-func (w *Workspace) grep(ctx context.Context, re *regexp.Regexp, files []string) ([][]grepMatch, error) {
-	results := make([][]grepMatch, len(files))
+// once through the workspace Root and reads its files by name, because
+// every open through the Root walks the path one component at a time
+// (openat per directory), which made path resolution, not matching, the
+// cost of a grep.
+func (w *Workspace) grep(ctx context.Context, re *regexp.Regexp, lit string, files []string) (results []grepFileResult, cut bool, err error) {
+	results = make([]grepFileResult, len(files))
 	// groups[k] = [start, end) of a run of files in one directory.
 	var groups [][2]int
 	for i := 0; i < len(files); {
@@ -148,131 +143,75 @@ func (w *Workspace) grep(ctx context.Context, re *regexp.Regexp, files []string)
 		groups = append(groups, [2]int{i, j})
 		i = j
 	}
-	var next atomic.Int64
+	var next, total atomic.Int64
+	var stop atomic.Bool
 	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
+	for range min(runtime.GOMAXPROCS(0), len(groups)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var buf []byte
-			for ctx.Err() == nil {
+			s := newGrepScanner(re, lit, &total, &stop)
+			for ctx.Err() == nil && !stop.Load() {
 				k := int(next.Add(1) - 1)
 				if k >= len(groups) {
 					return
 				}
 				g := groups[k]
-				dirRoot := w.root
-				if dir := path.Dir(files[g[0]]); dir != "." {
-					r, err := w.root.OpenRoot(dir)
-					if err != nil {
-						dirRoot = nil
-					} else {
-						dirRoot = r
-					}
+				dir, err := w.openGrepDir(path.Dir(files[g[0]]))
+				if err != nil {
+					dir = nil
 				}
-				for i := g[0]; i < g[1]; i++ {
-					results[i], buf = w.grepFile(re, dirRoot, files[i], buf)
+				for i := g[0]; i < g[1] && !stop.Load(); i++ {
+					results[i] = w.grepFile(s, dir, files[i])
 				}
-				if dirRoot != nil && dirRoot != w.root {
-					dirRoot.Close()
+				if dir != nil {
+					dir.Close()
 				}
 			}
 		}()
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	return results, nil
+	return results, stop.Load(), nil
 }
 
-// grepFile returns the lines of one file that match re; unreadable and
-// binary files have none. dir is the file's directory opened as a Root (nil
-// if that failed); buf is reused between files and returned grown.
-func (w *Workspace) grepFile(re *regexp.Regexp, dir *os.Root, rel string, buf []byte) ([]grepMatch, []byte) {
-	var data []byte
+// grepFile searches one file: its open buffer if the editor has one, else
+// the file on disk, streamed. Unreadable and binary files match nothing.
+// dir is the file's directory (nil if it could not be opened).
+func (w *Workspace) grepFile(s *grepScanner, dir *grepDir, rel string) grepFileResult {
 	if ov, ok := w.overlays.get(w.abs(rel)); ok {
-		data = []byte(ov.text)
-	} else {
-		var err error
-		data, err = readInto(dir, path.Base(rel), buf)
-		if err != nil {
-			// A symlink to a sibling directory escapes the directory's
-			// Root but not the workspace's: try through the workspace.
-			data, err = readInto(w.root, rel, buf)
-			if err != nil {
-				return nil, buf
-			}
-		}
-		buf = data[:0]
+		return s.scanBytes([]byte(ov.text))
 	}
-	return matchLines(re, data), buf
-}
-
-// readInto reads the regular file name under r into buf.
-func readInto(r *os.Root, name string, buf []byte) ([]byte, error) {
-	if r == nil {
-		return nil, os.ErrNotExist
+	if dir != nil {
+		if r, ok := dir.scanIn(s, path.Base(rel)); ok {
+			return r
+		}
 	}
-	data, _, err := readRegular(r, name, -1, buf)
-	return data, err
-}
-
-// matchLines returns the lines of data that match re.
-func matchLines(re *regexp.Regexp, data []byte) []grepMatch {
-	// One search over the whole file first: most files do not match, and
-	// a non-match is settled without splitting lines.
-	loc := re.FindIndex(data)
-	if loc == nil || isBinary(data) {
-		return nil
+	// A symlink (to a sibling directory, say) is not followed from the
+	// directory; the workspace's Root follows it as long as it stays inside.
+	f, fi, err := openRegular(w.root, rel)
+	if err != nil {
+		return grepFileResult{}
 	}
-	var matches []grepMatch
-	line, lineStart, counted := 1, 0, 0
-	for loc != nil {
-		line += bytes.Count(data[counted:loc[0]], []byte{'\n'})
-		counted = loc[0]
-		if i := bytes.LastIndexByte(data[:loc[0]], '\n'); i >= 0 {
-			lineStart = i + 1
-		} else {
-			lineStart = 0
-		}
-		lineEnd := bytes.IndexByte(data[loc[0]:], '\n')
-		if lineEnd < 0 {
-			lineEnd = len(data)
-		} else {
-			lineEnd += loc[0]
-		}
-		text := strings.TrimRight(string(data[lineStart:lineEnd]), "\r")
-		if len(text) > grepMaxLineLen {
-			text = text[:grepMaxLineLen] + " …"
-		}
-		matches = append(matches, grepMatch{line: line, text: text})
-		// Continue after this line: one entry per matching line.
-		if lineEnd >= len(data) {
-			break
-		}
-		off := lineEnd + 1
-		next := re.FindIndex(data[off:])
-		if next == nil {
-			break
-		}
-		loc = []int{next[0] + off, next[1] + off}
-	}
-	return matches
+	defer f.Close()
+	r, _ := s.scan(f, fi.Size())
+	return r
 }
 
 // formatGrep prints matches in file order, capped, with a count of what was
-// left out.
-func formatGrep(pattern string, files []string, results [][]grepMatch) string {
+// left out; cut says the search stopped at grepMaxMatches.
+func formatGrep(pattern string, files []string, results []grepFileResult, cut bool) string {
 	var b strings.Builder
 	shown, total, filesWith := 0, 0, 0
-	for i, ms := range results {
-		if len(ms) == 0 {
+	for i, r := range results {
+		if r.count == 0 {
 			continue
 		}
 		filesWith++
-		total += len(ms)
-		for _, m := range ms {
+		total += r.count
+		for _, m := range r.matches {
 			if shown == grepMaxLines {
 				break
 			}
@@ -283,7 +222,10 @@ func formatGrep(pattern string, files []string, results [][]grepMatch) string {
 	if total == 0 {
 		return fmt.Sprintf("no matches for %q in %d files", pattern, len(files))
 	}
-	if total > shown {
+	if cut {
+		fmt.Fprintf(&b, "[grep stopped at its cap of %d matching lines, %d shown; the rest of the workspace was not searched: narrow the pattern, path or glob]\n",
+			grepMaxMatches, shown)
+	} else if total > shown {
 		fmt.Fprintf(&b, "[%d more matching lines not shown (%d matching lines in %d files); narrow the pattern, path or glob]\n",
 			total-shown, total, filesWith)
 	}
