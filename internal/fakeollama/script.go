@@ -112,6 +112,10 @@ func defaultReply(req *api.ChatRequest, m Model, seen int) *Reply {
 			Forever: true, Delay: 5 * time.Millisecond}
 	case strings.HasPrefix(last.Content, "chat"):
 		return Text(helloWords...)
+	case lastIsUser && strings.HasPrefix(prompt, "recall"):
+		// Answerable only from the conversation's first exchange: a client
+		// that did not continue the session gets its own prompt back.
+		return Text("You", " first", " said:", " "+firstLine(firstUserContent(req.Messages)))
 	case tools && lastIsUser && strings.HasPrefix(prompt, "read"):
 		return ToolCalls(Call{Name: "read_file", Args: `{"path":"README.md"}`})
 	case tools && lastIsUser && strings.HasPrefix(prompt, "edit"):
@@ -142,6 +146,22 @@ func defaultReply(req *api.ChatRequest, m Model, seen int) *Reply {
 	default:
 		return Text(helloWords...)
 	}
+}
+
+func firstUserContent(msgs []api.Message) string {
+	for _, m := range msgs {
+		if m.Role == "user" {
+			return m.Content
+		}
+	}
+	return ""
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 // stream writes reply as Ollama's NDJSON stream.

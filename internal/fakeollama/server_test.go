@@ -98,6 +98,26 @@ func TestThinking(t *testing.T) {
 	}
 }
 
+func TestRecallAnswersFromTheFirstExchange(t *testing.T) {
+	s, _ := Start(Options{})
+	defer s.Close()
+	c := client(t, s)
+	follow := []api.Message{
+		{Role: "user", Content: "chat with me\nplease"},
+		{Role: "assistant", Content: "Hello from the tiny test model."},
+		{Role: "user", Content: "recall what I said"},
+	}
+	r, err := chat(t, context.Background(), c, &api.ChatRequest{Model: "tiny", Messages: follow})
+	if err != nil || r.content != "You first said: chat with me" {
+		t.Fatalf("follow-up: %q %v", r.content, err)
+	}
+	// Without the first exchange the model can only quote the prompt itself.
+	r, err = chat(t, context.Background(), c, &api.ChatRequest{Model: "tiny", Messages: follow[2:]})
+	if err != nil || r.content != "You first said: recall what I said" {
+		t.Fatalf("fresh: %q %v", r.content, err)
+	}
+}
+
 func TestErrors(t *testing.T) {
 	s, _ := Start(Options{})
 	defer s.Close()
