@@ -12,19 +12,25 @@ import (
 	"github.com/loopls/loopls/engine"
 )
 
-// maxTitleRunes bounds a session title: it is a label in a list, the whole
+// MaxTitleRunes bounds a session title: it is a label in a list, the whole
 // prompt is kept in the run record.
-const maxTitleRunes = 120
+const MaxTitleRunes = 60
 
-// Title is the session title a prompt gives: trimmed, on one line, at most
-// maxTitleRunes runes.
+// Title is the session title a prompt gives: its first line that is not
+// blank, spaces collapsed, at most MaxTitleRunes runes (the last one "…"
+// when it was cut).
 func Title(prompt string) string {
-	t := strings.Join(strings.Fields(prompt), " ")
-	if utf8.RuneCountInString(t) <= maxTitleRunes {
-		return t
+	var line string
+	for l := range strings.SplitSeq(prompt, "\n") {
+		if line = strings.Join(strings.Fields(l), " "); line != "" {
+			break
+		}
 	}
-	r := []rune(t)
-	return strings.TrimSpace(string(r[:maxTitleRunes-1])) + "…"
+	if utf8.RuneCountInString(line) <= MaxTitleRunes {
+		return line
+	}
+	r := []rune(line)
+	return strings.TrimSpace(string(r[:MaxTitleRunes-1])) + "…"
 }
 
 // Checkpoint writes what a commit point made durable, in one transaction:

@@ -41,6 +41,9 @@ var migrations = []string{
 	CREATE INDEX runs_by_session ON runs(session_id, seq);
 	CREATE INDEX runs_in_flight ON runs(outcome) WHERE outcome = '';
 	CREATE INDEX sessions_by_update ON sessions(updated_at);`,
+	// 1 → 2: each run's transcript, what loopls/session re-draws the
+	// conversation from (JSON, written once the run has ended).
+	`ALTER TABLE runs ADD COLUMN transcript TEXT NOT NULL DEFAULT '[]';`,
 }
 
 // SchemaVersion is the version a database has once Open returns.

@@ -149,8 +149,8 @@ func TestCheckpointRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec.Title != "chat with me please" {
-		t.Errorf("title = %q, want the trimmed prompt", rec.Title)
+	if rec.Title != "chat with me" {
+		t.Errorf("title = %q, want the prompt's first line, trimmed", rec.Title)
 	}
 	if len(rec.Runs) != 1 || rec.Runs[0].Outcome != "" {
 		t.Fatalf("runs in flight = %+v, want one run without outcome", rec.Runs)
@@ -194,7 +194,7 @@ func TestCheckpointRoundTrip(t *testing.T) {
 	if len(rec.Runs) != 2 || rec.Runs[1].ID != "r2" || !errors.Is(rec.Runs[1].Error, engine.ErrMaxTurnsExceeded) || rec.Runs[1].Error.Max != 2 {
 		t.Errorf("second run = %+v, want r2 failed MaxTurnsExceeded{2}", rec.Runs)
 	}
-	if rec.Title != "chat with me please" {
+	if rec.Title != "chat with me" {
 		t.Errorf("title changed to %q by a later run", rec.Title)
 	}
 	if run, err := s.Run(ctx, "r2"); err != nil || run.Outcome != engine.OutcomeMaxTurnsExceeded {
@@ -337,8 +337,12 @@ func TestTitle(t *testing.T) {
 	}
 	for _, tc := range []struct{ in, want string }{
 		{"  fix the bug  ", "fix the bug"},
-		{"line one\nline two", "line one line two"},
-		{long, long[:119] + "…"},
+		{"line one\nline two", "line one"},
+		{"\n  \n\t first   real line \nsecond", "first real line"},
+		{long, long[:59] + "…"},
+		{strings.Repeat("é", 61), strings.Repeat("é", 59) + "…"},
+		{strings.Repeat("é", 60), strings.Repeat("é", 60)},
+		{"", ""},
 	} {
 		if got := Title(tc.in); got != tc.want {
 			t.Errorf("Title(%q) = %q, want %q", tc.in, got, tc.want)
