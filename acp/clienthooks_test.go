@@ -133,7 +133,7 @@ func (r *toolRun) script(ctx context.Context, req RunRequest, hooks Hooks) (engi
 	}
 	defer w.Close()
 	tools := map[string]engine.Tool{}
-	for _, t := range w.Tools(workspace.ModeEdit) {
+	for _, t := range w.Tools(workspace.ModeAuto) {
 		tools[t.Spec().Name] = t
 	}
 	req.Observer.OnResponse(req.RunID, 1, engine.ModelResponse{Message: engine.Message{Role: engine.RoleAssistant, ToolCalls: r.calls}})

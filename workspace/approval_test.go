@@ -218,11 +218,11 @@ func TestRunCommandOffered(t *testing.T) {
 		return false
 	}
 	w := openWS(t, dir, Options{})
-	if has(w, ModeEdit) {
+	if has(w, ModeAuto) {
 		t.Error("run_command offered without allowCommands and without an approver")
 	}
 	w.SetPolicy(true, []string{"ls"})
-	if !has(w, ModeEdit) {
+	if !has(w, ModeAuto) {
 		t.Error("run_command not offered with allowCommands")
 	}
 	if has(w, ModeReadOnly) {
@@ -233,7 +233,7 @@ func TestRunCommandOffered(t *testing.T) {
 	if !res.IsError || !strings.Contains(res.Output, "allowedCommands") {
 		t.Errorf("unlisted command without approver: %+v", res)
 	}
-	if w2 := openWS(t, dir, Options{Approver: &recordingApprover{}}); !has(w2, ModeEdit) {
+	if w2 := openWS(t, dir, Options{Approver: &recordingApprover{}}); !has(w2, ModeAuto) {
 		t.Error("run_command not offered with an approver")
 	}
 	names := func(tools []engine.Tool) []string {
@@ -278,7 +278,7 @@ func (*unreachableApprover) CanAsk() bool { return false }
 func TestUnreachableApproverIsNoApprover(t *testing.T) {
 	ap := &unreachableApprover{recordingApprover{decision: DecisionAllowOnce}}
 	w := openWS(t, newTree(t, nil), Options{Approver: ap})
-	for _, tl := range w.Tools(ModeEdit) {
+	for _, tl := range w.Tools(ModeAuto) {
 		if tl.Spec().Name == ToolRunCommand {
 			t.Fatal("run_command offered with an approver that cannot ask and without allowCommands")
 		}

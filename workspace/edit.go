@@ -23,9 +23,12 @@ type FileEdit struct {
 	// Delete removes the file instead of writing New (undo of a creation).
 	Delete bool
 	// Label names the change on the editor's undo stack.
-	Label  string
-	RunID  engine.RunID
-	CallID engine.ToolCallID
+	Label string
+	// Confirm asks the Editor to put the edit before the user, who accepts
+	// or rejects it (mode edit); only a ConfirmingEditor gets it set.
+	Confirm bool
+	RunID   engine.RunID
+	CallID  engine.ToolCallID
 }
 
 // EditResult says whether an edit landed, and if not why (in words for the

@@ -54,7 +54,7 @@ func openWS(t testing.TB, dir string, opts Options) *Workspace {
 // tool returns the tool named name among w's edit-mode tools.
 func tool(t testing.TB, w *Workspace, name string) engine.Tool {
 	t.Helper()
-	for _, tl := range w.Tools(ModeEdit) {
+	for _, tl := range w.Tools(ModeAuto) {
 		if tl.Spec().Name == name {
 			return tl
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"go.lsp.dev/protocol"
@@ -190,4 +191,45 @@ func (w *Workspace) fsError(p string, err error) error {
 		return fmt.Errorf("%s: %w", p, pe.Err)
 	}
 	return fmt.Errorf("%s: %w", p, err)
+}
+
+// RelDocument is Rel for a document named by a file:// URI or a path.
+func (w *Workspace) RelDocument(ref string) (string, error) {
+	p := ref
+	if strings.Contains(ref, "://") {
+		var err error
+		if p, err = w.docKey(ref); err != nil {
+			return "", err
+		}
+	}
+	return w.Rel(p)
+}
+
+// MaxDocumentBytes bounds a document ReadDocument reads from disk.
+const MaxDocumentBytes = 8 << 20
+
+// ReadDocument returns the text of the document ref names — a file:// URI,
+// or a path relative to the root or absolute inside it — confined like every
+// tool path: the editor's buffer when it is open (open = true), else the
+// file on disk through the root. It refuses paths outside the root (also
+// through symlinks), files that are not regular, binary files, and files
+// larger than MaxDocumentBytes. rel is the path relative to the root.
+func (w *Workspace) ReadDocument(ref string) (rel, text string, open bool, err error) {
+	if rel, err = w.RelDocument(ref); err != nil {
+		return "", "", false, err
+	}
+	if ov, ok := w.overlays.get(w.abs(rel)); ok {
+		return rel, ov.text, true, nil
+	}
+	b, size, err := readRegular(w.root, rel, MaxDocumentBytes, nil)
+	if err != nil {
+		return "", "", false, w.fsError(rel, err)
+	}
+	if size > MaxDocumentBytes {
+		return "", "", false, fmt.Errorf("%s is %d bytes, more than the %d loopls reads: %w", rel, size, MaxDocumentBytes, ErrInvalidPath)
+	}
+	if isBinary(b) {
+		return "", "", false, fmt.Errorf("%s is a binary file: %w", rel, ErrInvalidPath)
+	}
+	return rel, string(b), false, nil
 }

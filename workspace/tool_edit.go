@@ -10,7 +10,10 @@ import (
 	"github.com/loopls/loopls/engine"
 )
 
-type editFileTool struct{ w *Workspace }
+type editFileTool struct {
+	w       *Workspace
+	confirm bool // each edit goes to the editor for the user to accept (mode edit)
+}
 
 type editFileArgs struct {
 	Path       string   `json:"path"`
@@ -70,14 +73,14 @@ func (t *editFileTool) Call(ctx context.Context, inv engine.ToolInvocation) (eng
 	if a.ReplaceAll {
 		updated = strings.ReplaceAll(cur, *a.OldString, *a.NewString)
 	}
-	res, err := w.applyEdit(ctx, inv, ToolEditFile, rel, cur, updated, true)
+	res, err := w.applyEdit(ctx, inv, ToolEditFile, rel, cur, updated, true, t.confirm)
 	if err != nil {
 		return engine.ToolResult{Output: "edit_file: " + err.Error(), IsError: true}, err
 	}
 	if !res.Applied {
 		return failed("edit_file: %s was not changed: %s", a.Path, res.FailureReason)
 	}
-	return ok(fmt.Sprintf("Edited %s: replaced %d occurrence(s).", a.Path, n))
+	return ok(fmt.Sprintf("Edited %s: replaced %d occurrence(s).%s", a.Path, n, acceptedNote(t.confirm)))
 }
 
 // readForEdit reads rel (overlay first) for an edit, refusing what cannot
@@ -99,7 +102,7 @@ func (w *Workspace) readForEdit(ctx context.Context, run engine.RunID, rel, show
 
 // applyEdit sends one tool's edit of rel through the Editor and journals it
 // when it lands.
-func (w *Workspace) applyEdit(ctx context.Context, inv engine.ToolInvocation, tool, rel, old, new string, exists bool) (EditResult, error) {
+func (w *Workspace) applyEdit(ctx context.Context, inv engine.ToolInvocation, tool, rel, old, new string, exists, confirm bool) (EditResult, error) {
 	u, version, _ := w.uriFor(rel)
 	e := FileEdit{
 		Path:    rel,
@@ -111,6 +114,7 @@ func (w *Workspace) applyEdit(ctx context.Context, inv engine.ToolInvocation, to
 		Label:   fmt.Sprintf("loopls: %s %s", tool, rel),
 		RunID:   inv.RunID,
 		CallID:  inv.Call.ID,
+		Confirm: confirm,
 	}
 	res, err := w.editor.Apply(ctx, e)
 	if err != nil {
@@ -126,4 +130,12 @@ func (w *Workspace) applyEdit(ctx context.Context, inv engine.ToolInvocation, to
 		}
 	}
 	return res, nil
+}
+
+// acceptedNote tells the model an edit it made in mode edit was reviewed.
+func acceptedNote(confirmed bool) string {
+	if confirmed {
+		return " The user reviewed and accepted the change."
+	}
+	return ""
 }

@@ -8,7 +8,10 @@ import (
 	"github.com/loopls/loopls/engine"
 )
 
-type writeFileTool struct{ w *Workspace }
+type writeFileTool struct {
+	w       *Workspace
+	confirm bool // each write goes to the editor for the user to accept (mode edit)
+}
 
 type writeFileArgs struct {
 	Path    string  `json:"path"`
@@ -53,7 +56,7 @@ func (t *writeFileTool) Call(ctx context.Context, inv engine.ToolInvocation) (en
 	if exists && old == *a.Content {
 		return ok(fmt.Sprintf("%s already has this content; nothing changed.", a.Path))
 	}
-	res, err := w.applyEdit(ctx, inv, ToolWriteFile, rel, old, *a.Content, exists)
+	res, err := w.applyEdit(ctx, inv, ToolWriteFile, rel, old, *a.Content, exists, t.confirm)
 	if err != nil {
 		return engine.ToolResult{Output: "write_file: " + err.Error(), IsError: true}, err
 	}
@@ -61,7 +64,7 @@ func (t *writeFileTool) Call(ctx context.Context, inv engine.ToolInvocation) (en
 		return failed("write_file: %s was not written: %s", a.Path, res.FailureReason)
 	}
 	if exists {
-		return ok(fmt.Sprintf("Wrote %s (%d bytes, replacing its content).", a.Path, len(*a.Content)))
+		return ok(fmt.Sprintf("Wrote %s (%d bytes, replacing its content).%s", a.Path, len(*a.Content), acceptedNote(t.confirm)))
 	}
-	return ok(fmt.Sprintf("Created %s (%d bytes).", a.Path, len(*a.Content)))
+	return ok(fmt.Sprintf("Created %s (%d bytes).%s", a.Path, len(*a.Content), acceptedNote(t.confirm)))
 }

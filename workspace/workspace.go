@@ -179,18 +179,15 @@ func (w *Workspace) policy() (allowCommands bool, allowed []string) {
 	return w.allowCommands, slices.Clone(w.allowedCommands)
 }
 
-// Mode selects which tools a run is offered.
-type Mode int
-
-const (
-	// ModeEdit offers every tool; run_command only when commands are
-	// allowed or an Approver can be asked.
-	ModeEdit Mode = iota
-	// ModeReadOnly offers read_file, list_dir, glob and grep.
-	ModeReadOnly
-)
-
-// Tools returns the tools offered in mode.
+// Tools returns the tools offered in mode: read_file, list_dir, glob and
+// grep always; edit_file and write_file unless the mode is read-only;
+// run_command only when commands are allowed or an Approver can be asked.
+//
+// In ModeEdit every edit must be confirmed by the user before it lands:
+// when the Editor confirms edits itself (ConfirmingEditor: an LSP editor's
+// refactor preview, an ACP client's permission request) each FileEdit goes
+// to it with Confirm set; otherwise edit_file and write_file ask the
+// Approver before every call, and are refused when no one can be asked.
 func (w *Workspace) Tools(mode Mode) []engine.Tool {
 	tools := []engine.Tool{
 		&readFileTool{w: w},
@@ -198,13 +195,22 @@ func (w *Workspace) Tools(mode Mode) []engine.Tool {
 		&globTool{w: w},
 		&grepTool{w: w},
 	}
-	if mode != ModeReadOnly {
-		tools = append(tools, &editFileTool{w: w}, &writeFileTool{w: w})
+	if !mode.ReadOnly() {
+		confirm := mode.Confirms()
+		editorConfirms := confirm && editorConfirms(w.editor)
+		edit, write := engine.Tool(&editFileTool{w: w, confirm: editorConfirms}), engine.Tool(&writeFileTool{w: w, confirm: editorConfirms})
+		if confirm && !editorConfirms {
+			edit, write = &approvedTool{Tool: edit, w: w}, &approvedTool{Tool: write, w: w}
+		}
+		tools = append(tools, edit, write)
 		if allow, _ := w.policy(); allow || canAsk(w.approver) {
 			tools = append(tools, &runCommandTool{w: w})
 		}
 	}
 	for i, t := range tools {
+		if _, asks := t.(*approvedTool); asks {
+			continue
+		}
 		if name := t.Spec().Name; name != ToolRunCommand && slices.Contains(w.approveTools, name) {
 			tools[i] = &approvedTool{Tool: t, w: w}
 		}
