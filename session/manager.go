@@ -11,6 +11,7 @@ package session
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -61,8 +62,17 @@ type Request struct {
 	Model string
 	// MaxTurns overrides the settings' turn cap for this run (0 = settings).
 	MaxTurns int
-	// Mode picks the tools the model gets.
+	// Mode picks the tools the model gets and whether edits wait for the
+	// user (ask, edit, auto; "" is auto).
 	Mode workspace.Mode
+	// Context is text the user attached; it follows the prompt in the user
+	// message, each entry labelled with its path and lines. Start refuses
+	// the run (ErrBadContext) when an entry cannot be read or is outside
+	// the workspace.
+	Context []ContextRef
+	// Focus names files the run is about besides the attached context (the
+	// file of a fix): the AGENTS.md nearest to each joins the system prompt.
+	Focus []string
 	// Observer sees this run's events; nil sees nothing.
 	Observer engine.Observer
 	// RunID names the run; "" gets a fresh id.
@@ -93,11 +103,21 @@ type entry struct {
 	history []engine.Message
 	// runs is the in-memory audit trail, used when there is no store.
 	runs []engine.Run
-	// agent is reused while the resolved models and policy stay the same, so
-	// its breakers and token calibration carry over from run to run.
+	// transcripts are the runs' transcripts, used when there is no store.
+	transcripts map[engine.RunID][]Entry
+	// agent is reused while the resolved models, policy and system prompt
+	// stay the same, so its breakers and token calibration carry over from
+	// run to run.
 	agent    *engine.Agent
 	agentKey string
 	relay    *relay
+}
+
+// prepared is what Start worked out for a run before it goes on alone.
+type prepared struct {
+	prompt       string // the user message: the prompt and the context
+	attached     []Attached
+	instructions []instruction
 }
 
 // New returns a Manager. It contacts no model and does no I/O.
@@ -128,6 +148,15 @@ func New(cfg Config) (*Manager, error) {
 func (m *Manager) Start(ctx context.Context, r Request) (*Handle, error) {
 	if strings.TrimSpace(r.Prompt) == "" {
 		return nil, errors.New("session: the prompt is empty")
+	}
+	mode, err := workspace.ParseMode(string(r.Mode))
+	if err != nil {
+		return nil, fmt.Errorf("session: %w", err)
+	}
+	r.Mode = mode
+	prep, err := m.prepare(r)
+	if err != nil {
+		return nil, err
 	}
 	var loaded *entry
 	if r.SessionID != "" && !m.inMemory(r.SessionID) {
@@ -169,8 +198,30 @@ func (m *Manager) Start(ctx context.Context, r Request) (*Handle, error) {
 	e.busy = true
 	m.runs[runID] = h
 	m.wg.Add(1)
-	go m.run(runCtx, e, h, r)
+	go m.run(runCtx, e, h, r, prep)
 	return h, nil
+}
+
+// prepare reads the attached context and the project instructions. The
+// context is confined to the workspace; an entry that cannot be read
+// refuses the run.
+func (m *Manager) prepare(r Request) (prepared, error) {
+	atts, err := readContext(m.cfg.Workspace, r.Context)
+	if err != nil {
+		return prepared{}, err
+	}
+	p := prepared{}
+	p.prompt, p.attached = withContext(r.Prompt, atts)
+	focus := slices.Clone(r.Focus)
+	for _, a := range atts {
+		focus = append(focus, a.Path)
+	}
+	if m.cfg.Workspace != nil {
+		p.instructions = readInstructions(m.cfg.Workspace, focus, func(path string, err error) {
+			m.log.Warn("project instructions left out", "path", path, "err", err)
+		})
+	}
+	return p, nil
 }
 
 func (m *Manager) inMemory(id engine.SessionID) bool {
@@ -196,16 +247,32 @@ func (m *Manager) load(ctx context.Context, id engine.SessionID) (*entry, error)
 }
 
 // run performs one run; it owns e.history until it clears e.busy.
-func (m *Manager) run(ctx context.Context, e *entry, h *Handle, r Request) {
+func (m *Manager) run(ctx context.Context, e *entry, h *Handle, r Request, p prepared) {
 	defer m.wg.Done()
 	defer h.cancel()
 
-	e.relay.set(r.Observer)
+	if so, ok := r.Observer.(StartObserver); ok {
+		ins := make([]Instruction, 0, len(p.instructions))
+		for _, in := range p.instructions {
+			ins = append(ins, in.Instruction)
+		}
+		att := p.attached
+		if att == nil {
+			att = []Attached{}
+		}
+		so.OnRunStarted(Started{RunID: h.id, SessionID: e.id, Mode: r.Mode, Instructions: ins, Context: att})
+	}
+	rec := newRecorder(r.Prompt, p.attached)
+	e.relay.set(tee{rec, r.Observer})
 	defer e.relay.set(nil)
 
-	run, err := m.execute(ctx, e, h, r)
+	run, err := m.execute(ctx, e, h, r, p)
 	if run.Edits == nil {
 		run.Edits = []engine.Edit{}
+	}
+	transcript := rec.finish()
+	if m.cfg.Store != nil {
+		m.saveTranscript(h.id, transcript, run.Edits)
 	}
 
 	m.mu.Lock()
@@ -213,6 +280,10 @@ func (m *Manager) run(ctx context.Context, e *entry, h *Handle, r Request) {
 	e.updated = time.Now()
 	if m.cfg.Store == nil {
 		e.runs = append(e.runs, run)
+		if e.transcripts == nil {
+			e.transcripts = make(map[engine.RunID][]Entry)
+		}
+		e.transcripts[h.id] = transcript
 	}
 	delete(m.runs, h.id)
 	m.mu.Unlock()
@@ -222,7 +293,7 @@ func (m *Manager) run(ctx context.Context, e *entry, h *Handle, r Request) {
 }
 
 // execute resolves the model, prepares the session's agent and runs it.
-func (m *Manager) execute(ctx context.Context, e *entry, h *Handle, r Request) (engine.Run, error) {
+func (m *Manager) execute(ctx context.Context, e *entry, h *Handle, r Request, p prepared) (engine.Run, error) {
 	started := time.Now()
 	s := m.cfg.Settings()
 	res, err := m.resolve(ctx, s, r.Model)
@@ -253,9 +324,13 @@ func (m *Manager) execute(ctx context.Context, e *entry, h *Handle, r Request) (
 	policy.CompactThreshold = s.CompactThreshold
 	policy.AutoCompact = s.AutoCompactOn()
 
-	agent := m.agentFor(e, s, res, policy)
-	m.log.Debug("run start", "run", h.id, "session", e.id, "model", res.Primary.Name())
-	run, err := agent.Run(ctx, engine.RunInput{ID: h.id, Prompt: r.Prompt, MaxTurns: r.MaxTurns, Tools: tools})
+	system := m.cfg.System
+	if system == "" {
+		system = DefaultSystem
+	}
+	agent := m.agentFor(e, s, res, policy, systemWith(system, p.instructions))
+	m.log.Debug("run start", "run", h.id, "session", e.id, "model", res.Primary.Name(), "mode", r.Mode)
+	run, err := agent.Run(ctx, engine.RunInput{ID: h.id, Prompt: p.prompt, MaxTurns: r.MaxTurns, Tools: tools})
 	e.history = agent.History()
 	if len(run.Edits) == 0 && m.cfg.Workspace != nil {
 		run.Edits = editsOf(m.cfg.Workspace.Journal(h.id))
@@ -264,24 +339,20 @@ func (m *Manager) execute(ctx context.Context, e *entry, h *Handle, r Request) (
 	return run, err
 }
 
-// agentFor returns the session's agent, built anew when the models or the
-// policy changed since the last run.
-func (m *Manager) agentFor(e *entry, s config.Settings, res providers.Resolved, p engine.Policy) *engine.Agent {
+// agentFor returns the session's agent, built anew when the models, the
+// policy or the system prompt changed since the last run.
+func (m *Manager) agentFor(e *entry, s config.Settings, res providers.Resolved, p engine.Policy, system string) *engine.Agent {
 	names := []string{res.Primary.Name()}
 	for _, f := range res.Fallbacks {
 		names = append(names, f.Name())
 	}
-	key := fmt.Sprintf("%q %q %+v", names, s.OllamaHost, p)
+	key := fmt.Sprintf("%q %q %+v %x", names, s.OllamaHost, p, sha256.Sum256([]byte(system)))
 	if e.agent != nil && e.agentKey == key {
 		return e.agent
 	}
 	observers := []engine.Observer{e.relay}
 	if m.cfg.Store != nil {
 		observers = append([]engine.Observer{&checkpointer{store: m.cfg.Store, log: m.log}}, observers...)
-	}
-	system := m.cfg.System
-	if system == "" {
-		system = DefaultSystem
 	}
 	e.agent = engine.NewAgent(engine.AgentConfig{
 		Model:     res.Primary,
