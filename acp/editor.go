@@ -32,6 +32,11 @@ func newEditor(a *Agent, root string, disk workspace.Editor) *editor {
 	return &editor{a: a, root: root, disk: disk, always: make(map[engine.SessionID]bool)}
 }
 
+// ConfirmsEdits implements workspace.ConfirmingEditor: in edit mode the
+// client is asked (session/request_permission) before each write, so the
+// workspace need not wrap the write tools in an approval of its own.
+func (e *editor) ConfirmsEdits() bool { return true }
+
 // Apply implements workspace.Editor.
 func (e *editor) Apply(ctx context.Context, fe workspace.FileEdit) (workspace.EditResult, error) {
 	s := e.a.sessionOfRun(fe.RunID)
@@ -47,7 +52,7 @@ func (e *editor) Apply(ctx context.Context, fe workspace.FileEdit) (workspace.Ed
 	e.mu.Lock()
 	always := e.always[s.id]
 	e.mu.Unlock()
-	if mode.AsksForWrites() && !always {
+	if (mode.Confirms() || fe.Confirm) && !always {
 		title := "Edit " + fe.Path
 		if !fe.Exists {
 			title = "Create " + fe.Path

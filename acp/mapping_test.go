@@ -142,7 +142,7 @@ func TestParseMode(t *testing.T) {
 	if _, err := ParseMode("Edit"); err == nil {
 		t.Error("mode ids are exact")
 	}
-	if !ModeAsk.ReadOnly() || ModeEdit.ReadOnly() || !ModeEdit.AsksForWrites() || ModeAuto.AsksForWrites() {
+	if !ModeAsk.ReadOnly() || ModeEdit.ReadOnly() || !ModeEdit.Confirms() || ModeAuto.Confirms() {
 		t.Error("mode predicates are wrong")
 	}
 }

@@ -4,39 +4,37 @@ import (
 	"fmt"
 
 	sdk "github.com/coder/acp-go-sdk"
+
+	"github.com/loopls/loopls/workspace"
 )
 
 // Mode is how much a session's runs may do without asking (session/set_mode).
-type Mode string
+// It is workspace.Mode: the same words and the same tools as loopls serve's
+// "mode" and loopls run --mode. What differs is only who confirms an edit in
+// edit mode: here the client, through session/request_permission (editor.go).
+type Mode = workspace.Mode
 
 // The modes offered to the client.
 const (
 	// ModeAsk offers read-only tools: the model reads and answers, nothing changes.
-	ModeAsk Mode = "ask"
+	ModeAsk = workspace.ModeAsk
 	// ModeEdit offers every tool; each write and each command not on the
 	// allow list asks the user first (session/request_permission).
-	ModeEdit Mode = "edit"
+	ModeEdit = workspace.ModeEdit
 	// ModeAuto writes without asking; commands not on the allow list still ask.
-	ModeAuto Mode = "auto"
+	ModeAuto = workspace.ModeAuto
 )
 
 // DefaultMode is the mode of a new session: writes are shown for approval.
 const DefaultMode = ModeEdit
 
-// ParseMode checks a mode id from the client.
+// ParseMode checks a mode id from the client: one of ask, edit, auto.
 func ParseMode(id string) (Mode, error) {
-	switch m := Mode(id); m {
-	case ModeAsk, ModeEdit, ModeAuto:
-		return m, nil
+	if id == "" {
+		return "", fmt.Errorf("the mode id is empty: use one of ask, edit, auto")
 	}
-	return "", fmt.Errorf("unknown mode %q: use one of ask, edit, auto", id)
+	return workspace.ParseMode(id)
 }
-
-// ReadOnly reports whether the mode offers only tools that change nothing.
-func (m Mode) ReadOnly() bool { return m == ModeAsk }
-
-// AsksForWrites reports whether a write needs the user's approval.
-func (m Mode) AsksForWrites() bool { return m != ModeAuto }
 
 func modeState(current Mode) *sdk.SessionModeState {
 	return &sdk.SessionModeState{

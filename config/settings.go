@@ -25,6 +25,9 @@ type Settings struct {
 	// Approval is what to answer when the editor can be asked nothing:
 	// "deny" (default) refuses commands and writes that need approval.
 	Approval string `json:"approval,omitempty"`
+	// Mode is the runs' mode when a run names none: "ask" (read-only
+	// tools), "edit" (each edit waits for the user), "auto" (default).
+	Mode string `json:"mode,omitempty"`
 }
 
 // Defaults of SPEC §3.
@@ -116,6 +119,11 @@ func (s *Settings) Apply(raw json.RawMessage) error {
 			err = json.Unmarshal(v, &next.OllamaHost)
 		case "approval":
 			err = json.Unmarshal(v, &next.Approval)
+		case "mode":
+			err = json.Unmarshal(v, &next.Mode)
+			if err == nil && next.Mode != "" && next.Mode != "ask" && next.Mode != "edit" && next.Mode != "auto" {
+				err = fmt.Errorf("must be \"ask\", \"edit\" or \"auto\", not %q", next.Mode)
+			}
 		default:
 			continue // unknown settings are ignored, as editors send whole sections
 		}

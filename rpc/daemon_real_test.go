@@ -51,3 +51,36 @@ func TestRealOllamaDaemon(t *testing.T) {
 		t.Errorf("history has %d messages, want 6 (4 of the first run, none of the cancelled one, 2 of the last)", len(sess.History))
 	}
 }
+
+// A follow-up conversation against the real Ollama: the second run gets the
+// first exchange, and loopls/session re-draws both runs with the tool call.
+func TestRealOllamaFollowUpConversation(t *testing.T) {
+	host := startRealOllama(t)
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, "README.md"), "# demo\n\nA project for loopls tests.\n")
+	c := startClient(t, root, "LOOPLS_MODEL=ollama:tiny", "OLLAMA_HOST="+host)
+	c.initialize(root, nil, nil)
+
+	var first, second runResult
+	c.mustRequest("loopls/run", map[string]any{"prompt": "read the README"}, &first)
+	c.mustRequest("loopls/run", map[string]any{"prompt": "chat", "session": first.SessionID}, &second)
+	if first.Outcome != "completed" || second.Outcome != "completed" || second.SessionID != first.SessionID {
+		t.Fatalf("runs: %+v, %+v", first, second)
+	}
+	var v sessionView
+	c.mustRequest("loopls/session", map[string]any{"sessionId": first.SessionID}, &v)
+	if len(v.History) != 6 || v.History[0].Content != "read the README" || v.History[4].Content != "chat" {
+		t.Errorf("history = %+v, want both exchanges in order", v.History)
+	}
+	if len(v.Runs) != 2 {
+		t.Fatalf("runs = %d", len(v.Runs))
+	}
+	t0, t1 := v.Runs[0].Transcript, v.Runs[1].Transcript
+	if len(t0) < 3 || t0[0].Text != "read the README" || t0[1].Kind != "toolCall" || t0[1].Name != "read_file" ||
+		t0[1].Status != "completed" || !strings.Contains(t0[1].Output, "A project for loopls tests.") || t0[len(t0)-1].Kind != "answer" {
+		t.Errorf("first run's transcript = %+v", t0)
+	}
+	if len(t1) != 2 || t1[0].Text != "chat" || t1[1].Kind != "answer" || t1[1].Text != second.Output {
+		t.Errorf("second run's transcript = %+v, want the prompt and the answer %q", t1, second.Output)
+	}
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/session"
+	"github.com/loopls/loopls/store"
 )
 
 // The JSON-RPC error codes of SPEC §3.
@@ -91,6 +92,8 @@ func toRPCError(err error) *jsonrpc2.Error {
 		return re
 	case errors.As(err, &pe):
 		return &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: pe.Error()}
+	case errors.Is(err, session.ErrBadContext), errors.Is(err, store.ErrBadTitle):
+		return &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: "invalid params: " + err.Error()}
 	case errors.Is(err, session.ErrBusy):
 		return &jsonrpc2.Error{Code: CodeSessionBusy, Message: err.Error()}
 	case errors.Is(err, session.ErrUnknownSession), errors.Is(err, errUnknownRun):

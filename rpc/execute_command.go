@@ -54,14 +54,19 @@ func (s *Server) executeCommand(_ context.Context, params *json.RawMessage) (any
 		}
 		return s.startDetached(rp, p.WorkDoneToken)
 	case "loopls.fix":
-		var fp fixParams
+		var fc struct {
+			fixParams
+			Session engine.SessionID `json:"session"`
+			Mode    string           `json:"mode"`
+			Context []contextParam   `json:"context"`
+		}
 		if len(p.Arguments) == 0 {
 			return nil, badParam("arguments", "must hold one object with \"uri\" and \"range\"")
 		}
-		if err := arg(&fp); err != nil {
+		if err := arg(&fc); err != nil {
 			return nil, err
 		}
-		return s.startDetached(runParams{Fix: &fp}, p.WorkDoneToken)
+		return s.startDetached(runParams{Fix: &fc.fixParams, Session: fc.Session, Mode: fc.Mode, Context: fc.Context}, p.WorkDoneToken)
 	case "loopls.cancel":
 		var cp cancelParams
 		if err := arg(&cp); err != nil {

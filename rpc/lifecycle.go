@@ -28,6 +28,9 @@ type clientCaps struct {
 	workDoneProgress bool // window.workDoneProgress: the server may create tokens
 	showMessage      bool // window.showMessage: showMessageRequest can ask
 	approvals        bool // experimental.loopls.approvals: loopls/approve can ask
+	// workspace.workspaceEdit.changeAnnotationSupport: edits annotated
+	// needsConfirmation are shown to the user first (mode edit)
+	changeAnnotations bool
 }
 
 // initializeParams is the part of InitializeParams the daemon reads. It is
@@ -43,7 +46,10 @@ type initializeParams struct {
 	InitializationOptions json.RawMessage `json:"initializationOptions"`
 	Capabilities          struct {
 		Workspace struct {
-			ApplyEdit bool `json:"applyEdit"`
+			ApplyEdit     bool `json:"applyEdit"`
+			WorkspaceEdit struct {
+				ChangeAnnotationSupport json.RawMessage `json:"changeAnnotationSupport"`
+			} `json:"workspaceEdit"`
 		} `json:"workspace"`
 		Window struct {
 			WorkDoneProgress bool            `json:"workDoneProgress"`
@@ -78,6 +84,8 @@ func (s *Server) initialize(ctx context.Context, params *json.RawMessage) (any, 
 		workDoneProgress: p.Capabilities.Window.WorkDoneProgress,
 		showMessage:      len(p.Capabilities.Window.ShowMessage) > 0 && string(p.Capabilities.Window.ShowMessage) != "null",
 		approvals:        p.Capabilities.Experimental.Loopls.Approvals,
+		changeAnnotations: len(p.Capabilities.Workspace.WorkspaceEdit.ChangeAnnotationSupport) > 0 &&
+			string(p.Capabilities.Workspace.WorkspaceEdit.ChangeAnnotationSupport) != "null",
 	}
 	settingsErr := s.settings.Apply(p.InitializationOptions)
 	s.trace = p.Trace
@@ -118,7 +126,10 @@ func (s *Server) open(root string, settings config.Settings) {
 		Logger:          log,
 		Watch:           true,
 	}
-	if s.client.applyEdit {
+	switch {
+	case s.client.applyEdit && s.client.changeAnnotations:
+		wsOpts.Editor = workspace.NewReviewingLSPEditor(s.applyEdit)
+	case s.client.applyEdit:
 		wsOpts.Editor = workspace.NewLSPEditor(s.applyEdit)
 	}
 	ws, err := workspace.Open(s.ctx, root, wsOpts)

@@ -12,7 +12,6 @@ import (
 
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/session"
-	"github.com/loopls/loopls/workspace"
 )
 
 // runParams are loopls/run's params and loopls.run's argument.
@@ -22,6 +21,8 @@ type runParams struct {
 	Session       engine.SessionID `json:"session"`
 	Model         string           `json:"model"`
 	MaxTurns      int              `json:"maxTurns"`
+	Mode          string           `json:"mode"`
+	Context       []contextParam   `json:"context"`
 	WorkDoneToken json.RawMessage  `json:"workDoneToken"`
 }
 
@@ -65,17 +66,34 @@ func (s *Server) startRun(ctx context.Context, p runParams, token json.RawMessag
 	rs := &runState{id: id, ended: make(chan struct{})}
 	rs.obs = &runObserver{s: s, rs: rs, open: make(map[engine.ToolCallID]engine.ToolEvent)}
 	rs.progress = s.newProgress(id, token, progressTitle(prompt))
+	mode, err := s.runMode(p.Mode)
+	if err != nil {
+		return nil, err
+	}
+	refs, err := contextRefs(p.Context)
+	if err != nil {
+		return nil, err
+	}
+	var focus []string
+	if p.Fix != nil {
+		focus = []string{p.Fix.URI}
+	}
 	h, err := mgr.Start(ctx, session.Request{
 		SessionID: p.Session,
 		Prompt:    prompt,
 		Model:     p.Model,
 		MaxTurns:  p.MaxTurns,
-		Mode:      workspace.ModeEdit,
+		Mode:      mode,
+		Context:   refs,
+		Focus:     focus,
 		Observer:  rs.obs,
 		RunID:     id,
 	})
 	if err != nil {
 		rs.progress.end("not started: " + err.Error())
+		if errors.Is(err, session.ErrBadContext) {
+			return nil, badParam("context", "%v", err)
+		}
 		return nil, err
 	}
 	rs.handle, rs.session = h, h.SessionID()
@@ -192,6 +210,13 @@ type runObserver struct {
 
 	mu   sync.Mutex
 	open map[engine.ToolCallID]engine.ToolEvent // tool calls begun, not finished
+}
+
+// OnRunStarted sends loopls/runStarted: the mode, the AGENTS.md files in
+// the system prompt and the attached context, before the run's first
+// transition.
+func (o *runObserver) OnRunStarted(st session.Started) {
+	o.s.out.notify("loopls/runStarted", st, st.RunID)
 }
 
 func (o *runObserver) OnTransition(t engine.Transition) {

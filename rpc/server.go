@@ -164,6 +164,8 @@ func init() {
 		"loopls/cancel":            (*Server).loopCancel,
 		"loopls/sessions":          (*Server).sessions,
 		"loopls/session":           (*Server).session,
+		"loopls/deleteSession":     (*Server).deleteSession,
+		"loopls/renameSession":     (*Server).renameSession,
 		"loopls/models":            (*Server).models,
 		"loopls/undoRun":           (*Server).undoRun,
 		"workspace/executeCommand": (*Server).executeCommand,

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/providers"
@@ -48,11 +49,20 @@ func (s *Server) sessions(ctx context.Context, _ *json.RawMessage) (any, error) 
 type sessionResult struct {
 	SessionID engine.SessionID `json:"sessionId"`
 	Title     string           `json:"title"`
+	UpdatedAt time.Time        `json:"updatedAt"`
 	History   []engine.Message `json:"history"`
-	Runs      []engine.Run     `json:"runs"`
+	Runs      []sessionRun     `json:"runs"`
 }
 
-// session handles loopls/session {"sessionId"} → {"history","runs"}.
+// sessionRun is one run of loopls/session: the Run record and the
+// transcript to draw it from.
+type sessionRun struct {
+	engine.Run
+	Transcript []session.Entry `json:"transcript"`
+}
+
+// session handles loopls/session {"sessionId"} → {"sessionId", "title",
+// "updatedAt", "history", "runs": [Run + "transcript"]}.
 func (s *Server) session(ctx context.Context, params *json.RawMessage) (any, error) {
 	var p struct {
 		SessionID engine.SessionID `json:"sessionId"`
@@ -67,23 +77,74 @@ func (s *Server) session(ctx context.Context, params *json.RawMessage) (any, err
 	if err != nil {
 		return nil, err
 	}
-	rec, err := mgr.Session(ctx, p.SessionID)
+	conv, err := mgr.Conversation(ctx, p.SessionID)
 	if err != nil {
 		return nil, err
 	}
-	out := sessionResult{SessionID: p.SessionID, Title: rec.Title, History: rec.History, Runs: rec.Runs}
+	out := sessionResult{SessionID: p.SessionID, Title: conv.Title, UpdatedAt: conv.UpdatedAt,
+		History: conv.History, Runs: make([]sessionRun, 0, len(conv.Runs))}
 	if out.History == nil {
 		out.History = []engine.Message{}
 	}
-	if out.Runs == nil {
-		out.Runs = []engine.Run{}
-	}
-	for i := range out.Runs {
-		if out.Runs[i].Edits == nil {
-			out.Runs[i].Edits = []engine.Edit{}
+	for _, r := range conv.Runs {
+		if r.Edits == nil {
+			r.Edits = []engine.Edit{}
 		}
+		t := conv.Transcripts[r.ID]
+		if t == nil {
+			t = []session.Entry{}
+		}
+		out.Runs = append(out.Runs, sessionRun{Run: r, Transcript: t})
 	}
 	return out, nil
+}
+
+// deleteSession handles loopls/deleteSession {"sessionId"} → {"deleted": true}.
+func (s *Server) deleteSession(ctx context.Context, params *json.RawMessage) (any, error) {
+	var p struct {
+		SessionID engine.SessionID `json:"sessionId"`
+	}
+	if err := decodeParams(params, &p); err != nil {
+		return nil, err
+	}
+	if p.SessionID == "" {
+		return nil, badParam("sessionId", "is required")
+	}
+	mgr, err := s.manager(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := mgr.Delete(ctx, p.SessionID); err != nil {
+		return nil, err
+	}
+	return map[string]bool{"deleted": true}, nil
+}
+
+// renameSession handles loopls/renameSession {"sessionId", "title"} →
+// {"sessionId", "title"} (the title as stored: trimmed).
+func (s *Server) renameSession(ctx context.Context, params *json.RawMessage) (any, error) {
+	var p struct {
+		SessionID engine.SessionID `json:"sessionId"`
+		Title     string           `json:"title"`
+	}
+	if err := decodeParams(params, &p); err != nil {
+		return nil, err
+	}
+	if p.SessionID == "" {
+		return nil, badParam("sessionId", "is required")
+	}
+	title, err := store.CleanTitle(p.Title)
+	if err != nil {
+		return nil, badParam("title", "%v", err)
+	}
+	mgr, err := s.manager(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := mgr.Rename(ctx, p.SessionID, title); err != nil {
+		return nil, err
+	}
+	return map[string]any{"sessionId": p.SessionID, "title": title}, nil
 }
 
 // models handles loopls/models → [{"model","contextWindow","tools"}] for

@@ -119,10 +119,9 @@ func (b *managerBackend) NewSession(context.Context) (engine.SessionID, error) {
 }
 
 func (b *managerBackend) Start(ctx context.Context, req acp.RunRequest) (acp.RunHandle, error) {
-	mode := workspace.ModeEdit
-	if req.Mode.ReadOnly() {
-		mode = workspace.ModeReadOnly
-	}
+	// acp.Mode is workspace.Mode: ask offers read-only tools; in edit mode
+	// the ACP editor asks the client before each write.
+	mode := req.Mode
 	b.mu.Lock()
 	fresh := b.pending[req.SessionID]
 	b.mu.Unlock()

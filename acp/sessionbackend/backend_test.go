@@ -85,7 +85,7 @@ func (f *fixture) open(t *testing.T) acp.Backend {
 
 func run(t *testing.T, b acp.Backend, sid engine.SessionID, prompt string) engine.Run {
 	t.Helper()
-	h, err := b.Start(context.Background(), acp.RunRequest{SessionID: sid, RunID: engine.RunID("run_" + prompt[:4] + "_" + string(sid)), Prompt: prompt, Mode: acp.ModeEdit})
+	h, err := b.Start(context.Background(), acp.RunRequest{SessionID: sid, RunID: engine.RunID("run_" + prompt[:4] + "_" + string(sid)), Prompt: prompt, Mode: acp.ModeAuto})
 	if err != nil {
 		t.Fatalf("start %q: %v", prompt, err)
 	}
