@@ -129,6 +129,9 @@ func TestSessionRedrawsAConversation(t *testing.T) {
 				tr[1].Status != "completed" || !strings.Contains(tr[1].Output, want.output) {
 				t.Errorf("%s: run %d entry 1 = %+v (arguments %s), want %s %s completed with %q in its output", when, i, tr[1], tr[1].Arguments, want.tool, want.args, want.output)
 			}
+			if want.edits == 1 && !strings.Contains(string(r.Edits[0]), `"path":"hello.txt","toolCallId":"`+tr[1].ID+`"`) {
+				t.Errorf("%s: run %d edit %s, want hello.txt by the call %s", when, i, r.Edits[0], tr[1].ID)
+			}
 			if tr[2].Kind != "answer" || tr[2].Text != want.answer || tr[2].Partial {
 				t.Errorf("%s: run %d entry 2 = %+v, want the answer %q", when, i, tr[2], want.answer)
 			}

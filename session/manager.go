@@ -418,7 +418,8 @@ func (m *Manager) failEarly(ctx context.Context, e *entry, h *Handle, r Request,
 	return run, lerr
 }
 
-// editsOf lists the files a run's journal names, once each, in order.
+// editsOf lists the files a run's journal names, once each, in order, each
+// with the tool call that first changed it.
 func editsOf(entries []workspace.JournalEntry) []engine.Edit {
 	edits := []engine.Edit{}
 	seen := make(map[string]bool)
@@ -427,7 +428,7 @@ func editsOf(entries []workspace.JournalEntry) []engine.Edit {
 			continue
 		}
 		seen[j.Path] = true
-		edits = append(edits, engine.Edit{Path: j.Path})
+		edits = append(edits, engine.Edit{Path: j.Path, ToolID: j.CallID})
 	}
 	return edits
 }
