@@ -310,6 +310,9 @@ func (m *Manager) execute(ctx context.Context, e *entry, h *Handle, r Request, p
 	var tools []engine.Tool
 	if ws := m.cfg.Workspace; ws != nil {
 		ws.SetPolicy(s.AllowCommands, s.AllowedCommands)
+		// r.Mode decides the tools: tools from any other source must honour
+		// it too — in ask mode (r.Mode.ReadOnly()) only tools known to
+		// change nothing.
 		tools = ws.Tools(r.Mode)
 	}
 	if tools == nil {
