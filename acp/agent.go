@@ -196,7 +196,7 @@ func (a *Agent) Prompt(ctx context.Context, p sdk.PromptRequest) (sdk.PromptResp
 	// The run outlives a cancelled request context: a cancel reaches it as
 	// Cancel, so it ends Cancelled and records itself like any other ending.
 	h, err := s.backend.Start(context.WithoutCancel(ctx), RunRequest{
-		SessionID: s.id, RunID: runID, Prompt: text, Model: model, Mode: mode, Observer: obs,
+		SessionID: s.id, RunID: runID, Prompt: text, Model: model, Mode: mode, Links: promptLinks(p.Prompt), Observer: obs,
 	})
 	if err != nil {
 		out.close()

@@ -53,8 +53,12 @@ type RunRequest struct {
 	RunID  engine.RunID
 	Prompt string
 	// Model overrides the configured model for this run ("" keeps it).
-	Model    string
-	Mode     Mode
+	Model string
+	Mode  Mode
+	// Links are the file:// URIs of the prompt's resource links; the
+	// backend attaches those it can read inside the workspace as context
+	// (session.Request.Context), the rest stay named in the prompt only.
+	Links    []string
 	Observer engine.Observer
 }
 

@@ -95,6 +95,19 @@ func TestEndingOf(t *testing.T) {
 	}
 }
 
+func TestPromptLinks(t *testing.T) {
+	got := promptLinks([]sdk.ContentBlock{
+		sdk.TextBlock("see"),
+		sdk.ResourceLinkBlock("b.go", "file:///w/b.go"),
+		sdk.ResourceLinkBlock("docs", "https://example.com/docs"),
+		sdk.ResourceLinkBlock("b.go", "file:///w/b.go"),
+		sdk.ResourceLinkBlock("c.go", "file:///w/c.go"),
+	})
+	if strings.Join(got, " ") != "file:///w/b.go file:///w/c.go" {
+		t.Errorf("promptLinks = %v, want the file links once each", got)
+	}
+}
+
 func TestPromptText(t *testing.T) {
 	got, err := promptText([]sdk.ContentBlock{
 		sdk.TextBlock("fix this"),

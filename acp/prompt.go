@@ -49,3 +49,22 @@ func promptText(blocks []sdk.ContentBlock) (string, error) {
 	}
 	return b.String(), nil
 }
+
+// promptLinks returns the file:// URIs of a prompt's resource links, each
+// once, in order.
+func promptLinks(blocks []sdk.ContentBlock) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, c := range blocks {
+		if c.ResourceLink == nil {
+			continue
+		}
+		u := c.ResourceLink.Uri
+		if !strings.HasPrefix(u, "file://") || seen[u] {
+			continue
+		}
+		seen[u] = true
+		out = append(out, u)
+	}
+	return out
+}

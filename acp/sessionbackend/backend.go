@@ -131,6 +131,7 @@ func (b *managerBackend) Start(ctx context.Context, req acp.RunRequest) (acp.Run
 	}
 	h, err := b.m.Start(ctx, session.Request{
 		SessionID: sid, RunID: req.RunID, Prompt: req.Prompt, Model: req.Model, Mode: mode, Observer: req.Observer,
+		Context: b.linkedContext(req.Links),
 	})
 	if err != nil {
 		if errors.Is(err, session.ErrUnknownSession) {
@@ -150,6 +151,28 @@ func (b *managerBackend) Start(ctx context.Context, req acp.RunRequest) (acp.Run
 		}
 	}
 	return h, nil
+}
+
+// linkedContext attaches the linked files that can be read inside the
+// workspace. A link elsewhere (outside the root, missing, binary) is not an
+// error: ACP clients link what the user mentions, and the prompt still names
+// it; only what the workspace's confinement lets through is attached.
+func (b *managerBackend) linkedContext(links []string) []session.ContextRef {
+	if b.ws == nil {
+		return nil
+	}
+	var refs []session.ContextRef
+	for _, u := range links {
+		if len(refs) == session.MaxContextRefs {
+			break
+		}
+		if _, _, _, err := b.ws.ReadDocument(u); err != nil {
+			b.log.Debug("acp: linked file not attached", "uri", u, "err", err)
+			continue
+		}
+		refs = append(refs, session.ContextRef{URI: u})
+	}
+	return refs
 }
 
 func (b *managerBackend) History(ctx context.Context, id engine.SessionID) ([]engine.Message, error) {

@@ -262,3 +262,38 @@ func TestToolsReadAndRunThroughTheHooks(t *testing.T) {
 		t.Errorf("runner requests = %+v", runner.reqs)
 	}
 }
+
+// A prompt's resource links to files in the workspace are attached as
+// context; links elsewhere are left out and the run goes on.
+func TestLinkedFilesAreAttached(t *testing.T) {
+	f := newFixture(t)
+	outside := filepath.Join(t.TempDir(), "secret.txt")
+	if err := os.WriteFile(outside, []byte("top secret\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := f.open(t)
+	defer b.Close()
+	sid, _ := b.NewSession(context.Background())
+	h, err := b.Start(context.Background(), acp.RunRequest{SessionID: sid, RunID: "run_links", Prompt: "chat about hello.txt", Mode: acp.ModeAsk,
+		Links: []string{"file://" + filepath.Join(f.root, "hello.txt"), "file://" + outside, "file://" + filepath.Join(f.root, "missing.txt")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if run, err := h.Wait(); err != nil || run.Outcome != engine.OutcomeCompleted {
+		t.Fatalf("run = %+v, %v", run, err)
+	}
+	reqs := f.srv.Requests()
+	msgs := reqs[len(reqs)-1].Messages
+	var user string
+	for _, m := range msgs {
+		if m.Role == "user" {
+			user = m.Content
+		}
+	}
+	if !strings.Contains(user, "File: hello.txt, lines 1-1\n```\nhello world\n```") {
+		t.Errorf("the linked file is not attached:\n%s", user)
+	}
+	if strings.Contains(user, "top secret") || strings.Contains(user, "missing.txt") {
+		t.Errorf("a link outside the workspace or to nothing was attached:\n%s", user)
+	}
+}
