@@ -7,6 +7,8 @@ import (
 	"errors"
 	"io"
 	"sync"
+
+	"github.com/loopls/loopls/redact"
 )
 
 // maxLine bounds one incoming message. The SDK's reader stops the whole
@@ -14,7 +16,9 @@ import (
 const maxLine = 8 << 20
 
 // lockedWriter serializes whole-message writes of the SDK and of the input
-// guard onto one stream, so their lines never interleave.
+// guard onto one stream, so their lines never interleave. Every message
+// leaves scrubbed of secrets (a message is one line: scrubbing a whole
+// write never splits a secret).
 type lockedWriter struct {
 	mu sync.Mutex
 	w  io.Writer
@@ -23,7 +27,10 @@ type lockedWriter struct {
 func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.w.Write(p)
+	if _, err := l.w.Write(redact.Default().Bytes(p)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }
 
 // rpcError is a JSON-RPC error answer written by the input guard.

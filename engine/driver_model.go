@@ -8,10 +8,23 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/loopls/loopls/redact"
 )
 
 // errStalled is the cause a stalled stream is cut with.
 var errStalled = errors.New("model stream stalled")
+
+// MaxAnswerBytes bounds one model answer (text and thinking together). A
+// model that streams past it is cut: the answer so far stands, ending with
+// answerCapMarker, so memory stays bounded whatever the model does.
+const MaxAnswerBytes = 1 << 20
+
+// errAnswerCapped is the cause a stream past MaxAnswerBytes is cut with.
+var errAnswerCapped = errors.New("model answer exceeded MaxAnswerBytes")
+
+// answerCapMarker ends an answer cut at MaxAnswerBytes.
+var answerCapMarker = fmt.Sprintf("\n[… answer cut: the model wrote more than %d bytes (MaxAnswerBytes); ask for a shorter answer or continue]", MaxAnswerBytes)
 
 // stepCallLLM performs one CallLLM step: one model response, through the
 // fallback chain and the retry ladder, fed back as ModelResponse.
@@ -167,8 +180,20 @@ func (a *Agent) streamOnce(rs *runState, model Model, req ModelRequest) (resp Mo
 
 	var text, thinking strings.Builder
 	var calls []ToolCall
+	var capped atomic.Bool
 	rs.ledger.newAttempt()
+	// Deltas reach observers scrubbed of secrets; a secret split across
+	// two deltas is held back until it is whole (redact.Stream).
+	scrub := map[Lane]*redact.Stream{LaneText: redact.NewStream(redact.Default()), LaneThinking: redact.NewStream(redact.Default())}
+	send := func(lane Lane, out string) {
+		if out != "" {
+			a.obs.each(func(o Observer) { o.OnDelta(rs.run.ID, lane, out) })
+		}
+	}
 	resp, err = safeStream(ctx, model, req, func(d Delta) {
+		if capped.Load() {
+			return
+		}
 		timer.Reset(idle)
 		switch d.Lane {
 		case LaneText:
@@ -183,10 +208,21 @@ func (a *Agent) streamOnce(rs *runState, model Model, req ModelRequest) (resp Mo
 		default:
 			return
 		}
-		if out := rs.ledger.add(d.Lane, d.Text); out != "" {
-			a.obs.each(func(o Observer) { o.OnDelta(rs.run.ID, d.Lane, out) })
+		send(d.Lane, scrub[d.Lane].Write(rs.ledger.add(d.Lane, d.Text)))
+		if text.Len()+thinking.Len() > MaxAnswerBytes {
+			// A model that writes without end is cut: the answer so far
+			// stands, with a marker, and the turn goes on.
+			capped.Store(true)
+			cancel(errAnswerCapped)
 		}
 	})
+	send(LaneThinking, scrub[LaneThinking].Flush())
+	send(LaneText, scrub[LaneText].Flush())
+	if capped.Load() && rs.ctx.Err() == nil {
+		send(LaneText, answerCapMarker)
+		msg := Message{Role: RoleAssistant, Content: redact.String(text.String()) + answerCapMarker, Thinking: redact.String(thinking.String())}
+		return ModelResponse{Message: msg, Model: model.Name()}, false, nil
+	}
 	if err == nil && cut.Load() && rs.ctx.Err() == nil {
 		// An adapter that hands back what it had when its context ended
 		// must not pass a cut stream off as a whole answer.
@@ -206,6 +242,7 @@ func (a *Agent) streamOnce(rs *runState, model Model, req ModelRequest) (resp Mo
 	if msg.Thinking == "" {
 		msg.Thinking = thinking.String()
 	}
+	msg.Content, msg.Thinking = redact.String(msg.Content), redact.String(msg.Thinking)
 	if len(msg.ToolCalls) == 0 {
 		msg.ToolCalls = calls
 	}
@@ -240,13 +277,25 @@ func safeStream(ctx context.Context, model Model, req ModelRequest, onDelta func
 // text the failed attempt already streamed; the replayed part is not sent
 // again, so what observers concatenate stays what the model said. (A retry
 // that says something different cannot unsay what was sent: observers learn
-// of the failed attempt through OnStreamFailure.)
+// of the failed attempt through OnStreamFailure.) Its work is linear in the
+// text: each delta is compared only with the part of the sent text it
+// replays, never the whole text so far.
 type deltaLedger struct {
-	sent map[Lane]string // what observers got this turn
-	cur  map[Lane]string // what the current attempt said so far
+	lanes map[Lane]*ledgerLane
 }
 
-func (l *deltaLedger) newAttempt() { l.cur = nil }
+// ledgerLane is one lane's bookkeeping.
+type ledgerLane struct {
+	sent     strings.Builder // what observers got this turn
+	cur      int             // bytes the current attempt said so far
+	diverged bool            // the current attempt left the sent text
+}
+
+func (l *deltaLedger) newAttempt() {
+	for _, ln := range l.lanes {
+		ln.cur, ln.diverged = 0, false
+	}
+}
 
 // add records text from the current attempt on lane and returns the part
 // observers have not been sent yet.
@@ -254,24 +303,24 @@ func (l *deltaLedger) add(lane Lane, text string) string {
 	if text == "" {
 		return ""
 	}
-	if l.sent == nil {
-		l.sent = make(map[Lane]string)
+	if l.lanes == nil {
+		l.lanes = make(map[Lane]*ledgerLane)
 	}
-	if l.cur == nil {
-		l.cur = make(map[Lane]string)
+	ln := l.lanes[lane]
+	if ln == nil {
+		ln = &ledgerLane{}
+		l.lanes[lane] = ln
 	}
-	cur := l.cur[lane] + text
-	l.cur[lane] = cur
-	sent := l.sent[lane]
-	switch {
-	case strings.HasPrefix(sent, cur):
-		return "" // replaying what was already sent
-	case strings.HasPrefix(cur, sent):
-		l.sent[lane] = cur
-		return cur[len(sent):]
-	default:
-		// Diverged from an earlier attempt: send the new text as it comes.
-		l.sent[lane] = sent + text
-		return text
+	if !ln.diverged {
+		sent := ln.sent.String()
+		n := min(len(text), len(sent)-ln.cur)
+		if n > 0 && text[:n] != sent[ln.cur:ln.cur+n] {
+			ln.diverged = true
+		} else {
+			ln.cur += len(text)
+			text = text[max(n, 0):]
+		}
 	}
+	ln.sent.WriteString(text)
+	return text
 }

@@ -8,6 +8,8 @@ import (
 	"runtime/debug"
 	"sync"
 	"time"
+
+	"github.com/loopls/loopls/redact"
 )
 
 // stepCallTools performs one CallTools step: refuse everything if a loop
@@ -138,7 +140,9 @@ func (a *Agent) dispatch(ctx context.Context, rs *runState, turn int, call ToolC
 	ev := ToolEvent{RunID: rs.run.ID, Turn: turn, Call: call, Status: ToolRunning}
 	a.toolEvent(rs, false, ev)
 	post := func(output string, isError bool) Message {
-		output = LimitOutput(output, a.cfg.OutputLimit)
+		// The model (and every observer) sees the output with the daemon's
+		// secrets scrubbed: `cat .env` must not hand the model a key.
+		output = LimitOutput(redact.String(output), a.cfg.OutputLimit)
 		ev.Status, ev.Output, ev.Duration = ToolCompleted, output, time.Since(start)
 		if isError {
 			ev.Status = ToolFailed

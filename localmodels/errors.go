@@ -13,6 +13,7 @@ import (
 	"github.com/ollama/ollama/api"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/redact"
 )
 
 // Kinds of failure a caller may test with errors.Is. Adapters return them
@@ -77,6 +78,19 @@ func notFound(model string, cause error) *engine.APIError {
 // *engine.APIError whose message says what to do and whose Transient flag
 // says whether a retry may help.
 func (o *Ollama) classify(ctx context.Context, err error, window int, retryAfter time.Duration) error {
+	out := o.classifyErr(ctx, err, window, retryAfter)
+	// A server may echo the request's headers (or a proxy its
+	// Authorization) in its error: nothing of it leaves with a secret.
+	var ae *engine.APIError
+	if errors.As(out, &ae) {
+		ae.Message = redact.String(ae.Message)
+		ae.Cause = redact.Error(ae.Cause)
+		return out
+	}
+	return redact.Error(out)
+}
+
+func (o *Ollama) classifyErr(ctx context.Context, err error, window int, retryAfter time.Duration) error {
 	if ctx.Err() != nil {
 		return fmt.Errorf("%s: %w", o.Name(), ctx.Err())
 	}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/redact"
 )
 
 // Kinds of failure, for errors.Is.
@@ -64,8 +65,21 @@ func isContextOverflow(code, msg string) bool {
 	return false
 }
 
-// classifyHTTP maps a provider's HTTP error status.
+// classifyHTTP maps a provider's HTTP error status. The result is scrubbed
+// of secrets: a provider may echo the request's Authorization header.
 func classifyHTTP(provider, model string, f httpFailure, cause error) *engine.APIError {
+	return scrubbed(classifyStatus(provider, model, f, cause))
+}
+
+// scrubbed returns e with its message and its cause's text scrubbed of
+// secrets, so no log, trace or notification of it carries a key.
+func scrubbed(e *engine.APIError) *engine.APIError {
+	e.Message = redact.String(e.Message)
+	e.Cause = redact.Error(e.Cause)
+	return e
+}
+
+func classifyStatus(provider, model string, f httpFailure, cause error) *engine.APIError {
 	e := &engine.APIError{Status: f.status, Cause: cause}
 	msg := f.msg
 	if msg == "" {
@@ -130,8 +144,8 @@ func classifyTransport(provider, base, model string, err error) *engine.APIError
 		return &engine.APIError{Cause: fmt.Errorf("%w: %w", ErrUnreachable, err),
 			Message: fmt.Sprintf("cannot reach %s at %s: is the server running and the base URL right?", provider, base)}
 	}
-	return &engine.APIError{Transient: true, Cause: err,
-		Message: fmt.Sprintf("the stream from %s for %s failed: %v", provider, model, err)}
+	return scrubbed(&engine.APIError{Transient: true, Cause: err,
+		Message: fmt.Sprintf("the stream from %s for %s failed: %v", provider, model, err)})
 }
 
 func isRefused(err error) bool {

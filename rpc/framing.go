@@ -13,6 +13,8 @@ import (
 	"sync"
 
 	"github.com/sourcegraph/jsonrpc2"
+
+	"github.com/loopls/loopls/redact"
 )
 
 // MaxMessageBytes is the largest message body the daemon reads. A bigger one
@@ -336,6 +338,8 @@ func (s *stream) WriteObject(obj any) error {
 	if err != nil {
 		return err
 	}
+	// Everything the daemon sends passes here: no secret leaves in it.
+	data = redact.Default().Bytes(data)
 	if bytes.Contains(data, []byte(`"\u0000loopls-id:`)) {
 		data = s.unalias(data)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/loopls/loopls/acp/sessionbackend"
 	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/localmodels"
+	"github.com/loopls/loopls/redact"
 )
 
 const acpUsage = `Usage: loopls acp [--model M] [--max-turns N] [--context-window N] [--allow-commands]
@@ -74,7 +75,7 @@ func cmdACP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *allowCommands {
 		settings.AllowCommands = true
 	}
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	log := slog.New(redact.NewHandler(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

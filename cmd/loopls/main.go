@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/loopls/loopls/redact"
 )
 
 const usage = `loopls — agent loops for editors, local-first on Ollama
@@ -21,7 +23,12 @@ Usage:
 Run 'loopls COMMAND --help' for a command's flags.
 `
 
-func main() { os.Exit(dispatch(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+func main() {
+	// Children (run_command) must not read the daemon's keys from
+	// /proc/PPID/environ. Best effort: see docs/security.md.
+	_ = redact.HideEnviron()
+	os.Exit(dispatch(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
 
 // dispatch picks the command; it returns the process exit code.
 func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -29,6 +36,8 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, usage)
 		return 0
 	}
+	// Nothing the process prints to stderr carries a secret.
+	stderr = redact.NewWriter(stderr)
 	cmd := "serve"
 	if len(args) > 0 && (args[0] == "" || args[0][0] != '-') {
 		cmd, args = args[0], args[1:]

@@ -16,6 +16,7 @@ import (
 
 	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/redact"
 	"github.com/loopls/loopls/session"
 	"github.com/loopls/loopls/store"
 	"github.com/loopls/loopls/workspace"
@@ -126,7 +127,10 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	// Errors only: what a run's failure means is printed by the view, once.
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelError}))
+	log := slog.New(redact.NewHandler(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelError})))
+	// The answer and --json events are scrubbed too (each write is whole:
+	// streamed text is scrubbed across deltas by the engine).
+	stdout = redact.NewWriter(stdout)
 	ctx := context.Background()
 
 	root := f.root
@@ -166,7 +170,8 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "loopls run: --trace: %v\n", err)
 			return exitFailed
 		}
-		traceW = tf
+		// A trace line is one write: scrub each before it reaches the file.
+		traceW = redact.NewWriter(tf)
 		defer tf.Close()
 	}
 

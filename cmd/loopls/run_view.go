@@ -59,6 +59,9 @@ func newRunView(stdout, stderr io.Writer, jsonOut bool, trace io.Writer) *runVie
 }
 
 func isTerminal(w io.Writer) bool {
+	if u, ok := w.(interface{ Unwrap() io.Writer }); ok {
+		w = u.Unwrap()
+	}
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }

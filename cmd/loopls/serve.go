@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/loopls/loopls/redact"
 	"github.com/loopls/loopls/rpc"
 )
 
@@ -59,7 +60,7 @@ func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "loopls serve: --log-level %q: use debug, info, warn or error\n", *level)
 		return 2
 	}
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: lvl}))
+	log := slog.New(redact.NewHandler(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: lvl})))
 	slog.SetDefault(log)
 
 	// SIGTERM/SIGINT end the daemon like a lost connection: runs are
