@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"runtime/metrics"
 	"strings"
 	"testing"
 )
@@ -51,5 +52,35 @@ func TestRetriedStreamIsNotSentTwice(t *testing.T) {
 	}
 	if rec.deltas[LaneText] != run.Output || rec.deltas[LaneThinking] != "hmm" {
 		t.Errorf("observers got text %q thinking %q; the answer is %q", rec.deltas[LaneText], rec.deltas[LaneThinking], run.Output)
+	}
+}
+
+// The ledger's work is linear in the text: each delta is compared with the
+// part of the sent text it replays, never copied onto the whole text so
+// far. Streaming 2 MiB in 1 KiB deltas, then replaying it in a retry,
+// allocates a few times the text (the old bookkeeping allocated ~2 GiB).
+func TestDeltaLedgerIsLinear(t *testing.T) {
+	const n = 2048
+	piece := strings.Repeat("x", 1023) + "\n"
+	allocated := func() uint64 {
+		s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+		metrics.Read(s)
+		return s[0].Value.Uint64()
+	}
+	var l deltaLedger
+	before := allocated()
+	sent := 0
+	for range 2 {
+		l.newAttempt()
+		for range n {
+			sent += len(l.add(LaneText, piece))
+		}
+	}
+	grew := allocated() - before
+	if sent != n*len(piece) {
+		t.Errorf("observers got %d bytes, want %d (the retry replays)", sent, n*len(piece))
+	}
+	if limit := uint64(8 * n * len(piece)); grew > limit {
+		t.Errorf("the ledger allocated %d KiB for %d KiB of text, over %d KiB: not linear", grew>>10, n*len(piece)>>10, limit>>10)
 	}
 }

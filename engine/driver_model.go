@@ -23,6 +23,11 @@ const MaxAnswerBytes = 1 << 20
 // errAnswerCapped is the cause a stream past MaxAnswerBytes is cut with.
 var errAnswerCapped = errors.New("model answer exceeded MaxAnswerBytes")
 
+// tokenCapMarker ends an answer the provider cut at its per-turn token
+// bound (localmodels.MaxPredictTokens, remotemodels.MaxOpenAITokens,
+// remotemodels.DefaultAnthropicMaxTokens).
+const tokenCapMarker = "\n[… answer cut: the model reached the per-turn output limit; ask for a shorter answer or continue]"
+
 // answerCapMarker ends an answer cut at MaxAnswerBytes.
 var answerCapMarker = fmt.Sprintf("\n[… answer cut: the model wrote more than %d bytes (MaxAnswerBytes); ask for a shorter answer or continue]", MaxAnswerBytes)
 
@@ -243,6 +248,12 @@ func (a *Agent) streamOnce(rs *runState, model Model, req ModelRequest) (resp Mo
 		msg.Thinking = thinking.String()
 	}
 	msg.Content, msg.Thinking = redact.String(msg.Content), redact.String(msg.Thinking)
+	if len(msg.ToolCalls) == 0 && (resp.StopReason == "length" || resp.StopReason == "max_tokens") {
+		// The provider's per-turn token bound (num_predict, max_tokens)
+		// cut the answer: say so rather than pass it off as whole.
+		msg.Content += tokenCapMarker
+		send(LaneText, tokenCapMarker)
+	}
 	if len(msg.ToolCalls) == 0 {
 		msg.ToolCalls = calls
 	}

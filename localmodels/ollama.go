@@ -278,6 +278,9 @@ func (o *Ollama) chatRequest(req engine.ModelRequest, info Info, window int) (*a
 	if window > 0 {
 		creq.Options["num_ctx"] = window
 	}
+	// One turn's answer is bounded (Ollama's default, -1, is no bound):
+	// the engine says so in the answer when the model reaches it.
+	creq.Options["num_predict"] = MaxPredictTokens
 	if info.Thinking {
 		creq.Think = &api.ThinkValue{Value: true}
 	}
@@ -286,6 +289,10 @@ func (o *Ollama) chatRequest(req engine.ModelRequest, info Info, window int) (*a
 	}
 	return creq, nil
 }
+
+// MaxPredictTokens bounds the tokens of one answer (num_predict). A model
+// that reaches it stops with done_reason "length".
+const MaxPredictTokens = 8192
 
 // ollamaStream accumulates the chunks of one /api/chat stream.
 type ollamaStream struct {

@@ -104,12 +104,18 @@ func (o *OpenAI) classify(err error) error {
 	return classifyTransport("the OpenAI-compatible server", o.base, o.model, err)
 }
 
+// MaxOpenAITokens bounds the tokens of one answer (max_tokens).
+const MaxOpenAITokens = 8192
+
 // params builds the request: the conversation, the tools, and usage in the
 // stream's last chunk.
 func (o *OpenAI) params(req engine.ModelRequest) (openai.ChatCompletionNewParams, error) {
 	p := openai.ChatCompletionNewParams{
 		Model:         shared.ChatModel(o.model),
 		StreamOptions: openai.ChatCompletionStreamOptionsParam{IncludeUsage: openai.Bool(true)},
+		// One turn's answer is bounded; every OpenAI-compatible server
+		// reads max_tokens (finish_reason "length" when reached).
+		MaxTokens: openai.Int(MaxOpenAITokens),
 	}
 	if req.System != "" {
 		p.Messages = append(p.Messages, openai.SystemMessage(req.System))

@@ -18,8 +18,11 @@ import (
 )
 
 // MaxMessageBytes is the largest message body the daemon reads. A bigger one
-// is skipped unread and answered with an error; the connection goes on.
-const MaxMessageBytes = 64 << 20
+// is answered with an error at once and skipped unread: the stream
+// resynchronises at the next message's Content-Length header, so a length
+// that lies (2^63-1 bytes that never come) cannot silence the daemon, and
+// memory stays bounded whatever the length says. The connection goes on.
+const MaxMessageBytes = 16 << 20
 
 // maxHeaderLine bounds one header line, so a stream of garbage without a
 // newline cannot grow a buffer without limit.
@@ -162,11 +165,11 @@ func (s *stream) readFrame() ([]byte, error) {
 		s.resync = true
 		return nil, &frameError{code: jsonrpc2.CodeParseError, msg: "the Content-Length header is not a byte count"}
 	case length > MaxMessageBytes:
-		if _, err := io.CopyN(io.Discard, s.r, length); err != nil {
-			return nil, err
-		}
+		// Answered before the body is skipped, and skipped by looking for
+		// the next header rather than by counting: the body may never come.
+		s.resync = true
 		return nil, &frameError{code: jsonrpc2.CodeInvalidRequest,
-			msg: fmt.Sprintf("message of %d bytes exceeds the limit of %d bytes and was skipped", length, MaxMessageBytes)}
+			msg: fmt.Sprintf("message of %d bytes exceeds the limit of %d bytes (MaxMessageBytes) and was skipped: reading resumes at the next Content-Length header", length, MaxMessageBytes)}
 	}
 	body := make([]byte, length)
 	if _, err := io.ReadFull(s.r, body); err != nil {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/workspace"
 	"github.com/loopls/loopls/providers"
 	"github.com/loopls/loopls/session"
 	"github.com/loopls/loopls/store"
@@ -177,7 +178,7 @@ func (s *Server) undoRun(ctx context.Context, params *json.RawMessage) (any, err
 		return nil, errors.New("the server has no workspace to undo in")
 	}
 	if len(ws.Journal(p.RunID)) == 0 {
-		return nil, fmt.Errorf("run %s made no edits in this daemon: %w", p.RunID, errUnknownRun)
+		return nil, fmt.Errorf("run %s made no edits in this daemon (or is older than the last %d runs its undo journal keeps, MaxJournalRuns): %w", p.RunID, workspace.MaxJournalRuns, errUnknownRun)
 	}
 	applied, reason, err := ws.UndoRun(ctx, p.RunID)
 	if err != nil {

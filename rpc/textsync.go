@@ -3,6 +3,7 @@ package rpc
 import (
 	"context"
 	"encoding/json"
+	"errors"
 
 	"go.lsp.dev/protocol"
 
@@ -36,6 +37,9 @@ func (s *Server) didOpen(params *json.RawMessage) {
 		return
 	}
 	if err := ws.DidOpen(string(p.TextDocument.URI), p.TextDocument.Version, p.TextDocument.Text); err != nil {
+		if s.bufferBound(err) {
+			return
+		}
 		s.log.Debug("didOpen not applied", "uri", p.TextDocument.URI, "err", err)
 	}
 }
@@ -51,8 +55,23 @@ func (s *Server) didChange(params *json.RawMessage) {
 		return
 	}
 	if err := ws.DidChange(string(p.TextDocument.URI), p.TextDocument.Version, p.ContentChanges); err != nil {
+		if s.bufferBound(err) {
+			return
+		}
 		s.log.Warn("didChange not applied", "uri", p.TextDocument.URI, "err", err)
 	}
+}
+
+// bufferBound tells the user when an open document is over the bound on
+// mirrored buffers (the tools read it from disk instead), and reports
+// whether err was that.
+func (s *Server) bufferBound(err error) bool {
+	if !errors.Is(err, workspace.ErrBufferTooLarge) {
+		return false
+	}
+	s.log.Warn("open document not mirrored", "err", err)
+	s.showMessage(2, "loopls: "+err.Error())
+	return true
 }
 
 func (s *Server) didClose(params *json.RawMessage) {

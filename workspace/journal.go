@@ -12,6 +12,9 @@ import (
 )
 
 // JournalEntry is one edit a run made: the file's text before and after.
+// Undo needs only a file's text before a run's first edit of it and after
+// its last, so the journal keeps Before on a path's first entry of a run and
+// After on its last; the entries between keep neither.
 type JournalEntry struct {
 	Path string // relative to the root
 	// Before is the text before the edit; Existed false means the edit
@@ -23,18 +26,93 @@ type JournalEntry struct {
 	At      time.Time
 }
 
-// journal holds the edits of every run, in order.
+// MaxJournalRuns is how many runs' edits the undo journal keeps; the
+// oldest run's are dropped first.
+const MaxJournalRuns = 64
+
+// MaxJournalBytes bounds the file text the undo journal holds across all
+// runs. Past it, the oldest runs' texts are dropped: their edits are still
+// listed, but they can no longer be undone (UndoRun says so).
+const MaxJournalBytes = 64 << 20
+
+// journal holds the edits of the last MaxJournalRuns runs, in order, with
+// at most MaxJournalBytes of file text.
 type journal struct {
-	mu   sync.Mutex
-	runs map[engine.RunID][]JournalEntry
+	mu     sync.Mutex
+	runs   map[engine.RunID][]JournalEntry
+	order  []engine.RunID                  // oldest first
+	last   map[engine.RunID]map[string]int // run → path → index of its last entry
+	bytes  int                             // Before+After text held
+	pruned map[engine.RunID]bool           // runs whose texts were dropped
 }
 
-func newJournal() *journal { return &journal{runs: make(map[engine.RunID][]JournalEntry)} }
+func newJournal() *journal {
+	return &journal{runs: make(map[engine.RunID][]JournalEntry), last: make(map[engine.RunID]map[string]int), pruned: make(map[engine.RunID]bool)}
+}
 
 func (j *journal) add(run engine.RunID, e JournalEntry) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	j.runs[run] = append(j.runs[run], e)
+	if _, ok := j.runs[run]; !ok {
+		j.order = append(j.order, run)
+		j.last[run] = make(map[string]int)
+	}
+	entries := j.runs[run]
+	if j.pruned[run] {
+		e.Before, e.After = "", ""
+	} else if i, ok := j.last[run][e.Path]; ok {
+		// Undo reverts to the first Before and checks the last After:
+		// what lies between is not kept.
+		j.bytes -= len(entries[i].After)
+		entries[i].After = ""
+		if i != j.firstOf(entries, e.Path) {
+			j.bytes -= len(entries[i].Before)
+			entries[i].Before = ""
+		}
+		e.Before = ""
+	}
+	j.bytes += len(e.Before) + len(e.After)
+	j.last[run][e.Path] = len(entries)
+	j.runs[run] = append(entries, e)
+	j.prune()
+}
+
+// firstOf returns the index of path's first entry.
+func (j *journal) firstOf(entries []JournalEntry, path string) int {
+	for i, e := range entries {
+		if e.Path == path {
+			return i
+		}
+	}
+	return -1
+}
+
+// prune enforces MaxJournalRuns and MaxJournalBytes, oldest runs first.
+func (j *journal) prune() {
+	for len(j.order) > MaxJournalRuns {
+		old := j.order[0]
+		j.order = j.order[1:]
+		for _, e := range j.runs[old] {
+			j.bytes -= len(e.Before) + len(e.After)
+		}
+		delete(j.runs, old)
+		delete(j.last, old)
+		delete(j.pruned, old)
+	}
+	for _, run := range j.order {
+		if j.bytes <= MaxJournalBytes {
+			return
+		}
+		if j.pruned[run] {
+			continue
+		}
+		entries := j.runs[run]
+		for i := range entries {
+			j.bytes -= len(entries[i].Before) + len(entries[i].After)
+			entries[i].Before, entries[i].After = "", ""
+		}
+		j.pruned[run] = true
+	}
 }
 
 // Journal returns every edit run made, in order.
@@ -50,9 +128,15 @@ func (w *Workspace) Journal(run engine.RunID) []JournalEntry {
 // user changed it since — is not touched: it is named in failureReason.
 // applied is true when every file that could be reverted was.
 func (w *Workspace) UndoRun(ctx context.Context, run engine.RunID) (applied bool, failureReason string, err error) {
+	w.journal.mu.Lock()
+	pruned := w.journal.pruned[run]
+	w.journal.mu.Unlock()
+	if pruned {
+		return false, fmt.Sprintf("run %s can no longer be undone: the undo journal keeps at most %d bytes of file text (MaxJournalBytes) and later edits took its place", run, MaxJournalBytes), nil
+	}
 	entries := w.Journal(run)
 	if len(entries) == 0 {
-		return false, fmt.Sprintf("run %s made no edits", run), nil
+		return false, fmt.Sprintf("run %s made no edits (or is older than the last %d runs the undo journal keeps, MaxJournalRuns)", run, MaxJournalRuns), nil
 	}
 	// Per file: the text before the run's first edit, after its last.
 	type span struct {

@@ -26,8 +26,9 @@ type overlay struct {
 // overlays are the documents the editor has open, keyed by absolute file
 // path so a tool's relative path finds the buffer an editor opened by URI.
 type overlays struct {
-	mu   sync.RWMutex
-	docs map[string]overlay
+	mu    sync.RWMutex
+	docs  map[string]overlay
+	bytes int // the text of all docs, bounded by MaxOpenBuffersBytes
 }
 
 func newOverlays() *overlays { return &overlays{docs: make(map[string]overlay)} }
@@ -46,7 +47,7 @@ func (o *overlays) replaceText(abs, text string) {
 	defer o.mu.Unlock()
 	if ov, ok := o.docs[abs]; ok {
 		ov.text = text
-		o.docs[abs] = ov
+		_ = o.setLocked(abs, ov) // too large: dropped, tools read the disk
 	}
 }
 
@@ -84,8 +85,7 @@ func (w *Workspace) DidOpen(u string, version int32, text string) error {
 	}
 	w.overlays.mu.Lock()
 	defer w.overlays.mu.Unlock()
-	w.overlays.docs[abs] = overlay{uri: u, version: version, text: text}
-	return nil
+	return w.overlays.setLocked(abs, overlay{uri: u, version: version, text: text})
 }
 
 // DidChange applies the editor's changes in order (textDocument/didChange).
@@ -111,13 +111,18 @@ func (w *Workspace) DidChange(u string, version int32, changes []protocol.TextDo
 			if err != nil {
 				return fmt.Errorf("didChange for %s, change %d: %w", u, i, err)
 			}
+			if len(text)-(end-start)+len(c.Text) > MaxOpenBufferBytes {
+				// Checked before building the text, so a hostile change
+				// cannot make the daemon allocate it.
+				w.overlays.deleteLocked(abs)
+				return fmt.Errorf("didChange for %s would make it over %d bytes (MaxOpenBufferBytes): loopls reads it from disk now: %w", u, MaxOpenBufferBytes, ErrBufferTooLarge)
+			}
 			text = text[:start] + c.Text + text[end:]
 		default:
 			return fmt.Errorf("didChange for %s, change %d: unknown change type %T: %w", u, i, ch, ErrInvalidPath)
 		}
 	}
-	w.overlays.docs[abs] = overlay{uri: ov.uri, version: version, text: text}
-	return nil
+	return w.overlays.setLocked(abs, overlay{uri: ov.uri, version: version, text: text})
 }
 
 // DidClose drops the overlay (textDocument/didClose): reads see the disk again.
@@ -131,7 +136,7 @@ func (w *Workspace) DidClose(u string) error {
 	if _, ok := w.overlays.docs[abs]; !ok {
 		return fmt.Errorf("didClose for %s: %w", u, ErrNotOpen)
 	}
-	delete(w.overlays.docs, abs)
+	w.overlays.deleteLocked(abs)
 	return nil
 }
 
