@@ -8,10 +8,10 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/engine"
-	"github.com/loopls/loopls/workspace"
 	"github.com/loopls/loopls/providers"
 	"github.com/loopls/loopls/session"
 	"github.com/loopls/loopls/store"
+	"github.com/loopls/loopls/workspace"
 )
 
 // manager returns the session manager once the workspace is open.
