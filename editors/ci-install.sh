@@ -6,6 +6,7 @@
 #        build tools code-server's native modules need;
 #   npm ci in editors/vscode (extension + build tools) and editors/test (playwright-core);
 #   Neovim 0.10.4 from trixie  -> $LOOPLS_CLIENTS_HOME/nvim-trixie/nvim
+#   Neovim 0.12 from forky     -> $LOOPLS_CLIENTS_HOME/nvim-forky/nvim
 #   code-server 4.100.3        -> $LOOPLS_CLIENTS_HOME/code-server
 # ($LOOPLS_CLIENTS_HOME defaults to ${XDG_CACHE_HOME:-$HOME/.cache}/loopls-clients;
 # steps whose result is already there are skipped, so a kept machine pays once.)
@@ -38,6 +39,7 @@ for d in vscode test; do
 done
 
 log "Neovim: $(bash "$editors/test/install-nvim.sh" "$home/nvim-trixie" trixie)"
+log "Neovim: $(bash "$editors/test/install-nvim.sh" "$home/nvim-forky" forky)"
 log "code-server into $home/code-server (minutes the first time; log in $home/install-code-server.log)"
 if ! bash "$editors/test/install-code-server.sh" "$home/code-server" > "$home/install-code-server.log" 2>&1; then
   tail -30 "$home/install-code-server.log" >&2

@@ -2,7 +2,7 @@
 # Included from the top Makefile. Targets:
 #   vsix               editors/vscode/loopls.vsix (esbuild bundle + vsce package)
 #   test-editors-unit  node:test unit tests of the extension's pure parts (cheap)
-#   test-editors       real editors, headless: Neovim 0.10.4 + 0.7.2, code-server 4.100.3
+#   test-editors       real editors, headless: Neovim 0.10.4 + 0.12 + 0.7.2, code-server 4.100.3
 #                      (needs editors/ci-install.sh once; screenshots under $TMPDIR)
 
 EDITORS_VSCODE := editors/vscode

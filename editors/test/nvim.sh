@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Headless Neovim tests of editors/nvim against the real loopls binary and the
 # scripted Ollama server:
-#   - Neovim 0.10+ ($NVIM, default the trixie build in the clients home): unit.lua, e2e.lua
+#   - Neovim 0.10 ($NVIM, default the trixie build in the clients home) and the
+#     newest Debian has ($NVIM_NEWEST, default forky's: 0.12): unit.lua, e2e.lua
 #   - Neovim 0.7.2 ($NVIM_OLD, default /usr/bin/nvim when it is 0.7): old.lua
 # Env: LOOPLS_BIN (default: built from this checkout), LOOPLS_CLIENTS_HOME.
 # Prints PASS/FAIL lines and "N passed, N failed"; exits non-zero on any failure.
@@ -9,6 +10,7 @@ harness=nvim
 # shellcheck source=lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 nvim_new=${NVIM:-$clients_home/nvim-trixie/nvim}
+nvim_newest=${NVIM_NEWEST:-$clients_home/nvim-forky/nvim}
 nvim_old=${NVIM_OLD:-/usr/bin/nvim}
 plugin=$repo/editors/nvim
 
@@ -31,20 +33,24 @@ run_nvim() { # NVIM SCRIPT LOG [env...]
   return $rc
 }
 
-if [ -x "$nvim_new" ]; then
-  log "$("$nvim_new" --version | head -1): unit.lua"
-  run_nvim "$nvim_new" unit.lua "$work/unit.log" || true
-  count "$work/unit.log" "nvim unit"
-  ws=$work/ws-new; make_workspace "$ws"
-  log "$("$nvim_new" --version | head -1): e2e.lua"
-  run_nvim "$nvim_new" e2e.lua "$work/new.log" LOOPLS_WS="$ws" || true
-  count "$work/new.log" "nvim e2e"
-  cp "$work/new.log" "$artifacts/nvim-e2e.log"
-  cp "$XDG_STATE_HOME/nvim/lsp.log" "$artifacts/nvim-lsp.log" 2>/dev/null || true
-else
-  echo "FAIL Neovim 0.10+ not found at $nvim_new (editors/ci-install.sh installs it)" >&2
-  total_fail=$((total_fail + 1))
-fi
+# Each supported Neovim: 0.10 (trixie) and the newest (forky, 0.12 today).
+for nv in "$nvim_new" "$nvim_newest"; do
+  if [ ! -x "$nv" ]; then
+    echo "FAIL Neovim not found at $nv (editors/ci-install.sh installs it)" >&2
+    total_fail=$((total_fail + 1))
+    continue
+  fi
+  ver=$("$nv" --version | head -1 | awk '{print $2}')
+  log "$ver: unit.lua"
+  run_nvim "$nv" unit.lua "$work/unit-$ver.log" || true
+  count "$work/unit-$ver.log" "nvim $ver unit"
+  ws=$work/ws-$ver; make_workspace "$ws"
+  log "$ver: e2e.lua"
+  run_nvim "$nv" e2e.lua "$work/e2e-$ver.log" LOOPLS_WS="$ws" || true
+  count "$work/e2e-$ver.log" "nvim $ver e2e"
+  cp "$work/e2e-$ver.log" "$artifacts/nvim-e2e-$ver.log"
+  cp "$XDG_STATE_HOME/nvim/lsp.log" "$artifacts/nvim-lsp-$ver.log" 2>/dev/null || true
+done
 
 if [ -x "$nvim_old" ] && "$nvim_old" --version | head -1 | grep -q 'v0\.[0-9]\.'; then
   log "$("$nvim_old" --version | head -1): old.lua"

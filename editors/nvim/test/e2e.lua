@@ -93,7 +93,44 @@ local function progress_kinds(token)
   return ks
 end
 
+-- Deprecation warnings: on 0.12 the plugin must raise none.
+local deprecated = {}
+local orig_deprecate = vim.deprecate
+vim.deprecate = function(name, ...)
+  table.insert(deprecated, { name = name, trace = debug.traceback('', 2) })
+  return orig_deprecate(name, ...)
+end
+
+local infos = {}
+vim.api.nvim_create_autocmd('User', {
+  pattern = 'LooplsRunInfo',
+  callback = function(ev)
+    infos[ev.data.runId] = ev.data
+  end,
+})
+local reviewed = {}
+vim.api.nvim_create_autocmd('User', {
+  pattern = 'LooplsReviewed',
+  callback = function(ev)
+    table.insert(reviewed, ev.data)
+  end,
+})
+local loaded_session
+vim.api.nvim_create_autocmd('User', {
+  pattern = 'LooplsSessionLoaded',
+  callback = function(ev)
+    loaded_session = ev.data.sessionId
+  end,
+})
+
+local function keys(k)
+  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(k, true, false, true), 'mx', false)
+end
+
 local ok, err = pcall(function()
+  -- Commands exist before setup() (plugin/loopls.lua).
+  vim.cmd('runtime plugin/loopls.lua')
+  check('plugin/loopls.lua defines :Loopls and :LooplsAdd before setup()', vim.fn.exists(':Loopls') == 2 and vim.fn.exists(':LooplsAdd') == 2)
   local loopls = require('loopls')
   check('setup() on Neovim ' .. tostring(vim.version()), loopls.setup({
     cmd = { bin, 'serve' },
@@ -102,6 +139,8 @@ local ok, err = pcall(function()
     allow_commands = true, -- run_command is offered; `sleep` is not on the allow list, so it is asked for
     open = 'split',
   }) == true)
+  local chat = require('loopls.chat')
+  local review = require('loopls.review')
 
   vim.cmd('edit ' .. vim.fn.fnameescape(ws .. '/hello.txt'))
   local hello = vim.api.nvim_get_current_buf()
@@ -114,71 +153,197 @@ local ok, err = pcall(function()
   if not client then
     return
   end
-  local cmds = ((client.server_capabilities or {}).executeCommandProvider or {}).commands or {}
-  check('server advertises loopls.run/fix/cancel', vim.tbl_contains(cmds, 'loopls.run') and vim.tbl_contains(cmds, 'loopls.fix') and vim.tbl_contains(cmds, 'loopls.cancel'), cmds)
 
-  -- 1. :LooplsRun → progress, transitions, the answer streamed into the scratch buffer.
-  local run = start('LooplsRun chat with me')
-  check(':LooplsRun answered with a run id', run ~= nil and run.runId ~= nil, run)
-  local rec = wait_end(run)
-  check('run ended completed', rec ~= nil and rec.outcome == 'completed', rec)
+  -- 1. :Loopls opens the chat; a prompt sent with <CR> streams its answer.
+  vim.cmd('Loopls')
+  local chatwin = vim.api.nvim_get_current_win()
+  check(':Loopls opens and focuses the chat buffer', vim.api.nvim_get_current_buf() == chat.buffer() and vim.bo.filetype == 'markdown')
+  local function type_prompt(text)
+    vim.api.nvim_set_current_win(chatwin)
+    vim.api.nvim_win_set_buf(chatwin, chat.buffer())
+    local n = vim.api.nvim_buf_line_count(chat.buffer())
+    vim.api.nvim_buf_set_lines(chat.buffer(), n - 1, n, false, { text })
+  end
+  local function send_and_wait(text, how)
+    type_prompt(text)
+    local n = #events.started
+    if how == 'insert' then
+      keys('A<C-s>')
+    else
+      keys('<CR>')
+    end
+    if not wait_for(20000, function()
+      return #events.started > n
+    end) then
+      return nil, nil
+    end
+    local run = events.started[n + 1]
+    return run, wait_end(run)
+  end
+  local run, rec = send_and_wait('chat with me')
+  check('<CR> sent the prompt and the run completed', rec ~= nil and rec.outcome == 'completed', rec)
+  check('the answer streamed into the chat', chat.text():find('## loopls\nHello from the tiny test model.', 1, true) ~= nil, chat.text())
+  local first_session = run and run.sessionId
+  check('the chat shows its session in the header', first_session ~= nil and chat.text():find('# loopls · ' .. first_session, 1, true) ~= nil)
+  -- begin and end follow the client's answer to window/workDoneProgress/create,
+  -- which can come after the run ended: wait for the end, bounded.
+  wait_for(10000, function()
+    local k = progress_kinds(nil)
+    return k[#k] == 'end'
+  end)
   local kinds = progress_kinds(nil)
   check('$/progress begin … end seen through LspProgress', kinds[1] == 'begin' and kinds[#kinds] == 'end' and #kinds >= 3, kinds)
-  local first = events.progress[1] and events.progress[1].value or {}
-  check('progress begin is cancellable', first.cancellable == true, first)
-  local states = {}
-  for _, t in ipairs(events.transitions) do
-    if run and t.runId == run.runId then
-      table.insert(states, t.to)
+
+  -- 2. A follow-up with <C-s> in insert mode: only answerable from the first exchange.
+  run, rec = send_and_wait('recall what I said', 'insert')
+  check('the follow-up continued the session', run ~= nil and run.sessionId == first_session, run)
+  check('the model answered from the first exchange', chat.text():find('You first said: chat with me', 1, true) ~= nil, chat.text())
+
+  -- 3. A new conversation (gn), then the first one picked (gs) and drawn again.
+  vim.api.nvim_set_current_win(chatwin)
+  keys('gn')
+  check('gn starts a new conversation', chat.session == nil and chat.text():find('recall', 1, true) == nil, chat.text())
+  local offered
+  vim.ui.select = function(items, opts, on_choice)
+    offered = vim.tbl_map(function(i)
+      return opts.format_item(i)
+    end, items)
+    for _, it in ipairs(items) do
+      if it.sessionId == first_session then
+        vim.defer_fn(function()
+          on_choice(it)
+        end, 10)
+        return
+      end
+    end
+    on_choice(nil)
+  end
+  keys('gs')
+  wait_for(10000, function()
+    return loaded_session == first_session
+  end)
+  check('gs lists the sessions by title', offered ~= nil and offered[1] ~= nil and offered[1]:find('chat with me', 1, true) ~= nil, offered)
+  local drawn = chat.text()
+  check('the picked conversation is drawn again, both runs', loaded_session == first_session
+    and drawn:find('## You\nchat with me\n## loopls\nHello from the tiny test model.', 1, true) ~= nil
+    and drawn:find('You first said: chat with me', 1, true) ~= nil, drawn)
+  check('sending continues the picked session', chat.session == first_session)
+
+  -- 4. A tool call: its output is a closed fold that opens with zo.
+  run, rec = send_and_wait('read the README')
+  check('read the README completed', rec ~= nil and rec.outcome == 'completed', rec)
+  local out_line
+  for _, l in ipairs(chat.fold_starts()) do
+    if (vim.api.nvim_buf_get_lines(chat.buffer(), l - 1, l, false)[1] or ''):find('output of read_file', 1, true) then
+      out_line = l
     end
   end
-  check('transitions Start → AwaitingModel → Terminal', states[1] == 'Start' and vim.tbl_contains(states, 'AwaitingModel') and states[#states] == 'Terminal', states)
-  local ui = require('loopls.ui')
-  local text = ui.text()
-  check('answer streamed into the loopls://runs scratch buffer', text:find('Hello from the tiny test model.', 1, true) ~= nil, text)
-  check('scratch buffer is shown in a window', #vim.fn.win_findbuf(ui.buffer()) == 1)
-  check('statusline component shows the outcome', loopls.statusline() == 'loopls: completed', loopls.statusline())
+  vim.api.nvim_set_current_win(chatwin)
+  check('the tool output is folded', out_line ~= nil and vim.fn.foldclosed(out_line + 1) ~= -1, { out_line, out_line and vim.fn.foldclosed(out_line + 1) })
+  check('the tool call shows its status', chat.text():find('⚙ read_file README.md', 1, true) ~= nil)
+  if out_line then
+    vim.api.nvim_win_set_cursor(chatwin, { out_line, 0 })
+    vim.cmd('normal! zo')
+    check('zo opens the fold', vim.fn.foldclosed(out_line + 1) == -1)
+  end
 
-  -- 2. :'<,'>LooplsFix with an instruction → edit applied to the buffer, undone with u.
-  vim.api.nvim_set_current_buf(hello)
-  vim.cmd('normal! gg')
-  run = start('1,1LooplsFix edit hello.txt: say goodbye')
+  -- 5. <C-c> in the chat cancels a run that is stuck waiting for the model.
+  type_prompt('stall forever')
+  local n = #events.started
+  keys('<CR>')
+  wait_for(20000, function()
+    return #events.started > n
+  end)
+  run = events.started[n + 1]
+  local waiting = wait_for(15000, function()
+    local r = run and loopls.runs[run.runId]
+    return r ~= nil and r.state == 'AwaitingModel'
+  end)
+  check('the stalled run awaits the model', waiting)
+  vim.api.nvim_set_current_win(chatwin)
+  keys('<C-c>')
+  rec = wait_end(run, 10000)
+  check('<C-c> ended the run cancelled', rec ~= nil and rec.outcome == 'cancelled', rec)
+
+  -- 6. A visual range attached as context reaches the run.
+  vim.cmd('tabnew ' .. vim.fn.fnameescape(ws .. '/hello.txt'))
+  vim.cmd('normal! ggV')
+  keys(':LooplsAdd<CR>')
+  check(':\'<,\'>LooplsAdd shows the range in the chat header', chat.text():find('Context: hello.txt:1-1', 1, true) ~= nil, vim.split(chat.text(), '\n')[2])
+  vim.cmd('tabclose')
+  vim.api.nvim_set_current_win(chatwin)
+  run, rec = send_and_wait('chat about this line')
+  local info = run and infos[run.runId]
+  local ctx = info and info.context and info.context[1]
+  check('the context reached the run, read from the buffer', ctx ~= nil and ctx.path == 'hello.txt' and ctx.source == 'buffer', info)
+  check('the context is used once', #chat.context == 0 and chat.text():find('Context: none', 1, true) ~= nil)
+
+  -- 7. :LooplsFix edits hello.txt; :LooplsDiff shows before and after.
+  vim.cmd('tabnew ' .. vim.fn.fnameescape(ws .. '/hello.txt'))
+  n = #events.started
+  vim.cmd('1LooplsFix edit hello.txt: say goodbye')
+  wait_for(20000, function()
+    return #events.started > n
+  end)
+  run = events.started[n + 1]
   rec = wait_end(run)
-  check(':LooplsFix run completed', rec ~= nil and rec.outcome == 'completed', rec)
   local line = function()
     return vim.api.nvim_buf_get_lines(hello, 0, 1, false)[1]
   end
-  wait_for(5000, function()
-    return line() == 'goodbye'
+  check(':LooplsFix reports in the chat and edits the buffer', rec ~= nil and rec.outcome == 'completed' and line() == 'goodbye'
+    and chat.text():find('Fix hello.txt:1-1: edit hello.txt: say goodbye', 1, true) ~= nil, { rec and rec.outcome, line() })
+  check('the run lists its edit', chat.text():find('Edited: hello.txt', 1, true) ~= nil)
+  local tabs = #vim.api.nvim_list_tabpages()
+  vim.cmd('LooplsDiff')
+  local wins = vim.api.nvim_tabpage_list_wins(0)
+  local diffed = {}
+  for _, w in ipairs(wins) do
+    table.insert(diffed, { diff = vim.wo[w].diff, lines = vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(w), 0, -1, false) })
+  end
+  check(':LooplsDiff opens before and after in diff mode', #vim.api.nvim_list_tabpages() == tabs + 1 and #wins == 2
+    and diffed[1].diff and diffed[2].diff and diffed[1].lines[1] == 'hello' and diffed[2].lines[1] == 'goodbye', diffed)
+  vim.cmd('tabclose')
+  vim.cmd('tabclose')
+  vim.api.nvim_buf_call(hello, function()
+    vim.cmd('silent! undo')
   end)
-  check('fix edit applied to the buffer through workspace/applyEdit', line() == 'goodbye', line())
-  check('buffer is modified, not written behind its back', vim.bo[hello].modified == true and vim.fn.readfile(ws .. '/hello.txt')[1] == 'hello', vim.fn.readfile(ws .. '/hello.txt'))
-  vim.api.nvim_set_current_buf(hello)
-  vim.cmd('normal! u')
-  check('u undoes the edit', line() == 'hello', line())
 
-  -- :LooplsUndo reverts a run's edits through loopls/undoRun.
-  local undone
-  vim.api.nvim_create_autocmd('User', {
-    pattern = 'LooplsUndone',
-    once = true,
-    callback = function(ev)
-      undone = ev.data
-    end,
-  })
-  run = start('1LooplsFix edit hello.txt once more')
-  rec = wait_end(run)
+  -- 8. edit mode: the change is shown, rejected, and the model is told.
+  vim.api.nvim_set_current_win(chatwin)
+  vim.cmd('Loopls mode edit')
+  check(':Loopls mode edit shows in the header', chat.text():find('mode edit', 1, true) ~= nil)
+  local shown
+  review.ask = function(summary, diff, done)
+    shown = { summary = summary, diff = diff }
+    vim.defer_fn(function()
+      done(false)
+    end, 10)
+  end
+  run, rec = send_and_wait('edit hello.txt')
+  check('edit mode asked before applying, with the diff', shown ~= nil and shown.diff:find('-hello', 1, true) ~= nil and shown.diff:find('+goodbye', 1, true) ~= nil, { shown = shown, rec = rec, run = run })
+  check('the rejected change was not applied', line() == 'hello' and reviewed[#reviewed] ~= nil and reviewed[#reviewed].applied == false, { line(), reviewed })
+  local session
+  loopls.request('loopls/session', { sessionId = run and run.sessionId }, function(_, s)
+    session = s
+  end)
   wait_for(5000, function()
-    return line() == 'goodbye'
+    return session ~= nil
   end)
-  check('second fix applied', rec ~= nil and rec.outcome == 'completed' and line() == 'goodbye', { rec and rec.outcome, line() })
-  vim.cmd('LooplsUndo')
-  wait_for(10000, function()
-    return undone ~= nil and line() == 'hello'
-  end)
-  check(':LooplsUndo reverted the run through loopls/undoRun', undone ~= nil and undone.result and undone.result.applied == true and line() == 'hello', { undone, line() })
+  local told
+  for _, r in ipairs((session and session.runs) or {}) do
+    if r.runId == (run and run.runId) then
+      for _, item in ipairs(r.transcript or {}) do
+        if item.kind == 'toolCall' and item.name == 'edit_file' then
+          told = item
+        end
+      end
+    end
+  end
+  check('the model got "rejected" as the edit_file result', told ~= nil and told.status == 'failed' and tostring(told.output):find('reject', 1, true) ~= nil, told)
+  vim.cmd('Loopls mode auto')
+  review.ask = nil
 
-  -- 3. An approval: run_command asks through vim.ui.select; the test answers "reject".
+  -- 9. An approval: run_command asks through vim.ui.select; the test answers "reject".
   local asked
   vim.ui.select = function(items, opts, on_choice)
     asked = { prompt = opts.prompt, items = vim.deepcopy(items) }
@@ -188,43 +353,59 @@ local ok, err = pcall(function()
         pick = it
       end
     end
-    -- Answer later, as an asynchronous picker (telescope, fzf-lua) would.
     vim.defer_fn(function()
       on_choice(pick)
     end, 10)
   end
-  run = start('LooplsRun sleep a bit')
-  rec = wait_end(run)
+  run, rec = send_and_wait('sleep a bit')
   check('approval asked through vim.ui.select', asked ~= nil and asked.prompt:find('run_command', 1, true) ~= nil, asked and asked.prompt)
   check('approval answered (reject) and the run went on to complete', rec ~= nil and rec.outcome == 'completed' and #events.approvals >= 1, rec)
 
-  -- 4. :LooplsCancel on a stalled run → it ends Cancelled.
-  run = start('LooplsRun stall forever')
-  local waiting = wait_for(15000, function()
-    local r = run and loopls.runs[run.runId]
-    return r ~= nil and r.state == 'AwaitingModel'
+  -- 10. :LooplsUndo reverts a fix through loopls/undoRun.
+  local undone
+  vim.api.nvim_create_autocmd('User', {
+    pattern = 'LooplsUndone',
+    once = true,
+    callback = function(ev)
+      undone = ev.data
+    end,
+  })
+  vim.cmd('tabnew ' .. vim.fn.fnameescape(ws .. '/hello.txt'))
+  n = #events.started
+  vim.cmd('1LooplsFix edit hello.txt once more')
+  wait_for(20000, function()
+    return #events.started > n
   end)
-  check('stalled run is awaiting the model', waiting, run and loopls.runs[run.runId])
-  vim.cmd('LooplsCancel')
-  rec = wait_end(run, 10000)
-  check(':LooplsCancel ended the run cancelled', rec ~= nil and rec.outcome == 'cancelled', rec)
-  local pk = progress_kinds(nil)
-  check('cancelled run closed its progress', pk[#pk] == 'end', pk[#pk])
+  rec = wait_end(events.started[n + 1])
+  wait_for(5000, function()
+    return line() == 'goodbye'
+  end)
+  vim.cmd('LooplsUndo')
+  wait_for(10000, function()
+    return undone ~= nil and line() == 'hello'
+  end)
+  check(':LooplsUndo reverted the run through loopls/undoRun', undone ~= nil and undone.result and undone.result.applied == true and line() == 'hello', { undone, line() })
 
-  -- 5. :checkhealth loopls
+  -- 11. :checkhealth loopls
   vim.cmd('checkhealth loopls')
   local report = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
   check('checkhealth: binary found', report:find('loopls binary found', 1, true) ~= nil, report)
   check('checkhealth: version', report:find('version: ', 1, true) ~= nil)
+  check('checkhealth: the daemon', report:find('daemon running', 1, true) ~= nil)
+  check('checkhealth: config files', report:find('user config', 1, true) ~= nil and report:find('project config', 1, true) ~= nil)
   check('checkhealth: Ollama reachable', report:find('Ollama reachable at', 1, true) ~= nil)
   check('checkhealth: model pulled', report:find('model tiny is pulled', 1, true) ~= nil)
   check('checkhealth: no errors', report:find('ERROR', 1, true) == nil)
+
+  -- 12. No deprecation warning.
+  local messages = vim.api.nvim_exec2('messages', { output = true }).output
+  check('no deprecation warning (vim.deprecate, :messages)', #deprecated == 0 and not messages:lower():find('deprecat'), { deprecated = deprecated, messages = messages })
 end)
 if not ok then
   check('test ran to the end', false, err)
 end
 for _, c in ipairs(vim.lsp.get_clients({ name = 'loopls' })) do
-  c.stop()
+  require('loopls.compat').stop(c)
 end
 vim.wait(5000, function()
   return #vim.lsp.get_clients({ name = 'loopls' }) == 0

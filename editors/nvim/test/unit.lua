@@ -1,6 +1,7 @@
--- Unit tests of the plugin's pure parts (no server): the settings mapping,
--- Ollama address and model parsing, the statusline component, and the answer
--- buffer's streaming. Run headless by editors/test/nvim.sh on Neovim 0.10+.
+-- Unit tests of the plugin's parts that need no server: the settings mapping,
+-- Ollama address and model parsing, the statusline component, the chat
+-- buffer drawn from protocol events, command completion, the edit preview and
+-- the health helpers. Run headless by editors/test/nvim.sh on Neovim 0.10+.
 -- Prints PASS/FAIL per check and "N passed, N failed"; exits 1 on any failure.
 local passed, failed = 0, 0
 local function eq(name, got, want)
@@ -15,7 +16,6 @@ end
 
 local loopls = require('loopls')
 local health = require('loopls.health')
-local ui = require('loopls.ui')
 
 eq('server_settings: protocol names', loopls.server_settings({
   model = 'ollama:tiny',
@@ -24,8 +24,9 @@ eq('server_settings: protocol names', loopls.server_settings({
   context_window = 0,
   allow_commands = false,
   allowed_commands = { 'go test' },
+  mode = 'edit',
   open = 'split',
-}), { model = 'ollama:tiny', ollamaHost = '127.0.0.1:1', maxTurns = 5, contextWindow = 0, allowCommands = false, allowedCommands = { 'go test' } })
+}), { model = 'ollama:tiny', ollamaHost = '127.0.0.1:1', maxTurns = 5, contextWindow = 0, allowCommands = false, allowedCommands = { 'go test' }, mode = 'edit' })
 eq('server_settings: empty strings left out', loopls.server_settings({ model = '', ollama_host = '' }), {})
 
 eq('ollama_address: host:port', { health.ollama_address('10.1.2.3:9999') }, { '10.1.2.3', 9999, '10.1.2.3:9999' })
@@ -44,14 +45,104 @@ eq('statusline: state and turn', loopls.statusline(), 'loopls: AwaitingTools · 
 loopls.runs.r1.ended, loopls.runs.r1.outcome = true, 'cancelled'
 eq('statusline: outcome once ended', loopls.statusline(), 'loopls: cancelled')
 
-ui.append('Hel')
-ui.append('lo\nwor')
-ui.append('ld')
-eq('ui.append: chunks join, newlines split lines', vim.api.nvim_buf_get_lines(ui.buffer(), 0, -1, false), { 'Hello', 'world' })
-ui.tool_call({ name = 'read_file', arguments = { path = 'a' }, status = 'failed', output = 'no such file\nsecond line' })
-eq('ui.tool_call: a line of its own with the first error line', vim.api.nvim_buf_get_lines(ui.buffer(), 0, -1, false),
-  { 'Hello', 'world', '  ⚙ read_file({"path":"a"}) … failed — no such file', '' })
-eq('ui: the buffer is a read-only scratch buffer', { vim.bo[ui.buffer()].buftype, vim.bo[ui.buffer()].modifiable }, { 'nofile', false })
+-- The chat buffer, drawn from protocol events.
+local chat = require('loopls.chat')
+local compat = require('loopls.compat')
+local review = require('loopls.review')
+local commands = require('loopls.commands')
+local b = chat.buffer()
+local function lines()
+  return vim.api.nvim_buf_get_lines(b, 0, -1, false)
+end
+eq('chat: a new buffer is a header and an empty prompt area', lines(), { '# loopls · new conversation · mode auto', 'Context: none (:LooplsAdd)', '', '## You', '' })
+eq('chat: markdown scratch buffer', { vim.bo[b].buftype, vim.bo[b].filetype }, { 'nofile', 'markdown' })
+vim.api.nvim_buf_set_lines(b, -2, -1, false, { 'read the README', '' })
+eq('chat: the prompt is what follows the last "## You"', chat.prompt_text(), 'read the README')
+chat.begin_run(nil)
+eq('chat: begin_run adds the answer header and locks the buffer', { lines()[#lines() - 1], vim.bo[b].modifiable }, { '## loopls', false })
+chat.adopt({ runId = 'r1', sessionId = 'ses_1' })
+chat.delta({ runId = 'r1', lane = 'thinking', text = 'Let me' })
+chat.delta({ runId = 'r1', lane = 'thinking', text = ' think.' })
+chat.tool_call({ runId = 'r1', id = 'c1', name = 'read_file', arguments = { path = 'README.md' }, status = 'running' })
+eq('chat: tool status running', chat.tool_status('r1', 'c1'), 'running')
+chat.tool_call({ runId = 'r1', id = 'c1', name = 'read_file', arguments = { path = 'README.md' }, status = 'completed', output = '1\t# demo\n2\tline two\n' })
+chat.delta({ runId = 'r1', lane = 'text', text = 'The tool' })
+chat.delta({ runId = 'r1', lane = 'text', text = ' result was received.' })
+chat.ended({ runId = 'r1', outcome = 'completed', turns = 2, usage = { inputTokens = 10, outputTokens = 3 }, edits = { { path = 'hello.txt' } } }, true)
+eq('chat: a run drawn in order', lines(), {
+  '# loopls · ses_1 · mode auto', 'Context: none (:LooplsAdd)', '', '## You', 'read the README', '## loopls',
+  '▸ thinking', 'Let me think.',
+  '⚙ read_file README.md',
+  '▸ output of read_file', '```text', '1\t# demo', '2\tline two', '```',
+  'The tool result was received.',
+  '_completed · 2 turn(s) · 10 in / 3 out tokens_',
+  'Edited: hello.txt (:LooplsDiff to review, :LooplsUndo to revert)',
+  '', '## You', '' })
+eq('chat: tool status completed', chat.tool_status('r1', 'c1'), 'completed')
+eq('chat: editable again after the run', vim.bo[b].modifiable, true)
+eq('chat: thinking and output are folded blocks', chat.fold_starts(), { 7, 10 })
+local levels = {}
+for l = 6, 16 do
+  table.insert(levels, chat.foldexpr(l))
+end
+eq('chat: foldexpr levels', levels, { '0', '>1', '1', '0', '>1', '1', '1', '1', '1', '0', '0' })
+eq('chat: key argument of a call', { chat.key_argument({ command = 'go test' }), chat.key_argument({ x = 1, y = 'z' }), chat.key_argument(nil) }, { 'go test', 'z', '' })
+
+-- A command's prompt is written into the prompt area.
+chat.begin_run('LooplsRun list the files')
+eq('chat: a command label becomes the prompt', vim.list_slice(lines(), #lines() - 3), { '## You', 'LooplsRun list the files', '## loopls', '' })
+chat.ended({ runId = 'r2', outcome = 'cancelled' }, false)
+
+-- Redraw from loopls/session.
+chat.redraw({
+  sessionId = 'ses_9',
+  title = 'read the README',
+  runs = {
+    { runId = 'a', outcome = 'completed', turns = 2, transcript = {
+      { kind = 'prompt', text = 'read the README' },
+      { kind = 'toolCall', id = 'c', name = 'read_file', arguments = { path = 'README.md' }, status = 'completed', output = 'x' },
+      { kind = 'answer', text = 'Done.' },
+    } },
+    { runId = 'b', outcome = 'failed', error = { kind = 'Api', message = 'boom' }, transcript = {
+      { kind = 'prompt', text = 'and again' },
+      { kind = 'answer', text = 'Part', partial = true },
+    } },
+  },
+})
+eq('chat: a session drawn again', lines(), {
+  '# loopls · read the README · mode auto', 'Context: none (:LooplsAdd)', '', '## You', 'read the README', '## loopls',
+  '⚙ read_file README.md', '▸ output of read_file', '```text', 'x', '```', 'Done.', '_completed · 2 turn(s)_',
+  '', '## You', 'and again', '## loopls', 'Part', '_failed_ — Api: boom', '', '## You', '' })
+eq('chat: redraw continues that session', chat.session, 'ses_9')
+chat.new_conversation()
+eq('chat: new conversation', { chat.session, lines() }, { nil, { '# loopls · new conversation · mode auto', 'Context: none (:LooplsAdd)', '', '## You', '' } })
+
+eq('compat: UTF-16 length (é is 1, 😀 is 2)', compat.utf16_len('é😀x'), 4)
+
+eq('commands: subcommands complete', commands.complete('s', 'Loopls s'), { 'session', 'sessions' })
+eq('commands: mode arguments complete', commands.complete('', 'Loopls mode '), { 'ask', 'edit', 'auto' })
+eq('commands: nothing after a full argument list', commands.complete('', 'Loopls mode ask '), {})
+
+-- review.preview: the diff an annotated edit would make.
+local tmp = vim.fn.tempname()
+vim.fn.writefile({ 'hello', 'world' }, tmp)
+local diff = review.preview({
+  documentChanges = { { textDocument = { uri = vim.uri_from_fname(tmp), version = vim.NIL }, edits = {
+    { range = { start = { line = 0, character = 0 }, ['end'] = { line = 0, character = 5 } }, newText = 'goodbye', annotationId = 'loopls.review' },
+  } } },
+  changeAnnotations = { ['loopls.review'] = { label = 'x', needsConfirmation = true } },
+})
+eq('review: the preview is a unified diff of the change', diff:find('-hello\n+goodbye\n', 1, true) ~= nil, true)
+
+eq('health: config files, user then project', vim.tbl_map(function(f)
+  return f.kind
+end, health.config_files('/p')), { 'user', 'project' })
+local cfg = vim.fn.tempname()
+vim.fn.writefile({ '{"model":"ollama:tiny","maxTurns":3}' }, cfg)
+eq('health: a config file and its keys', { health.read_config(cfg) }, { 'ok', { 'maxTurns', 'model' } })
+vim.fn.writefile({ '{"model":' }, cfg)
+eq('health: a broken config file', (health.read_config(cfg)), 'bad')
+eq('health: an absent one', health.read_config(cfg .. '.nope'), 'absent')
 
 local help_ok = pcall(vim.cmd, 'help :LooplsFix')
 eq(':help :LooplsFix opens loopls.txt (doc/tags on the runtimepath)', help_ok and vim.fn.expand('%:t'), 'loopls.txt')

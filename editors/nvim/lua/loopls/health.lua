@@ -1,4 +1,5 @@
--- :checkhealth loopls — the binary, its version, Ollama, and the model.
+-- :checkhealth loopls — the binary, its version, the daemon, the config
+-- files in use, Ollama, and the model.
 local M = {}
 
 local health = vim.health
@@ -100,6 +101,60 @@ local function has_model(tags, name)
   return false
 end
 
+-- The configuration files loopls reads (docs/config.md), lowest first:
+-- { { kind, path } }.
+function M.config_files(root)
+  local xdg = os.getenv('XDG_CONFIG_HOME')
+  if xdg == nil or xdg == '' then
+    xdg = vim.fn.expand('~/.config')
+  end
+  return {
+    { kind = 'user', path = xdg .. '/loopls/config.json' },
+    { kind = 'project', path = (root or vim.fn.getcwd()) .. '/.loopls.json' },
+  }
+end
+
+-- What a config file holds: 'absent', 'ok' with its keys, or 'bad' with the error.
+function M.read_config(path)
+  if vim.fn.filereadable(path) ~= 1 then
+    return 'absent'
+  end
+  local text = table.concat(vim.fn.readfile(path), '\n')
+  local ok, v = pcall(vim.json.decode, text)
+  if not ok or type(v) ~= 'table' or #v > 0 then
+    return 'bad', ok and 'not a JSON object' or tostring(v)
+  end
+  local keys = vim.tbl_keys(v)
+  table.sort(keys)
+  return 'ok', keys
+end
+
+local function check_daemon_and_config()
+  local clients = vim.lsp.get_clients({ name = 'loopls' })
+  local root
+  if #clients == 0 then
+    health.info('no loopls daemon running in this Neovim yet (it starts with the first file buffer or :Loopls)')
+  else
+    for _, c in ipairs(clients) do
+      root = root or c.config.root_dir
+      local info = c.server_info or {}
+      health.ok(string.format('daemon running: %s %s, root %s', info.name or 'loopls', info.version or '', tostring(c.config.root_dir)))
+    end
+  end
+  for _, f in ipairs(M.config_files(root)) do
+    local state, detail = M.read_config(f.path)
+    if state == 'absent' then
+      health.info(string.format('%s config: %s (not present)', f.kind, f.path))
+    elseif state == 'ok' then
+      health.ok(string.format('%s config in use: %s (keys: %s)', f.kind, f.path, table.concat(detail, ', ')))
+    else
+      health.warn(string.format('%s config %s is not a JSON object: %s', f.kind, f.path, detail), {
+        'loopls ignores what it cannot read there and says so in its log; see docs/config.md',
+      })
+    end
+  end
+end
+
 function M.check()
   local loopls = require('loopls')
   health.start('loopls')
@@ -131,6 +186,8 @@ function M.check()
       health.warn(string.format('`%s version` failed (exit %s): %s', bin, tostring(r.code), vim.trim(r.stderr or '')))
     end
   end
+
+  check_daemon_and_config()
 
   local model = opts.model
   if (model == nil or model == '') and os.getenv('LOOPLS_MODEL') then

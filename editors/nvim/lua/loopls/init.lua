@@ -1,13 +1,16 @@
--- loopls for Neovim: starts the loopls daemon with vim.lsp.start and gives
--- it commands. All agent logic stays in loopls; this plugin only speaks the
--- protocol (SPEC §3) and shows what comes back.
+-- loopls for Neovim: starts the loopls daemon with vim.lsp.start, keeps a
+-- conversation with it in the chat buffer (chat.lua) and reviews what its
+-- runs change (review.lua). All agent logic stays in loopls; this plugin only
+-- speaks its protocol (docs/protocol.md) and shows what comes back.
 --
---   require('loopls').setup({ cmd = { 'loopls', 'serve' }, model = 'ollama:qwen2.5-coder:7b' })
+--   require('loopls').setup({ model = 'ollama:qwen2.5-coder:7b' })
 --
 -- See :help loopls.
 local M = {}
 
-local ui = require('loopls.ui')
+local chat = require('loopls.chat')
+local compat = require('loopls.compat')
+local review = require('loopls.review')
 
 --- Default options; see :help loopls-setup.
 M.defaults = {
@@ -18,9 +21,22 @@ M.defaults = {
   context_window = nil,
   allow_commands = nil,
   allowed_commands = nil,
+  mode = nil, -- 'ask', 'edit' or 'auto' for new conversations (nil: the daemon's setting, else auto)
   root_markers = { '.git' },
   autostart = true, -- attach to every normal file buffer
-  open = 'split', -- where a run's answer buffer opens: 'split', 'vsplit', 'tab' or 'none'
+  open = 'split', -- where the chat opens when a command starts a run: 'split', 'vsplit', 'float', 'tab' or 'none'
+  chat = {
+    layout = 'vsplit', -- where :Loopls opens the chat: 'split', 'vsplit', 'float' or 'tab'
+    -- Buffer-local keys of the chat; set one to false to leave it unmapped.
+    keys = {
+      send = '<CR>', -- normal mode
+      send_insert = '<C-s>', -- insert mode
+      close = 'q',
+      cancel = '<C-c>', -- normal and insert mode
+      new = 'gn',
+      sessions = 'gs',
+    },
+  },
 }
 
 M.options = nil
@@ -76,11 +92,15 @@ function M.server_settings(opts)
   if opts.allowed_commands then
     s.allowedCommands = opts.allowed_commands
   end
+  if opts.mode and opts.mode ~= '' then
+    s.mode = opts.mode
+  end
   return s
 end
 
 -- Handlers for loopls's own notifications and the approval request.
 local handlers = {}
+M.handlers = handlers
 
 handlers['loopls/transition'] = function(_, p)
   if type(p) ~= 'table' or not p.runId then
@@ -94,6 +114,7 @@ handlers['loopls/transition'] = function(_, p)
   run.seq = p.seq or run.seq
   run.state = p.to
   run.turn = p.turn
+  run.contextTokens = p.contextTokens
   if p.to == 'Terminal' then
     run.outcome = p.outcome
     run.error = p.error
@@ -102,22 +123,32 @@ handlers['loopls/transition'] = function(_, p)
   vim.cmd('redrawstatus')
 end
 
+handlers['loopls/runStarted'] = function(_, p)
+  if type(p) ~= 'table' or not p.runId then
+    return
+  end
+  local run = M.runs[p.runId] or { runId = p.runId, sessionId = p.sessionId, seq = 0 }
+  M.runs[p.runId] = run
+  run.started = p
+  vim.api.nvim_exec_autocmds('User', { pattern = 'LooplsRunInfo', modeline = false, data = p })
+end
+
 handlers['loopls/delta'] = function(_, p)
-  if type(p) ~= 'table' or p.lane ~= 'text' or type(p.text) ~= 'string' then
+  if type(p) ~= 'table' or (p.lane ~= 'text' and p.lane ~= 'thinking') or type(p.text) ~= 'string' then
     return
   end
   local run = M.runs[p.runId]
-  if run then
+  if run and p.lane == 'text' then
     run.streamed = true
   end
-  ui.append(p.text)
+  chat.delta(p)
 end
 
 handlers['loopls/toolCall'] = function(_, p)
   if type(p) ~= 'table' then
     return
   end
-  ui.tool_call(p)
+  chat.tool_call(p)
 end
 
 handlers['loopls/runEnded'] = function(_, rec)
@@ -132,12 +163,16 @@ handlers['loopls/runEnded'] = function(_, rec)
   run.error = rec.error
   run.record = rec
   M.last_ended = rec.runId
-  if not run.streamed and type(rec.output) == 'string' and rec.output ~= '' then
-    ui.append(rec.output) -- nothing streamed (deltas lost or coalesced away): show the answer
+  if review.current_run == rec.runId then
+    review.current_run = nil
   end
-  ui.ended(rec)
+  chat.ended(rec, run.streamed)
   vim.api.nvim_exec_autocmds('User', { pattern = 'LooplsRunEnded', modeline = false, data = rec })
   vim.cmd('redrawstatus')
+end
+
+handlers['workspace/applyEdit'] = function(...)
+  return review.apply_edit_handler(...)
 end
 
 local kind_order = { allow_once = 1, allow_always = 2, reject_once = 3, reject_always = 4 }
@@ -188,6 +223,22 @@ handlers['loopls/approve'] = function(_, p)
   return { outcome = 'cancelled' }
 end
 
+--- The capabilities loopls's client declares: approvals through loopls/approve,
+--- work-done progress, and change annotations (edit mode's review).
+function M.capabilities()
+  local caps = vim.lsp.protocol.make_client_capabilities()
+  caps.experimental = caps.experimental or {}
+  caps.experimental.loopls = { approvals = true }
+  caps.window = caps.window or {}
+  caps.window.workDoneProgress = true
+  caps.workspace = caps.workspace or {}
+  caps.workspace.applyEdit = true
+  caps.workspace.workspaceEdit = caps.workspace.workspaceEdit or {}
+  caps.workspace.workspaceEdit.documentChanges = true
+  caps.workspace.workspaceEdit.changeAnnotationSupport = { groupsOnLabel = false }
+  return caps
+end
+
 local function root_for(bufnr)
   local markers = M.options.root_markers or { '.git' }
   return vim.fs.root(bufnr, markers) or vim.fn.getcwd()
@@ -195,11 +246,6 @@ end
 
 local function client_config(bufnr)
   local settings = M.server_settings(M.options)
-  local caps = vim.lsp.protocol.make_client_capabilities()
-  caps.experimental = caps.experimental or {}
-  caps.experimental.loopls = { approvals = true }
-  caps.window = caps.window or {}
-  caps.window.workDoneProgress = true
   local root = root_for(bufnr)
   return {
     name = 'loopls',
@@ -208,7 +254,7 @@ local function client_config(bufnr)
     workspace_folders = { { uri = vim.uri_from_fname(root), name = vim.fn.fnamemodify(root, ':t') } },
     init_options = settings,
     settings = { loopls = settings },
-    capabilities = caps,
+    capabilities = M.capabilities(),
     handlers = handlers,
   }
 end
@@ -223,7 +269,7 @@ function M.attach(bufnr)
 end
 
 --- The loopls client for the current buffer, else any loopls client, else one
---- started for the current buffer.
+--- started for the current buffer (or, from the chat, for the working directory).
 function M.client()
   local bufnr = vim.api.nvim_get_current_buf()
   local c = vim.lsp.get_clients({ name = 'loopls', bufnr = bufnr })[1] or vim.lsp.get_clients({ name = 'loopls' })[1]
@@ -231,12 +277,26 @@ function M.client()
     return c
   end
   local id = M.attach(bufnr)
+  if not id then
+    -- no file buffer here (the chat, an empty Neovim): start for the cwd
+    local cfg = client_config(bufnr)
+    cfg.root_dir = vim.fn.getcwd()
+    cfg.workspace_folders = { { uri = vim.uri_from_fname(cfg.root_dir), name = vim.fn.fnamemodify(cfg.root_dir, ':t') } }
+    id = vim.lsp.start(cfg, { attach = false })
+  end
   return id and vim.lsp.get_client_by_id(id) or nil
 end
 
-local function with_client(fn)
+--- Calls setup() with the defaults when nobody has yet (commands work before setup()).
+function M.ensure_setup()
   if not M.options then
-    notify('call require("loopls").setup() first', vim.log.levels.ERROR)
+    return M.setup({}) ~= false
+  end
+  return true
+end
+
+local function with_client(fn)
+  if not M.ensure_setup() then
     return
   end
   local c = M.client()
@@ -254,30 +314,78 @@ local function error_text(err)
   return tostring(err)
 end
 
-local function start_run(c, command, arg, label, bufnr)
-  c.request('workspace/executeCommand', { command = command, arguments = { arg } }, function(err, res)
+--- Sends a request to loopls (for the commands and the chat).
+function M.request(method, params, cb)
+  with_client(function(c)
+    compat.request(c, method, params, function(err, res)
+      if cb then
+        cb(err, res)
+      elseif err then
+        notify(method .. ' failed: ' .. error_text(err), vim.log.levels.ERROR)
+      end
+    end)
+  end)
+end
+
+-- Starts a run from the chat or a command; it is drawn in the chat. arg is
+-- loopls.run's or loopls.fix's object; the chat adds its session, mode and
+-- attached context. label, when set, is written as the prompt first.
+local function start_run(c, command, arg, label, bufnr, where)
+  if chat.run and M.runs[chat.run] and not M.runs[chat.run].ended then
+    notify('a run is still going in the chat: cancel it first (<C-c> or :LooplsCancel)', vim.log.levels.WARN)
+    return
+  end
+  arg.session = chat.session
+  arg.mode = chat.mode
+  arg.model = chat.model
+  if #chat.context > 0 then
+    arg.context = {}
+    for _, e in ipairs(chat.context) do
+      table.insert(arg.context, { uri = e.uri, range = e.range })
+    end
+  end
+  chat.begin_run(label)
+  if where and where ~= 'none' then
+    chat.show(where, false)
+  end
+  compat.request(c, 'workspace/executeCommand', { command = command, arguments = { arg } }, function(err, res)
     if err then
       notify(command .. ' failed: ' .. error_text(err), vim.log.levels.ERROR)
+      chat.ended({ runId = '', outcome = 'not started', error = { kind = 'Error', message = error_text(err) } }, true)
       return
     end
     if type(res) == 'table' and res.runId then
       local run = M.runs[res.runId] or { runId = res.runId, sessionId = res.sessionId, seq = 0 }
       M.runs[res.runId] = run
       M.last_started = res.runId
-      ui.started(res, label, M.options.open)
+      review.current_run = res.runId
+      chat.context = {}
+      chat.adopt(res)
       vim.api.nvim_exec_autocmds('User', { pattern = 'LooplsRunStarted', modeline = false, data = res })
     end
   end, bufnr)
 end
 
---- :LooplsRun {prompt}
+--- Sends what is typed in the chat's prompt area (<CR> / <C-s> in the chat).
+function M.send()
+  local text = chat.prompt_text()
+  if not text then
+    notify('type a prompt after "## You" first', vim.log.levels.WARN)
+    return
+  end
+  with_client(function(c)
+    start_run(c, 'loopls.run', { prompt = text }, nil, nil, nil)
+  end)
+end
+
+--- :LooplsRun {prompt}: the prompt goes into the chat and continues its conversation.
 function M.run(prompt)
   if not prompt or vim.trim(prompt) == '' then
     notify('usage: :LooplsRun {prompt}', vim.log.levels.WARN)
     return
   end
   with_client(function(c)
-    start_run(c, 'loopls.run', { prompt = prompt }, prompt, vim.api.nvim_get_current_buf())
+    start_run(c, 'loopls.run', { prompt = prompt }, prompt, vim.api.nvim_get_current_buf(), M.options.open)
   end)
 end
 
@@ -304,6 +412,16 @@ local function lsp_diagnostics(bufnr, first, last)
   return out
 end
 
+-- The LSP range of lines line1..line2 (1-based) of bufnr, to the end of the last.
+local function line_range(bufnr, line1, line2)
+  local last_text = vim.api.nvim_buf_get_lines(bufnr, line2 - 1, line2, false)[1] or ''
+  return {
+    start = { line = line1 - 1, character = 0 },
+    ['end'] = { line = line2 - 1, character = compat.utf16_len(last_text) },
+  }
+end
+M.line_range = line_range
+
 --- :'<,'>LooplsFix [instruction]: lines line1..line2 (1-based) of the current buffer.
 function M.fix(line1, line2, instruction)
   with_client(function(c)
@@ -312,14 +430,7 @@ function M.fix(line1, line2, instruction)
       notify('this buffer is not a workspace file loopls can edit', vim.log.levels.ERROR)
       return
     end
-    local last_text = vim.api.nvim_buf_get_lines(bufnr, line2 - 1, line2, false)[1] or ''
-    local arg = {
-      uri = vim.uri_from_bufnr(bufnr),
-      range = {
-        start = { line = line1 - 1, character = 0 },
-        ['end'] = { line = line2 - 1, character = vim.str_utfindex(last_text) },
-      },
-    }
+    local arg = { uri = vim.uri_from_bufnr(bufnr), range = line_range(bufnr, line1, line2) }
     local diags = lsp_diagnostics(bufnr, line1 - 1, line2 - 1)
     if #diags > 0 then
       arg.diagnostics = diags
@@ -327,23 +438,55 @@ function M.fix(line1, line2, instruction)
     if instruction and vim.trim(instruction) ~= '' then
       arg.instruction = vim.trim(instruction)
     end
-    local label = string.format('fix %s:%d-%d', vim.fn.expand('%:t'), line1, line2)
-    start_run(c, 'loopls.fix', arg, label, bufnr)
+    local label = string.format('Fix %s:%d-%d%s', vim.fn.expand('%:.'), line1, line2, arg.instruction and (': ' .. arg.instruction) or '')
+    start_run(c, 'loopls.fix', arg, label, bufnr, M.options.open)
   end)
 end
 
---- :LooplsCancel [runId]: without an id, the last started run if it is still going, else every run.
+--- :[range]LooplsAdd [file]: attaches lines of the current buffer (with a
+--- range) or a whole file (% or a path) as context for the next prompt.
+function M.add(line1, line2, has_range, file)
+  if not M.ensure_setup() then
+    return
+  end
+  local entry
+  if file and file ~= '' and file ~= '%' then
+    local path = vim.fn.fnamemodify(vim.fn.expand(file), ':p')
+    entry = { uri = vim.uri_from_fname(path), label = vim.fn.fnamemodify(path, ':.') }
+  else
+    local bufnr = vim.api.nvim_get_current_buf()
+    if vim.bo[bufnr].buftype ~= '' or vim.api.nvim_buf_get_name(bufnr) == '' then
+      notify('attach a file buffer or a range of one (:LooplsAdd %, :\'<,\'>LooplsAdd)', vim.log.levels.WARN)
+      return
+    end
+    M.attach(bufnr) -- the daemon reads the unsaved text through the open buffer
+    local name = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(bufnr), ':.')
+    entry = { uri = vim.uri_from_bufnr(bufnr), label = name }
+    if has_range and file ~= '%' then
+      entry.range = line_range(bufnr, line1, line2)
+      entry.label = string.format('%s:%d-%d', name, line1, line2)
+    end
+  end
+  table.insert(chat.context, entry)
+  chat.header()
+  vim.api.nvim_exec_autocmds('User', { pattern = 'LooplsContext', modeline = false, data = vim.deepcopy(chat.context) })
+end
+
+--- :LooplsCancel [runId]: without an id, the chat's run if one is going, else the last started, else every run.
 function M.cancel(run_id)
   with_client(function(c)
     local id = run_id
-    if (not id or id == '') and M.last_started then
-      local r = M.runs[M.last_started]
-      if r and not r.ended then
-        id = r.runId
+    if not id or id == '' then
+      for _, cand in ipairs({ chat.run, M.last_started }) do
+        local r = cand and M.runs[cand]
+        if r and not r.ended then
+          id = r.runId
+          break
+        end
       end
     end
     local arg = (id and id ~= '') and { runId = id } or vim.empty_dict()
-    c.request('workspace/executeCommand', { command = 'loopls.cancel', arguments = { arg } }, function(err)
+    compat.request(c, 'workspace/executeCommand', { command = 'loopls.cancel', arguments = { arg } }, function(err)
       if err then
         notify('cancel failed: ' .. error_text(err), vim.log.levels.ERROR)
       end
@@ -359,7 +502,7 @@ function M.undo(run_id)
       notify('no finished run to undo yet', vim.log.levels.WARN)
       return
     end
-    c.request('loopls/undoRun', { runId = id }, function(err, res)
+    compat.request(c, 'loopls/undoRun', { runId = id }, function(err, res)
       if err then
         notify('undo failed: ' .. error_text(err), vim.log.levels.ERROR)
       elseif type(res) == 'table' and res.applied then
@@ -372,13 +515,115 @@ function M.undo(run_id)
   end)
 end
 
+--- :LooplsDiff [file]: before and after of each file the last run changed.
+function M.diff(file)
+  local id = M.last_ended or M.last_started
+  if not id or #review.files(id) == 0 then
+    notify('the last run changed no file in this Neovim', vim.log.levels.WARN)
+    return 0
+  end
+  return review.diff(id, file)
+end
+
+--- :Loopls: opens the chat (or focuses it).
+function M.open(layout)
+  if not M.ensure_setup() then
+    return
+  end
+  local w = chat.show(layout or M.options.chat.layout, true)
+  vim.cmd('normal! G')
+  return w
+end
+
+--- gn in the chat: a new conversation.
+function M.new_conversation()
+  chat.new_conversation()
+  chat.mode = M.options and M.options.mode or nil
+  chat.header()
+end
+
+--- gs in the chat: pick a session with vim.ui.select and draw it again.
+function M.pick_session(on_done)
+  M.request('loopls/sessions', vim.empty_dict(), function(err, list)
+    if err then
+      notify('loopls/sessions failed: ' .. error_text(err), vim.log.levels.ERROR)
+      return
+    end
+    list = type(list) == 'table' and list or {}
+    if #list == 0 then
+      notify('no conversations yet')
+      return
+    end
+    vim.ui.select(list, {
+      prompt = 'loopls: conversation',
+      kind = 'loopls.session',
+      format_item = function(s)
+        local when = type(s.updatedAt) == 'string' and s.updatedAt:gsub('T', ' '):sub(1, 16) or ''
+        return string.format('%s  (%s · %s runs)', s.title or s.sessionId, when, tostring(s.runs or '?'))
+      end,
+    }, function(choice)
+      if not choice then
+        return
+      end
+      M.load_session(choice.sessionId, on_done)
+    end)
+  end)
+end
+
+--- Draws session id in the chat from loopls/session.
+function M.load_session(id, on_done)
+  M.request('loopls/session', { sessionId = id }, function(err, s)
+    if err or type(s) ~= 'table' then
+      notify('loopls/session failed: ' .. error_text(err), vim.log.levels.ERROR)
+      return
+    end
+    chat.redraw(s)
+    vim.api.nvim_exec_autocmds('User', { pattern = 'LooplsSessionLoaded', modeline = false, data = { sessionId = id } })
+    if on_done then
+      on_done(s)
+    end
+  end)
+end
+
+--- :Loopls mode {ask|edit|auto}: the mode of the chat's conversation.
+function M.set_mode(mode)
+  if mode ~= 'ask' and mode ~= 'edit' and mode ~= 'auto' then
+    notify('mode is one of ask, edit, auto', vim.log.levels.WARN)
+    return
+  end
+  chat.mode = mode
+  chat.header()
+end
+
+--- :Loopls model {name}: the model of the chat's runs ('' : the setting).
+function M.set_model(name)
+  chat.model = (name and name ~= '') and name or nil
+  chat.header()
+end
+
+--- Names for completion, asked synchronously (completion cannot wait): the
+--- sessions' ids or the models' names; {} when the daemon does not answer
+--- within 500 ms.
+function M.complete(method)
+  local c = vim.lsp.get_clients({ name = 'loopls' })[1]
+  if not c then
+    return {}
+  end
+  local r = compat.request_sync(c, method, vim.empty_dict(), 500)
+  local out = {}
+  for _, item in ipairs((r and type(r.result) == 'table') and r.result or {}) do
+    table.insert(out, item.sessionId or item.model)
+  end
+  return out
+end
+
 --- Sends new settings to running clients (workspace/didChangeConfiguration).
 function M.configure(opts)
   M.options = vim.tbl_deep_extend('force', M.options or M.defaults, opts or {})
   local settings = M.server_settings(M.options)
   for _, c in ipairs(vim.lsp.get_clients({ name = 'loopls' })) do
     c.config.settings = { loopls = settings }
-    c.notify('workspace/didChangeConfiguration', { settings = { loopls = settings } })
+    compat.notify(c, 'workspace/didChangeConfiguration', { settings = { loopls = settings } })
   end
 end
 
@@ -394,38 +639,37 @@ function M.statusline()
   return string.format('loopls: %s · turn %s', tostring(r.state or 'Start'), tostring(r.turn or 0))
 end
 
-local function define_unsupported_commands()
-  local msg = M.unsupported_message()
-  for _, name in ipairs({ 'LooplsRun', 'LooplsFix', 'LooplsCancel', 'LooplsUndo' }) do
-    vim.api.nvim_create_user_command(name, function()
-      vim.notify(msg, vim.log.levels.ERROR)
-    end, { nargs = '*', range = true })
+-- Buffer-local keys of the chat, from setup{ chat = { keys = … } }.
+chat.on_buffer_created = function(b)
+  local keys = (M.options and M.options.chat and M.options.chat.keys) or M.defaults.chat.keys
+  local map = function(mode, lhs, fn, desc)
+    if lhs then
+      vim.keymap.set(mode, lhs, fn, { buffer = b, desc = 'loopls: ' .. desc, nowait = true })
+    end
   end
-end
-
-local function define_commands()
-  local cmd = vim.api.nvim_create_user_command
-  cmd('LooplsRun', function(a)
-    M.run(a.args)
-  end, { nargs = '+', desc = 'loopls: run the agent on a prompt' })
-  cmd('LooplsFix', function(a)
-    M.fix(a.line1, a.line2, a.args)
-  end, { nargs = '*', range = true, desc = 'loopls: fix the lines of the range' })
-  cmd('LooplsCancel', function(a)
-    M.cancel(a.args)
-  end, { nargs = '?', desc = 'loopls: cancel the running run' })
-  cmd('LooplsUndo', function(a)
-    M.undo(a.args)
-  end, { nargs = '?', desc = "loopls: undo the last run's edits" })
+  map('n', keys.send, M.send, 'send the prompt')
+  map('i', keys.send_insert, function()
+    vim.cmd('stopinsert')
+    M.send()
+  end, 'send the prompt')
+  map('n', keys.close, chat.close, 'close the chat')
+  map({ 'n', 'i' }, keys.cancel, function()
+    M.cancel()
+  end, 'cancel the run')
+  map('n', keys.new, M.new_conversation, 'new conversation')
+  map('n', keys.sessions, function()
+    M.pick_session()
+  end, 'pick a conversation')
 end
 
 --- setup(opts): see :help loopls-setup. Returns false on a Neovim without
---- vim.lsp.start, after saying so.
+--- vim.lsp.start, after saying so. Calling it again changes the options.
 function M.setup(opts)
+  local commands = require('loopls.commands')
   if not M.supported() then
     -- nvim_create_user_command exists since 0.7, so the commands can still say why.
     if vim.api.nvim_create_user_command then
-      define_unsupported_commands()
+      commands.define_unsupported(M.unsupported_message())
     end
     vim.notify(M.unsupported_message(), vim.log.levels.ERROR)
     return false
@@ -434,9 +678,10 @@ function M.setup(opts)
   if type(M.options.cmd) == 'string' then
     M.options.cmd = { M.options.cmd, 'serve' }
   end
-  define_commands()
+  chat.mode = chat.mode or M.options.mode
+  commands.define()
+  local group = vim.api.nvim_create_augroup('loopls', { clear = true })
   if M.options.autostart then
-    local group = vim.api.nvim_create_augroup('loopls', { clear = true })
     vim.api.nvim_create_autocmd({ 'BufReadPost', 'BufNewFile' }, {
       group = group,
       callback = function(ev)

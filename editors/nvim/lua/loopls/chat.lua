@@ -1,0 +1,624 @@
+-- The chat buffer: one conversation with loopls at a time, drawn as markdown.
+--
+--   # loopls · <title> · mode auto                 ← header (2 lines, kept in place)
+--   Context: hello.txt:1-3                            (or "Context: none")
+--
+--   ## You
+--   read the README
+--   ## loopls
+--   ▸ thinking                                    ← folded block
+--   ⚙ read_file README.md            ✓ completed  ← status as an extmark
+--   ▸ output of read_file (3 lines)               ← folded block
+--   The tool result was received.
+--   _completed · 2 turns · 105 in / 6 out_
+--
+--   ## You
+--   |                                             ← the prompt area: everything
+--                                                   after the last "## You"
+--
+-- Everything here draws; what is sent and received lives in init.lua.
+local M = {}
+
+local ns = vim.api.nvim_create_namespace('loopls_chat')
+
+M.name = 'loopls://chat'
+M.bufnr = nil
+--- The conversation shown: the session it continues (nil: the next send starts one).
+M.session = nil
+M.title = nil
+--- The run in flight from this buffer (nil when idle).
+M.run = nil
+--- Context entries attached to the next prompt: { uri, range?, label }.
+M.context = {}
+--- Mode for the session's runs ('ask' | 'edit' | 'auto'; nil: the setting).
+M.mode = nil
+--- Model for the session's runs (nil: the setting).
+M.model = nil
+
+-- Runs drawn here, by id: { tools = { [callId] = { mark, name } }, lane, block }.
+local runs = {}
+-- Folded blocks: { s = extmark id, e = extmark id, label = string }.
+local folds = {}
+local fold_cache = { tick = -1, levels = {} }
+
+M.output_lines = 200 -- tool output lines kept in the buffer per call
+
+local PROMPT = '## You'
+local ANSWER = '## loopls'
+
+local function valid(b)
+  return b ~= nil and vim.api.nvim_buf_is_valid(b)
+end
+
+--- Highlight groups, linked to standard ones so colour schemes apply.
+function M.highlights()
+  local links = {
+    LooplsHeader = 'Title',
+    LooplsContext = 'Special',
+    LooplsToolRunning = 'DiagnosticInfo',
+    LooplsToolCompleted = 'DiagnosticOk',
+    LooplsToolFailed = 'DiagnosticError',
+    LooplsToolCancelled = 'DiagnosticWarn',
+    LooplsThinking = 'Comment',
+    LooplsOutcome = 'Comment',
+    LooplsFold = 'Folded',
+  }
+  for name, target in pairs(links) do
+    vim.api.nvim_set_hl(0, name, { link = target, default = true })
+  end
+end
+
+local function header_lines()
+  local title = M.title or (M.session and M.session or 'new conversation')
+  local parts = { '# loopls · ' .. title }
+  table.insert(parts, 'mode ' .. (M.mode or 'auto'))
+  if M.model then
+    table.insert(parts, M.model)
+  end
+  local ctx = {}
+  for _, c in ipairs(M.context) do
+    table.insert(ctx, c.label)
+  end
+  return {
+    table.concat(parts, ' · '),
+    'Context: ' .. (#ctx > 0 and table.concat(ctx, ', ') or 'none (:LooplsAdd)'),
+  }
+end
+
+local function with_modifiable(b, fn)
+  local was = vim.bo[b].modifiable
+  vim.bo[b].modifiable = true
+  local ok, err = pcall(fn)
+  vim.bo[b].modifiable = was
+  if not ok then
+    error(err)
+  end
+end
+
+--- Redraws the two header lines in place.
+function M.header()
+  local b = M.buffer()
+  with_modifiable(b, function()
+    vim.api.nvim_buf_set_lines(b, 0, 2, false, header_lines())
+  end)
+  vim.api.nvim_buf_clear_namespace(b, ns, 0, 2)
+  vim.api.nvim_buf_set_extmark(b, ns, 0, 0, { line_hl_group = 'LooplsHeader' })
+  vim.api.nvim_buf_set_extmark(b, ns, 1, 0, { line_hl_group = 'LooplsContext' })
+end
+
+--- The chat buffer, created on first use.
+function M.buffer()
+  if valid(M.bufnr) then
+    return M.bufnr
+  end
+  M.highlights()
+  local b = vim.fn.bufnr(M.name)
+  if b < 0 or not vim.api.nvim_buf_is_valid(b) then
+    b = vim.api.nvim_create_buf(false, true)
+    vim.api.nvim_buf_set_name(b, M.name)
+  end
+  vim.bo[b].buftype = 'nofile'
+  vim.bo[b].bufhidden = 'hide'
+  vim.bo[b].swapfile = false
+  vim.bo[b].filetype = 'markdown'
+  M.bufnr = b
+  vim.api.nvim_buf_set_lines(b, 0, -1, false, { '', '', '', PROMPT, '' })
+  M.header()
+  M.on_buffer_created(b)
+  return b
+end
+
+-- Set by init.lua: buffer-local keymaps.
+function M.on_buffer_created(_) end
+
+local function last_line(b)
+  return vim.api.nvim_buf_line_count(b) - 1 -- 0-based
+end
+
+local function follow(b)
+  local n = vim.api.nvim_buf_line_count(b)
+  for _, w in ipairs(vim.fn.win_findbuf(b)) do
+    if w ~= vim.api.nvim_get_current_win() or vim.api.nvim_get_mode().mode ~= 'i' then
+      vim.api.nvim_win_set_cursor(w, { n, 0 })
+    end
+  end
+end
+
+--- Appends text at the end; newlines start new lines. Marks before the end
+--- stay where they are.
+function M.append(text)
+  if text == nil or text == '' then
+    return
+  end
+  local b = M.buffer()
+  with_modifiable(b, function()
+    local n = vim.api.nvim_buf_line_count(b)
+    local cur = vim.api.nvim_buf_get_lines(b, n - 1, n, false)[1] or ''
+    vim.api.nvim_buf_set_text(b, n - 1, #cur, n - 1, #cur, vim.split(text, '\n', { plain = true }))
+  end)
+  follow(b)
+end
+
+--- Appends whole lines after ending the current one if it has text; returns
+--- the 0-based index of the first appended line.
+function M.lines(lines)
+  local b = M.buffer()
+  local n = vim.api.nvim_buf_line_count(b)
+  local cur = vim.api.nvim_buf_get_lines(b, n - 1, n, false)[1] or ''
+  local first = cur ~= '' and n or n - 1
+  if #lines == 0 then
+    -- only ends the current line
+    if cur ~= '' then
+      M.append('\n')
+    end
+    return first
+  end
+  M.append((cur ~= '' and '\n' or '') .. table.concat(lines, '\n') .. '\n')
+  return first
+end
+
+-- A folded block: open_block writes its first line and registers it at once,
+-- so every line appended while it is open is folded as it arrives;
+-- close_block ends it at the last line with text.
+local function open_block(first_line, label)
+  local b = M.buffer()
+  M.lines({})
+  local n = vim.api.nvim_buf_line_count(b)
+  -- the (empty) last line, before any text is written on it
+  local block = { s = vim.api.nvim_buf_set_extmark(b, ns, n - 1, 0, { right_gravity = false }), label = label }
+  table.insert(folds, block)
+  fold_cache.tick = -1
+  M.lines({ first_line })
+  return block
+end
+
+local function close_block(block)
+  if not block or block.e then
+    return
+  end
+  local b = M.buffer()
+  local l = last_line(b)
+  if (vim.api.nvim_buf_get_lines(b, l, l + 1, false)[1] or '') == '' and l > 0 then
+    l = l - 1
+  end
+  block.e = vim.api.nvim_buf_set_extmark(b, ns, l, 0, { right_gravity = false })
+  fold_cache.tick = -1
+end
+
+local function run_state(id)
+  local r = runs[id]
+  if not r then
+    r = { tools = {} }
+    runs[id] = r
+  end
+  return r
+end
+
+--- 'foldexpr': a block's first line is ">1", the rest of it "1".
+function M.foldexpr(lnum)
+  local b = M.buffer()
+  local tick = vim.api.nvim_buf_get_changedtick(b)
+  if fold_cache.tick ~= tick then
+    local levels = {}
+    local last = vim.api.nvim_buf_line_count(b) - 1
+    for _, f in ipairs(folds) do
+      local s = vim.api.nvim_buf_get_extmark_by_id(b, ns, f.s, {})
+      local e = f.e and vim.api.nvim_buf_get_extmark_by_id(b, ns, f.e, {}) or { last }
+      if s and s[1] and e and e[1] and e[1] > s[1] then
+        levels[s[1] + 1] = '>1'
+        for l = s[1] + 2, e[1] + 1 do
+          levels[l] = '1'
+        end
+      end
+    end
+    fold_cache = { tick = tick, levels = levels }
+  end
+  return fold_cache.levels[lnum or vim.v.lnum] or '0'
+end
+
+--- 'foldtext': the block's first line and how many lines it hides.
+function M.foldtext()
+  local first = vim.fn.getline(vim.v.foldstart)
+  return string.format('%s (%d lines)', first, vim.v.foldend - vim.v.foldstart)
+end
+
+--- Window-local options for a window showing the chat.
+function M.setup_window(w)
+  local set = function(name, value)
+    vim.api.nvim_set_option_value(name, value, { win = w, scope = 'local' })
+  end
+  set('foldmethod', 'expr')
+  set('foldexpr', "v:lua.require'loopls.chat'.foldexpr(v:lnum)")
+  set('foldtext', "v:lua.require'loopls.chat'.foldtext()")
+  set('foldlevel', 0)
+  set('foldenable', true)
+  set('wrap', true)
+  set('linebreak', true)
+  set('number', false)
+  set('relativenumber', false)
+  set('signcolumn', 'no')
+end
+
+--- Shows the chat: 'split' (below), 'vsplit' (right), 'float', 'tab'.
+--- Focuses it when focus is true. Returns the window.
+function M.show(layout, focus)
+  local b = M.buffer()
+  local w = vim.fn.win_findbuf(b)[1]
+  local from = vim.api.nvim_get_current_win()
+  if not w then
+    if layout == 'float' then
+      local width = math.floor(vim.o.columns * 0.7)
+      local height = math.floor(vim.o.lines * 0.7)
+      w = vim.api.nvim_open_win(b, true, {
+        relative = 'editor',
+        width = width,
+        height = height,
+        row = math.floor((vim.o.lines - height) / 2),
+        col = math.floor((vim.o.columns - width) / 2),
+        border = 'rounded',
+        title = ' loopls ',
+      })
+    elseif layout == 'vsplit' then
+      vim.cmd('botright vertical sbuffer ' .. b)
+      w = vim.api.nvim_get_current_win()
+    elseif layout == 'tab' then
+      vim.cmd('tab sbuffer ' .. b)
+      w = vim.api.nvim_get_current_win()
+    else
+      vim.cmd('botright sbuffer ' .. b)
+      w = vim.api.nvim_get_current_win()
+    end
+    M.setup_window(w)
+  end
+  if focus then
+    vim.api.nvim_set_current_win(w)
+  elseif vim.api.nvim_win_is_valid(from) then
+    vim.api.nvim_set_current_win(from)
+  end
+  follow(b)
+  return w
+end
+
+--- Closes every window showing the chat (the buffer and its conversation stay).
+function M.close()
+  for _, w in ipairs(vim.fn.win_findbuf(M.buffer())) do
+    if #vim.api.nvim_list_wins() > 1 then
+      vim.api.nvim_win_close(w, false)
+    end
+  end
+end
+
+local function prompt_line(b)
+  local lines = vim.api.nvim_buf_get_lines(b, 0, -1, false)
+  for i = #lines, 1, -1 do
+    if lines[i] == PROMPT then
+      return i - 1, lines
+    end
+  end
+  return nil, lines
+end
+
+--- The text typed after the last "## You" (trimmed), or nil when empty.
+function M.prompt_text()
+  local l, lines = prompt_line(M.buffer())
+  if not l then
+    return nil
+  end
+  local text = vim.trim(table.concat(vim.list_slice(lines, l + 2), '\n'))
+  return text ~= '' and text or nil
+end
+
+-- Leaves exactly one empty line at the end (the line text is appended to).
+local function trim_tail(b)
+  local n = vim.api.nvim_buf_line_count(b)
+  local lines = vim.api.nvim_buf_get_lines(b, 0, -1, false)
+  local keep = n
+  while keep > 1 and lines[keep] == '' and lines[keep - 1] == '' do
+    keep = keep - 1
+  end
+  if keep < n then
+    with_modifiable(b, function()
+      vim.api.nvim_buf_set_lines(b, keep, n, false, {})
+    end)
+  end
+end
+
+--- A run begins. The prompt typed after the last "## You" stays as it is;
+--- a command's label (:LooplsRun's prompt, :LooplsFix's range) is written
+--- there first. The answer header follows, and the buffer is read-only until
+--- the run ends.
+function M.begin_run(label)
+  local b = M.buffer()
+  trim_tail(b)
+  if label then
+    if not prompt_line(b) or M.prompt_text() ~= nil then
+      M.lines({ '', PROMPT })
+    end
+    M.lines(vim.split(label, '\n', { plain = true }))
+  end
+  M.lines({ ANSWER })
+  vim.bo[b].modifiable = false
+end
+
+--- The run started from this buffer got its id (or the daemon started one we
+--- did not ask for, such as a code action's fix).
+function M.adopt(res)
+  if not res or not res.runId then
+    return
+  end
+  run_state(res.runId)
+  if res.sessionId and res.sessionId ~= vim.NIL then
+    M.session = res.sessionId
+  end
+  M.run = res.runId
+  M.header()
+end
+
+--- loopls/delta
+function M.delta(p)
+  local r = run_state(p.runId)
+  if p.lane == 'thinking' then
+    if r.lane ~= 'thinking' then
+      r.block = open_block('▸ thinking', 'thinking')
+      r.lane = 'thinking'
+    end
+    M.append(p.text)
+    return
+  end
+  if r.lane == 'thinking' then
+    close_block(r.block)
+    M.lines({})
+    r.block = nil
+  end
+  r.lane = 'text'
+  M.append(p.text)
+end
+
+local status_text = {
+  running = { '… running', 'LooplsToolRunning' },
+  completed = { '✓ completed', 'LooplsToolCompleted' },
+  failed = { '✗ failed', 'LooplsToolFailed' },
+  cancelled = { '⊘ cancelled', 'LooplsToolCancelled' },
+}
+
+--- The argument that says what a call is about: a path, a command, a pattern.
+function M.key_argument(args)
+  if type(args) ~= 'table' then
+    return type(args) == 'string' and args or ''
+  end
+  for _, k in ipairs({ 'path', 'command', 'pattern', 'url', 'query' }) do
+    if type(args[k]) == 'string' then
+      return args[k]
+    end
+  end
+  for _, v in pairs(args) do
+    if type(v) == 'string' then
+      return v
+    end
+  end
+  return ''
+end
+
+local function set_status(b, t, status)
+  local s = status_text[status] or { tostring(status), 'LooplsToolRunning' }
+  local pos = vim.api.nvim_buf_get_extmark_by_id(b, ns, t.mark, {})
+  if not pos or not pos[1] then
+    return
+  end
+  vim.api.nvim_buf_set_extmark(b, ns, pos[1], 0, { id = t.mark, virt_text = { { s[1], s[2] } }, virt_text_pos = 'eol' })
+  t.status = status
+end
+
+local function output_block(name, output)
+  local lines = vim.split(output, '\n', { plain = true })
+  if lines[#lines] == '' then
+    table.remove(lines)
+  end
+  local cut = #lines - M.output_lines
+  if cut > 0 then
+    lines = vim.list_slice(lines, 1, M.output_lines)
+    table.insert(lines, string.format('… %d more lines', cut))
+  end
+  local block = open_block('▸ output of ' .. name, 'output')
+  local body = { '```text' }
+  vim.list_extend(body, lines)
+  table.insert(body, '```')
+  M.lines(body)
+  close_block(block)
+end
+
+--- loopls/toolCall (and a transcript's toolCall).
+function M.tool_call(p)
+  local b = M.buffer()
+  local r = run_state(p.runId or '')
+  if r.lane == 'thinking' then
+    close_block(r.block)
+    r.block = nil
+  end
+  r.lane = 'tool'
+  local t = r.tools[p.id or '']
+  if not t then
+    local key = M.key_argument(p.arguments)
+    if #key > 80 then
+      key = key:sub(1, 79) .. '…'
+    end
+    local l = M.lines({ string.format('⚙ %s %s', tostring(p.name), key) })
+    t = { mark = vim.api.nvim_buf_set_extmark(b, ns, l, 0, { right_gravity = false }), name = p.name }
+    r.tools[p.id or ''] = t
+  end
+  set_status(b, t, p.status)
+  if p.status ~= 'running' and type(p.output) == 'string' and p.output ~= '' and not t.output then
+    t.output = true
+    output_block(p.name, p.output)
+  end
+end
+
+local function outcome_line(rec)
+  local parts = { tostring(rec.outcome) }
+  if rec.turns then
+    table.insert(parts, rec.turns .. ' turn(s)')
+  end
+  if type(rec.usage) == 'table' then
+    table.insert(parts, string.format('%s in / %s out tokens', tostring(rec.usage.inputTokens or 0), tostring(rec.usage.outputTokens or 0)))
+  end
+  local line = '_' .. table.concat(parts, ' · ') .. '_'
+  if type(rec.error) == 'table' then
+    line = line .. string.format(' — %s: %s', tostring(rec.error.kind), tostring(rec.error.message))
+  end
+  return line
+end
+
+local function edits_line(rec)
+  local paths = {}
+  for _, e in ipairs(type(rec.edits) == 'table' and rec.edits or {}) do
+    if type(e) == 'table' and e.path and not vim.tbl_contains(paths, e.path) then
+      table.insert(paths, e.path)
+    end
+  end
+  if #paths == 0 then
+    return nil
+  end
+  return 'Edited: ' .. table.concat(paths, ', ') .. ' (:LooplsDiff to review, :LooplsUndo to revert)'
+end
+
+-- The outcome and the files edited, under a run's answer.
+local function finish_run(rec, streamed)
+  local b = M.buffer()
+  local r = run_state(rec.runId)
+  if r.block then
+    close_block(r.block)
+    r.block = nil
+  end
+  if not streamed and type(rec.output) == 'string' and rec.output ~= '' then
+    M.append(rec.output)
+  end
+  local lines = { outcome_line(rec) }
+  local edits = edits_line(rec)
+  if edits then
+    table.insert(lines, edits)
+  end
+  local l = M.lines(lines)
+  vim.api.nvim_buf_set_extmark(b, ns, l, 0, { line_hl_group = 'LooplsOutcome' })
+end
+
+--- loopls/runEnded: the outcome, the files edited, and a fresh prompt area.
+function M.ended(rec, streamed)
+  local b = M.buffer()
+  finish_run(rec, streamed)
+  if M.run == rec.runId then
+    M.run = nil
+  end
+  M.lines({ '', PROMPT })
+  vim.bo[b].modifiable = true
+  follow(b)
+end
+
+--- Empties the buffer for another conversation (header kept).
+function M.clear()
+  local b = M.buffer()
+  vim.api.nvim_buf_clear_namespace(b, ns, 0, -1)
+  folds = {}
+  runs = {}
+  fold_cache.tick = -1
+  with_modifiable(b, function()
+    vim.api.nvim_buf_set_lines(b, 0, -1, false, { '', '', '', '' })
+  end)
+  M.header()
+end
+
+--- Starts a new conversation: the next send starts a new session.
+function M.new_conversation()
+  M.session, M.title, M.run = nil, nil, nil
+  M.context = {}
+  M.clear()
+  M.lines({ PROMPT })
+  vim.bo[M.buffer()].modifiable = true
+end
+
+--- Draws a conversation again from loopls/session's answer: each run's
+--- transcript (prompt, thinking, tool calls with their output, answer) and
+--- outcome, then an empty prompt area that continues the session.
+function M.redraw(s)
+  M.session = s.sessionId
+  M.title = s.title
+  M.run = nil
+  M.clear()
+  for i, rec in ipairs(type(s.runs) == 'table' and s.runs or {}) do
+    if i > 1 then
+      M.lines({ '' })
+    end
+    M.lines({ PROMPT })
+    local streamed, prompted = false, false
+    for _, item in ipairs(type(rec.transcript) == 'table' and rec.transcript or {}) do
+      if item.kind == 'prompt' then
+        M.lines(vim.split(item.text or '', '\n', { plain = true }))
+        M.lines({ ANSWER })
+        prompted = true
+      elseif item.kind == 'thinking' then
+        M.delta({ runId = rec.runId, lane = 'thinking', text = item.text or '' })
+      elseif item.kind == 'answer' then
+        M.delta({ runId = rec.runId, lane = 'text', text = item.text or '' })
+        streamed = true
+      elseif item.kind == 'toolCall' then
+        M.tool_call(vim.tbl_extend('force', item, { runId = rec.runId }))
+      elseif item.kind == 'notice' then
+        M.lines({ '> ' .. tostring(item.text) })
+      end
+    end
+    if not prompted then
+      M.lines(vim.split(type(rec.prompt) == 'string' and rec.prompt or '', '\n', { plain = true }))
+      M.lines({ ANSWER })
+    end
+    finish_run(rec, streamed)
+  end
+  M.lines({ '', PROMPT })
+  M.header()
+  vim.bo[M.buffer()].modifiable = true
+end
+
+--- The buffer's text, for tests.
+function M.text()
+  return table.concat(vim.api.nvim_buf_get_lines(M.buffer(), 0, -1, false), '\n')
+end
+
+--- The status shown for a tool call (tests and statuslines).
+function M.tool_status(run_id, call_id)
+  local r = runs[run_id]
+  local t = r and r.tools[call_id]
+  return t and t.status
+end
+
+--- The 1-based line numbers of the folded blocks' first lines.
+function M.fold_starts()
+  local b = M.buffer()
+  local out = {}
+  for _, f in ipairs(folds) do
+    local s = vim.api.nvim_buf_get_extmark_by_id(b, ns, f.s, {})
+    if s and s[1] then
+      table.insert(out, s[1] + 1)
+    end
+  end
+  return out
+end
+
+return M

@@ -1,0 +1,208 @@
+-- Review of what a run changed. loopls sends every edit as
+-- workspace/applyEdit; this module stands in front of Neovim's handler:
+--   * it keeps each file's text from before a run first touched it, so
+--     :LooplsDiff can show before and after side by side (diffthis);
+--   * in `edit` mode loopls marks each change with a change annotation whose
+--     needsConfirmation is true. Neovim applies such edits without asking, so
+--     the plugin shows the change and asks first; a rejected change answers
+--     applied=false and loopls tells the model.
+local M = {}
+
+--- Before-texts by run: M.before[runId] = { { path, uri, lines } … } in the order touched.
+M.before = {}
+--- The run edits are attributed to (set by init.lua when a run starts and ends).
+M.current_run = nil
+--- How a change in edit mode is put to the user; tests replace it.
+--- ask(summary, diff_text, done) calls done(true) to apply, done(false) to reject.
+M.ask = nil
+
+local function file_lines(uri)
+  local b = vim.uri_to_bufnr(uri)
+  if not vim.api.nvim_buf_is_loaded(b) then
+    local path = vim.uri_to_fname(uri)
+    if vim.fn.filereadable(path) == 1 then
+      return vim.fn.readfile(path)
+    end
+    return {}
+  end
+  return vim.api.nvim_buf_get_lines(b, 0, -1, false)
+end
+
+local function remember(run, uri, lines)
+  if not run then
+    return
+  end
+  local list = M.before[run] or {}
+  M.before[run] = list
+  for _, e in ipairs(list) do
+    if e.uri == uri then
+      return
+    end
+  end
+  table.insert(list, { uri = uri, path = vim.uri_to_fname(uri), lines = lines })
+end
+
+-- The text documents an edit touches, with their edits: { uri, edits, create? }.
+local function touched(edit)
+  local out = {}
+  for _, dc in ipairs(edit.documentChanges or {}) do
+    if dc.textDocument then
+      table.insert(out, { uri = dc.textDocument.uri, edits = dc.edits or {} })
+    elseif dc.kind == 'create' then
+      table.insert(out, { uri = dc.uri, edits = {}, create = true })
+    end
+  end
+  for uri, edits in pairs(edit.changes or {}) do
+    table.insert(out, { uri = uri, edits = edits })
+  end
+  return out
+end
+
+local function needs_confirmation(edit)
+  for _, a in pairs(edit.changeAnnotations or {}) do
+    if type(a) == 'table' and a.needsConfirmation then
+      return true
+    end
+  end
+  return false
+end
+
+local diff = (vim.text and vim.text.diff) or vim.diff
+
+--- The unified diff an edit would make, file by file, as one text.
+function M.preview(edit, encoding)
+  local parts = {}
+  local merged = {}
+  for _, t in ipairs(touched(edit)) do
+    local key = t.uri
+    if not merged[key] then
+      merged[key] = { uri = t.uri, edits = {}, create = t.create }
+      table.insert(parts, merged[key])
+    end
+    vim.list_extend(merged[key].edits, t.edits)
+  end
+  local out = {}
+  for _, m in ipairs(parts) do
+    local before = m.create and {} or file_lines(m.uri)
+    local scratch = vim.api.nvim_create_buf(false, true)
+    vim.api.nvim_buf_set_lines(scratch, 0, -1, false, before)
+    if #m.edits > 0 then
+      -- the preview applies the text alone: annotations are what it asks about
+      local plain = vim.tbl_map(function(e)
+        return { range = e.range, newText = e.newText }
+      end, m.edits)
+      vim.lsp.util.apply_text_edits(plain, scratch, encoding or 'utf-16')
+    end
+    local after = vim.api.nvim_buf_get_lines(scratch, 0, -1, false)
+    vim.api.nvim_buf_delete(scratch, { force = true })
+    local a = #before > 0 and (table.concat(before, '\n') .. '\n') or ''
+    local b = #after > 0 and (table.concat(after, '\n') .. '\n') or ''
+    local name = vim.fn.fnamemodify(vim.uri_to_fname(m.uri), ':.')
+    table.insert(out, string.format('--- a/%s\n+++ b/%s\n%s', name, name, diff(a, b, { result_type = 'unified' }) or ''))
+  end
+  return table.concat(out, '')
+end
+
+-- The stock question: the diff in a float, then vim.ui.select.
+local function default_ask(summary, text, done)
+  local lines = vim.split(text, '\n', { plain = true })
+  local b = vim.api.nvim_create_buf(false, true)
+  vim.api.nvim_buf_set_lines(b, 0, -1, false, lines)
+  vim.bo[b].filetype = 'diff'
+  local width = math.min(vim.o.columns - 4, 100)
+  local height = math.min(#lines, math.max(3, vim.o.lines - 10))
+  local w = vim.api.nvim_open_win(b, false, {
+    relative = 'editor',
+    width = width,
+    height = height,
+    row = 2,
+    col = math.floor((vim.o.columns - width) / 2),
+    border = 'rounded',
+    title = ' ' .. summary .. ' ',
+  })
+  vim.ui.select({ 'Apply', 'Reject' }, { prompt = summary .. ': apply this change?', kind = 'loopls.review' }, function(choice)
+    if vim.api.nvim_win_is_valid(w) then
+      vim.api.nvim_win_close(w, true)
+    end
+    pcall(vim.api.nvim_buf_delete, b, { force = true })
+    done(choice == 'Apply')
+  end)
+end
+
+--- The workspace/applyEdit handler loopls's client uses.
+function M.apply_edit_handler(err, params, ctx, config)
+  local edit = params and params.edit or {}
+  local client = ctx and vim.lsp.get_client_by_id(ctx.client_id)
+  local encoding = client and client.offset_encoding or 'utf-16'
+  if needs_confirmation(edit) then
+    local summary = (params and params.label) or 'loopls: change'
+    local co = coroutine.running()
+    local done, accepted = false, false
+    local ask = M.ask or default_ask
+    ask(summary, M.preview(edit, encoding), function(ok)
+      done, accepted = true, ok
+      if co and coroutine.status(co) == 'suspended' then
+        coroutine.resume(co)
+      end
+    end)
+    if not done then
+      if co then
+        coroutine.yield()
+      else
+        vim.wait(10 * 60 * 1000, function()
+          return done
+        end, 50)
+      end
+    end
+    vim.api.nvim_exec_autocmds('User', {
+      pattern = 'LooplsReviewed',
+      modeline = false,
+      data = { label = summary, applied = accepted },
+    })
+    if not accepted then
+      return { applied = false, failureReason = 'the user rejected this change' }
+    end
+  end
+  for _, t in ipairs(touched(edit)) do
+    remember(M.current_run, t.uri, t.create and {} or file_lines(t.uri))
+  end
+  return vim.lsp.handlers['workspace/applyEdit'](err, params, ctx, config)
+end
+
+--- The files run changed (paths, in the order first touched).
+function M.files(run)
+  local out = {}
+  for _, e in ipairs(M.before[run] or {}) do
+    table.insert(out, e.path)
+  end
+  return out
+end
+
+--- :LooplsDiff [path]: a tab per file the run changed, its text from before
+--- the run (a scratch copy) beside the buffer as it is now, in diff mode.
+--- Returns the number of tabs opened.
+function M.diff(run, only)
+  local opened = 0
+  for _, e in ipairs(M.before[run] or {}) do
+    if not only or only == '' or e.path == only or vim.fn.fnamemodify(e.path, ':.') == only then
+      vim.cmd('tabnew ' .. vim.fn.fnameescape(e.path))
+      local ft = vim.bo.filetype
+      vim.cmd('diffthis')
+      vim.cmd('leftabove vnew')
+      local b = vim.api.nvim_get_current_buf()
+      vim.api.nvim_buf_set_lines(b, 0, -1, false, e.lines)
+      vim.bo[b].buftype = 'nofile'
+      vim.bo[b].bufhidden = 'wipe'
+      vim.bo[b].swapfile = false
+      vim.bo[b].modifiable = false
+      vim.bo[b].filetype = ft
+      pcall(vim.api.nvim_buf_set_name, b, 'loopls://before/' .. vim.fn.fnamemodify(e.path, ':.') .. '#' .. run)
+      vim.cmd('diffthis')
+      vim.cmd('wincmd l')
+      opened = opened + 1
+    end
+  end
+  return opened
+end
+
+return M
