@@ -412,6 +412,16 @@ local function lsp_diagnostics(bufnr, first, last)
   return out
 end
 
+-- path relative to the workspace root of the loopls client (else to the cwd).
+local function rel(path)
+  local c = vim.lsp.get_clients({ name = 'loopls' })[1]
+  local root = c and c.config.root_dir
+  if root and vim.startswith(path, root .. '/') then
+    return path:sub(#root + 2)
+  end
+  return vim.fn.fnamemodify(path, ':.')
+end
+
 -- The LSP range of lines line1..line2 (1-based) of bufnr, to the end of the last.
 local function line_range(bufnr, line1, line2)
   local last_text = vim.api.nvim_buf_get_lines(bufnr, line2 - 1, line2, false)[1] or ''
@@ -438,7 +448,7 @@ function M.fix(line1, line2, instruction)
     if instruction and vim.trim(instruction) ~= '' then
       arg.instruction = vim.trim(instruction)
     end
-    local label = string.format('Fix %s:%d-%d%s', vim.fn.expand('%:.'), line1, line2, arg.instruction and (': ' .. arg.instruction) or '')
+    local label = string.format('Fix %s:%d-%d%s', rel(vim.api.nvim_buf_get_name(bufnr)), line1, line2, arg.instruction and (': ' .. arg.instruction) or '')
     start_run(c, 'loopls.fix', arg, label, bufnr, M.options.open)
   end)
 end
@@ -452,7 +462,7 @@ function M.add(line1, line2, has_range, file)
   local entry
   if file and file ~= '' and file ~= '%' then
     local path = vim.fn.fnamemodify(vim.fn.expand(file), ':p')
-    entry = { uri = vim.uri_from_fname(path), label = vim.fn.fnamemodify(path, ':.') }
+    entry = { uri = vim.uri_from_fname(path), label = rel(path) }
   else
     local bufnr = vim.api.nvim_get_current_buf()
     if vim.bo[bufnr].buftype ~= '' or vim.api.nvim_buf_get_name(bufnr) == '' then
@@ -460,7 +470,7 @@ function M.add(line1, line2, has_range, file)
       return
     end
     M.attach(bufnr) -- the daemon reads the unsaved text through the open buffer
-    local name = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(bufnr), ':.')
+    local name = rel(vim.api.nvim_buf_get_name(bufnr))
     entry = { uri = vim.uri_from_bufnr(bufnr), label = name }
     if has_range and file ~= '%' then
       entry.range = line_range(bufnr, line1, line2)
