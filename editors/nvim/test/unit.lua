@@ -144,6 +144,14 @@ vim.fn.writefile({ '{"model":' }, cfg)
 eq('health: a broken config file', (health.read_config(cfg)), 'bad')
 eq('health: an absent one', health.read_config(cfg .. '.nope'), 'absent')
 
+if vim.fn.has('nvim-0.11') == 1 then
+  local cfg = vim.lsp.config['loopls']
+  eq('lsp/loopls.lua: vim.lsp.config knows loopls, with its handlers and approvals capability', cfg ~= nil and {
+    cfg.cmd, cfg.root_markers, type(cfg.handlers['loopls/approve']), type(cfg.handlers['workspace/applyEdit']),
+    cfg.capabilities.experimental.loopls.approvals,
+  }, { { 'loopls', 'serve' }, { '.git' }, 'function', 'function', true })
+end
+
 local help_ok = pcall(vim.cmd, 'help :LooplsFix')
 eq(':help :LooplsFix opens loopls.txt (doc/tags on the runtimepath)', help_ok and vim.fn.expand('%:t'), 'loopls.txt')
 
