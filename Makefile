@@ -8,7 +8,7 @@ LDFLAGS  := -X main.version=$(VERSION)
 REAL_OLLAMA ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/loopls-real-ollama
 SHARED   ?= ../shared
 
-.PHONY: help build run test test-go test-acp deps bench lint install test-real fuzz clean
+.PHONY: help build run test test-go test-acp deps bench bench-peers lint install test-real fuzz clean
 
 help: ## list the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -34,6 +34,18 @@ lint: ## go vet and gofmt
 
 bench: ## benchmarks (figures go to docs/performance.md)
 	$(GO) test -run '^$$' -bench . -benchmem -count=1 ./...
+
+PEERS_HOME    ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/loopls-bench-peers
+GOPLS_VERSION ?= v0.23.0
+ROUNDS        ?= 10
+
+bench-peers: build ## loopls side by side with ripgrep and gopls (installs them; not part of test or CI)
+	@command -v rg >/dev/null || { echo "installing ripgrep from Debian"; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get install -y --no-install-recommends ripgrep >/dev/null; \
+	  else sudo apt-get install -y --no-install-recommends ripgrep >/dev/null; fi; }
+	@test -x $(PEERS_HOME)/gopls-$(GOPLS_VERSION)/gopls || { echo "installing gopls $(GOPLS_VERSION) from the Go module proxy"; \
+	  GOBIN=$(PEERS_HOME)/gopls-$(GOPLS_VERSION) $(GO) install golang.org/x/tools/gopls@$(GOPLS_VERSION); }
+	$(GO) run ./internal/peerbench -loopls $(BIN) -rg $$(command -v rg) -gopls $(PEERS_HOME)/gopls-$(GOPLS_VERSION)/gopls -rounds $(ROUNDS)
 
 fuzz: ## run each fuzz target for FUZZTIME (default 20s)
 	@for pkg in $$($(GO) list ./...); do \

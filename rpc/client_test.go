@@ -27,6 +27,7 @@ type wireMsg struct {
 	Params  json.RawMessage `json:"params,omitempty"`
 	Result  json.RawMessage `json:"result,omitempty"`
 	Error   *wireErr        `json:"error,omitempty"`
+	at      time.Time       // when the client read it
 }
 
 type wireErr struct {
@@ -148,7 +149,7 @@ func (c *client) read(r *bufio.Reader) {
 		if err != nil {
 			return
 		}
-		var m wireMsg
+		m := wireMsg{at: time.Now()}
 		if err := json.Unmarshal(body, &m); err != nil {
 			c.t.Errorf("loopls wrote a frame that is not JSON: %q", body)
 			return

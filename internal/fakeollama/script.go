@@ -193,6 +193,9 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, req *api.ChatReq
 		if err != nil {
 			return err
 		}
+		if s.opts.OnChunk != nil {
+			s.opts.OnChunk(c)
+		}
 		if _, err := w.Write(line); err != nil {
 			return errClientGone
 		}

@@ -33,6 +33,9 @@ type Options struct {
 	ChunkDelay time.Duration
 	// Models replaces the default model list.
 	Models []Model
+	// OnChunk, when set, is called just before each streamed chunk is
+	// written: benchmarks stamp the moment a token leaves the model.
+	OnChunk func(c Chunk)
 }
 
 // Model is one model the server pretends to have.
