@@ -13,8 +13,8 @@ SHARED   ?= ../shared
 help: ## list the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
 
-build: ## build bin/loopls
-	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/loopls
+build: ## build bin/loopls (static: no cgo, so no dynamic loader at start)
+	CGO_ENABLED=0 $(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/loopls
 
 run: build ## run one agent loop here against the local Ollama (PROMPT="…" to change the question)
 	$(BIN) run --root . "$(PROMPT)"
@@ -54,7 +54,7 @@ fuzz: ## run each fuzz target for FUZZTIME (default 20s)
 	  done; done
 
 install: ## install loopls into GOBIN
-	$(GO) install -ldflags '$(LDFLAGS)' ./cmd/loopls
+	CGO_ENABLED=0 $(GO) install -ldflags '$(LDFLAGS)' ./cmd/loopls
 
 test-real: ## end-to-end tests against the real Ollama server (first run builds it: ~10 min)
 	bash $(SHARED)/real-ollama/setup.sh $(REAL_OLLAMA)

@@ -147,15 +147,43 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		settings.AllowCommands = true
 	}
 
+	// The store opens (SQLite, its synced commits) while the workspace
+	// opens: neither needs the other, and both come before the first
+	// model request. Only for a root that exists: a bad --root must leave
+	// no trace in the state directory.
+	type opened struct {
+		st  *store.Store
+		err error
+	}
+	var stOpened chan opened
+	openStore := func() {
+		stOpened = make(chan opened, 1)
+		go func() {
+			st, err := store.Open(ctx, store.DefaultDir(), root)
+			stOpened <- opened{st, err}
+		}()
+	}
+	if fi, err := os.Stat(root); err == nil && fi.IsDir() {
+		openStore()
+	}
 	ws, err := workspace.Open(ctx, root, workspace.Options{Logger: log, AllowCommands: settings.AllowCommands, AllowedCommands: settings.AllowedCommands})
 	if err != nil {
+		if stOpened != nil {
+			if o := <-stOpened; o.st != nil {
+				o.st.Close()
+			}
+		}
 		fmt.Fprintf(stderr, "loopls run: %v (pass an existing directory with --root)\n", err)
 		return exitFailed
+	}
+	if stOpened == nil {
+		openStore()
 	}
 	defer ws.Close()
 
 	// A run that cannot be recorded is still worth running: say so and go on.
-	st, err := store.Open(ctx, store.DefaultDir(), root)
+	o := <-stOpened
+	st, err := o.st, o.err
 	if err != nil {
 		fmt.Fprintf(stderr, "loopls run: warning: this run will not be recorded: %v\n", err)
 		st = nil
