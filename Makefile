@@ -19,8 +19,9 @@ build: ## build bin/loopls (static: no cgo, so no dynamic loader at start)
 run: build ## run one agent loop here against the local Ollama (PROMPT="…" to change the question)
 	$(BIN) run --root . "$(PROMPT)"
 
-deps: ## install the npm packages the tests drive loopls with (ACP client, extension unit tests)
+deps: ## install the npm packages the tests drive loopls with (ACP client, MCP servers, extension unit tests)
 	@if [ -f acp/e2e/package-lock.json ] && [ ! -d acp/e2e/node_modules ]; then cd acp/e2e && npm ci --no-audit --no-fund; fi
+	@if [ -f mcp/e2e/package-lock.json ] && [ ! -d mcp/e2e/node_modules ]; then cd mcp/e2e && npm ci --no-audit --no-fund; fi
 	@if [ -f editors/vscode/package-lock.json ] && [ ! -d editors/vscode/node_modules ]; then cd editors/vscode && npm ci --no-audit --no-fund; fi
 
 test: deps lint test-go test-editors-unit ## every test that needs no real Ollama or real editor (those: test-real, test-editors)

@@ -28,6 +28,12 @@ type Settings struct {
 	// Mode is the runs' mode when a run names none: "ask" (read-only
 	// tools), "edit" (each edit waits for the user), "auto" (default).
 	Mode string `json:"mode,omitempty"`
+	// MCPServers are the Model Context Protocol servers whose tools runs
+	// are offered (docs/mcp.md). A project file may not set it.
+	MCPServers map[string]MCPServer `json:"mcpServers,omitempty"`
+	// AllowedTools are tool names (mcp__<server>__<tool>) that run
+	// without asking the user.
+	AllowedTools []string `json:"allowedTools,omitempty"`
 }
 
 // Defaults of SPEC §3.
@@ -124,6 +130,10 @@ func (s *Settings) Apply(raw json.RawMessage) error {
 			if err == nil && next.Mode != "" && next.Mode != "ask" && next.Mode != "edit" && next.Mode != "auto" {
 				err = fmt.Errorf("must be \"ask\", \"edit\" or \"auto\", not %q", next.Mode)
 			}
+		case "mcpServers":
+			next.MCPServers, err = parseMCPServers(v)
+		case "allowedTools":
+			err = json.Unmarshal(v, &next.AllowedTools)
 		default:
 			continue // unknown settings are ignored, as editors send whole sections
 		}
