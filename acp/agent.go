@@ -14,6 +14,7 @@ import (
 
 	sdk "github.com/coder/acp-go-sdk"
 
+	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/workspace"
 )
@@ -81,6 +82,7 @@ func (a *Agent) Initialize(_ context.Context, p sdk.InitializeRequest) (sdk.Init
 		ProtocolVersion: sdk.ProtocolVersionNumber,
 		AgentCapabilities: sdk.AgentCapabilities{
 			LoadSession:         true,
+			McpCapabilities:     sdk.McpCapabilities{Http: true},
 			PromptCapabilities:  sdk.PromptCapabilities{EmbeddedContext: true},
 			SessionCapabilities: sdk.SessionCapabilities{List: &sdk.SessionListCapabilities{}},
 		},
@@ -106,6 +108,7 @@ func (a *Agent) NewSession(ctx context.Context, p sdk.NewSessionRequest) (sdk.Ne
 		return sdk.NewSessionResponse{}, fmt.Errorf("new session in %s: %w", root, err)
 	}
 	s := newSession(id, root, b, "")
+	s.mcp = a.sessionMCP(p.McpServers)
 	a.mu.Lock()
 	a.sessions[id] = s
 	a.mu.Unlock()
@@ -139,6 +142,7 @@ func (a *Agent) LoadSession(ctx context.Context, p sdk.LoadSessionRequest) (sdk.
 		a.sessions[id] = s
 	}
 	a.mu.Unlock()
+	s.setMCP(a.sessionMCP(p.McpServers))
 	for _, u := range replayUpdates(root, history) {
 		if err := a.conn.SessionUpdate(ctx, sdk.SessionNotification{SessionId: p.SessionId, Update: u}); err != nil {
 			return sdk.LoadSessionResponse{}, fmt.Errorf("replay session %s: %w", id, err)
@@ -146,6 +150,15 @@ func (a *Agent) LoadSession(ctx context.Context, p sdk.LoadSessionRequest) (sdk.
 	}
 	mode, model := s.snapshot()
 	return sdk.LoadSessionResponse{Modes: modeState(mode), ConfigOptions: a.configOptions(ctx, mode, model)}, nil
+}
+
+// sessionMCP converts the client's MCP servers, logging what it skips.
+func (a *Agent) sessionMCP(in []sdk.McpServer) map[string]config.MCPServer {
+	servers, warnings := mcpServers(in)
+	for _, w := range warnings {
+		a.log.Warn("acp: MCP server skipped", "why", w)
+	}
+	return servers
 }
 
 // Prompt runs the prompt as one run and answers with its stop reason once
@@ -197,6 +210,8 @@ func (a *Agent) Prompt(ctx context.Context, p sdk.PromptRequest) (sdk.PromptResp
 	// Cancel, so it ends Cancelled and records itself like any other ending.
 	h, err := s.backend.Start(context.WithoutCancel(ctx), RunRequest{
 		SessionID: s.id, RunID: runID, Prompt: text, Model: model, Mode: mode, Links: promptLinks(p.Prompt), Observer: obs,
+		MCPServers: s.mcpServers(),
+		Notice:     func(n string) { out.chunk(engine.LaneText, "loopls: "+n+"\n\n") },
 	})
 	if err != nil {
 		out.close()

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/workspace"
 )
@@ -60,6 +61,11 @@ type RunRequest struct {
 	// (session.Request.Context), the rest stay named in the prompt only.
 	Links    []string
 	Observer engine.Observer
+	// MCPServers are the servers the client gave the session.
+	MCPServers map[string]config.MCPServer
+	// Notice shows the user something the run wants known (an MCP server
+	// that is not available); nil drops it.
+	Notice func(string)
 }
 
 // Opener opens the Backend of a workspace root (absolute, clean).

@@ -3,6 +3,7 @@ package acp
 import (
 	"sync"
 
+	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/engine"
 )
 
@@ -16,6 +17,9 @@ type session struct {
 	// turn admits one prompt at a time; ACP clients send the next prompt
 	// only after the last answered, and a second one waits for the first.
 	turn chan struct{}
+
+	// mcp are the MCP servers the client gave session/new or session/load.
+	mcp map[string]config.MCPServer
 
 	mu     sync.Mutex
 	mode   Mode
@@ -85,4 +89,17 @@ func (s *session) cancel() bool {
 		return true
 	}
 	return false
+}
+
+// setMCP replaces the session's MCP servers (session/load brings them anew).
+func (s *session) setMCP(m map[string]config.MCPServer) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.mcp = m
+}
+
+func (s *session) mcpServers() map[string]config.MCPServer {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.mcp
 }

@@ -108,6 +108,13 @@ func (s *Server) askApprove(ctx context.Context, req workspace.ApprovalRequest) 
 
 func (s *Server) askMessage(ctx context.Context, req workspace.ApprovalRequest) (workspace.Decision, error) {
 	msg := fmt.Sprintf("loopls wants to run: %s", req.Command)
+	if req.Command == "" {
+		args := string(req.Call.Arguments)
+		if len(args) > 500 {
+			args = args[:500] + "…"
+		}
+		msg = fmt.Sprintf("loopls wants to call the tool %s with %s", req.Call.Name, args)
+	}
 	if len(req.Unapproved) > 0 {
 		msg += fmt.Sprintf(" (not on your allow list: %s)", strings.Join(req.Unapproved, ", "))
 	}

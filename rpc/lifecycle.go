@@ -159,6 +159,7 @@ func (s *Server) open(root string, settings config.Settings) {
 		Logger:    log,
 		OnNotice:  func(_ engine.RunID, n string) { s.showMessage(3, "loopls: "+n) },
 		Workspace: ws,
+		MCP:       s.mcp,
 	})
 	if err != nil {
 		log.Error("no session manager", "err", err)
@@ -324,6 +325,7 @@ func (s *Server) teardown() {
 	s.stop() // cancels every request context, and jsonrpc2's read loop
 	s.requestWG.Wait()
 	s.runWG.Wait()
+	s.mcp.Close() // every MCP server, with its process group
 	// Drain before closing: the reply to shutdown (and a run's last
 	// notifications) may still be queued when exit arrives right behind it.
 	// The drain is bounded, so an editor that stopped reading cannot hold us.

@@ -22,6 +22,7 @@ import (
 
 	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/mcp"
 	"github.com/loopls/loopls/providers"
 	"github.com/loopls/loopls/session"
 	"github.com/loopls/loopls/store"
@@ -66,6 +67,8 @@ type Server struct {
 	stop   context.CancelFunc
 
 	callIDs atomic.Uint64 // ids of server→client requests
+	// mcp holds the MCP servers for the daemon's life (mcp_servers.go).
+	mcp *mcp.Hub
 
 	mu        sync.Mutex
 	state     lifecycle
@@ -133,6 +136,7 @@ func newServer(ctx context.Context, opts Options) *Server {
 		tokens:   make(map[string]engine.RunID),
 		exitCode: 1,
 		exited:   make(chan struct{}),
+		mcp:      mcp.NewHub(mcp.Options{Logger: log, Version: Version}),
 	}
 	return s
 }
@@ -168,6 +172,7 @@ func init() {
 		"loopls/renameSession":     (*Server).renameSession,
 		"loopls/models":            (*Server).models,
 		"loopls/undoRun":           (*Server).undoRun,
+		"loopls/mcpServers":        (*Server).mcpServers,
 		"workspace/executeCommand": (*Server).executeCommand,
 		"textDocument/codeAction":  (*Server).codeAction,
 	}

@@ -24,6 +24,7 @@ import (
 
 	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/mcp"
 	"github.com/loopls/loopls/providers"
 	"github.com/loopls/loopls/store"
 	"github.com/loopls/loopls/workspace"
@@ -47,8 +48,12 @@ type Config struct {
 	// System is the system prompt; "" means DefaultSystem.
 	System string
 	// OnNotice, if set, receives what model resolution wants the user to
-	// know (for example which model was picked when none was configured).
+	// know (for example which model was picked when none was configured),
+	// and MCP servers that are not available.
 	OnNotice func(run engine.RunID, notice string)
+	// MCP gives runs the tools of the MCP servers in the settings and the
+	// request; nil offers none. It belongs to the caller.
+	MCP *mcp.Hub
 }
 
 // Request asks for one run.
@@ -77,6 +82,13 @@ type Request struct {
 	Observer engine.Observer
 	// RunID names the run; "" gets a fresh id.
 	RunID engine.RunID
+	// MCPServers are servers this run's session brings (an ACP client's
+	// session/new), besides those of the settings; a name in both is the
+	// session's.
+	MCPServers map[string]config.MCPServer
+	// OnNotice, if set, receives this run's notices instead of
+	// Config.OnNotice.
+	OnNotice func(notice string)
 }
 
 // Manager runs agent loops for sessions. It is safe for concurrent use.
@@ -315,6 +327,7 @@ func (m *Manager) execute(ctx context.Context, e *entry, h *Handle, r Request, p
 		// change nothing.
 		tools = ws.Tools(r.Mode)
 	}
+	tools = append(tools, m.mcpTools(ctx, h.id, s, r)...)
 	if tools == nil {
 		tools = []engine.Tool{}
 	}
@@ -340,6 +353,47 @@ func (m *Manager) execute(ctx context.Context, e *entry, h *Handle, r Request, p
 	}
 	m.log.Debug("run end", "run", h.id, "session", e.id, "outcome", run.Outcome)
 	return run, err
+}
+
+// mcpTools returns the MCP servers' tools for a run. They act outside the
+// workspace, so they are not offered in read-only mode, and each call needs
+// the user's approval unless the settings' allowedTools names it; where no
+// one can be asked, only the allowed ones are offered. A server that is not
+// available is a notice; the run goes on without it.
+func (m *Manager) mcpTools(ctx context.Context, run engine.RunID, s config.Settings, r Request) []engine.Tool {
+	if m.cfg.MCP == nil || r.Mode.ReadOnly() || (len(s.MCPServers) == 0 && len(r.MCPServers) == 0) {
+		return nil
+	}
+	found, warnings := m.cfg.MCP.Tools(ctx, mcp.Want{Dir: m.cfg.Root, Settings: s.MCPServers, Session: r.MCPServers})
+	ws := m.cfg.Workspace
+	canAsk := ws != nil && ws.CanAsk()
+	var tools []engine.Tool
+	var unasked []string
+	for _, t := range found {
+		name := t.Spec().Name
+		switch {
+		case slices.Contains(s.AllowedTools, name):
+			tools = append(tools, t)
+		case canAsk:
+			tools = append(tools, ws.RequireApproval(t))
+		default:
+			unasked = append(unasked, name)
+		}
+	}
+	if len(unasked) > 0 {
+		warnings = append(warnings, fmt.Sprintf("%d MCP tools are not offered: no one can approve them here and allowedTools does not name them (%s)",
+			len(unasked), strings.Join(unasked[:min(len(unasked), 5)], ", ")))
+	}
+	for _, w := range warnings {
+		m.log.Warn("mcp", "run", run, "warning", w)
+		switch {
+		case r.OnNotice != nil:
+			r.OnNotice(w)
+		case m.cfg.OnNotice != nil:
+			m.cfg.OnNotice(run, w)
+		}
+	}
+	return tools
 }
 
 // agentFor returns the session's agent, built anew when the models, the

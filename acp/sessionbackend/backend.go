@@ -17,6 +17,7 @@ import (
 	"github.com/loopls/loopls/acp"
 	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/mcp"
 	"github.com/loopls/loopls/providers"
 	"github.com/loopls/loopls/session"
 	"github.com/loopls/loopls/store"
@@ -34,6 +35,9 @@ type Options struct {
 	Resolve func(ctx context.Context, s config.Settings, override string) (providers.Resolved, error)
 	// Logger receives diagnostics (stderr only); nil discards.
 	Logger *slog.Logger
+	// MCP gives runs the tools of MCP servers (the settings' and the
+	// session's); nil offers none. It belongs to the caller.
+	MCP *mcp.Hub
 }
 
 // Opener opens, per workspace root, the same machinery `loopls serve` uses:
@@ -82,7 +86,7 @@ func Opener(o Options) acp.Opener {
 		if err != nil {
 			return nil, err
 		}
-		b.m, err = session.New(session.Config{Root: root, Store: b.store, Settings: o.Settings, Workspace: b.ws, Resolve: o.Resolve, Logger: log})
+		b.m, err = session.New(session.Config{Root: root, Store: b.store, Settings: o.Settings, Workspace: b.ws, Resolve: o.Resolve, Logger: log, MCP: o.MCP})
 		if err != nil {
 			return nil, err
 		}
@@ -131,7 +135,8 @@ func (b *managerBackend) Start(ctx context.Context, req acp.RunRequest) (acp.Run
 	}
 	h, err := b.m.Start(ctx, session.Request{
 		SessionID: sid, RunID: req.RunID, Prompt: req.Prompt, Model: req.Model, Mode: mode, Observer: req.Observer,
-		Context: b.linkedContext(req.Links),
+		Context:    b.linkedContext(req.Links),
+		MCPServers: req.MCPServers, OnNotice: req.Notice,
 	})
 	if err != nil {
 		if errors.Is(err, session.ErrUnknownSession) {

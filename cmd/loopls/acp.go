@@ -15,6 +15,7 @@ import (
 	"github.com/loopls/loopls/acp/sessionbackend"
 	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/localmodels"
+	"github.com/loopls/loopls/mcp"
 	"github.com/loopls/loopls/redact"
 )
 
@@ -80,8 +81,12 @@ func cmdACP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	get := func() config.Settings { return settings }
+	// The MCP servers (the client's, per session) live as long as this
+	// process and stop, with their process groups, when it ends.
+	hub := mcp.NewHub(mcp.Options{Logger: log, Version: acpAgentVersion()})
+	defer hub.Close()
 	err := acp.Serve(ctx, stdin, stdout, acp.Config{
-		Open:    sessionbackend.Opener(sessionbackend.Options{Settings: get, Logger: log}),
+		Open:    sessionbackend.Opener(sessionbackend.Options{Settings: get, Logger: log, MCP: hub}),
 		Model:   func() string { return settings.Model },
 		Models:  func(ctx context.Context) ([]string, error) { return toolModels(ctx, settings.OllamaHost) },
 		Version: acpAgentVersion(),

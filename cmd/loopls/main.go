@@ -18,6 +18,7 @@ Usage:
   loopls models [--json]       list the models the configured providers offer
   loopls trace --mermaid FILE  draw a run's transitions (from run --trace) as a mermaid diagram
   loopls acp                   serve the Agent Client Protocol on stdin/stdout
+  loopls mcp list              start the configured MCP servers and list their state and tools
   loopls version               print the version
 
 Run 'loopls COMMAND --help' for a command's flags.
@@ -53,6 +54,8 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return cmdTrace(args, stdout, stderr)
 	case "acp":
 		return cmdACP(args, stdin, stdout, stderr)
+	case "mcp":
+		return cmdMCP(args, stdout, stderr)
 	case "version":
 		return cmdVersion(args, stdout, stderr)
 	case "help":

@@ -16,6 +16,7 @@ import (
 
 	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/mcp"
 	"github.com/loopls/loopls/redact"
 	"github.com/loopls/loopls/session"
 	"github.com/loopls/loopls/store"
@@ -76,6 +77,7 @@ type runFlags struct {
 	session       string
 	cont          bool
 	allowCommands bool
+	mcpConfig     string
 	prompt        string
 }
 
@@ -90,6 +92,7 @@ func parseRunFlags(args []string, stdin io.Reader, stdout, stderr io.Writer) (ru
 	fs.StringVar(&f.session, "session", "", "continue the session with this `ID` (its committed history is the context)")
 	fs.BoolVar(&f.cont, "continue", false, "continue this workspace's most recent session")
 	fs.BoolVar(&f.allowCommands, "allow-commands", false, "offer run_command to the model (commands run without asking)")
+	fs.StringVar(&f.mcpConfig, "mcp-config", "", "read MCP servers from `FILE`: {\"mcpServers\": {...}, \"allowedTools\": [...]} (docs/mcp.md)")
 	pos, code, ok := parseFlags(fs, args, runUsage, stdout, stderr)
 	if !ok {
 		return f, code, false
@@ -146,6 +149,14 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if f.allowCommands {
 		settings.AllowCommands = true
 	}
+	if err := applyMCPConfig(&settings, f.mcpConfig); err != nil {
+		fmt.Fprintf(stderr, "loopls run: %v\n", err)
+		return exitUsage
+	}
+	// The MCP servers a run needs start with it and stop, with their
+	// process groups, when loopls run ends (after the manager's runs).
+	hub := mcp.NewHub(mcp.Options{Logger: log, Version: version})
+	defer hub.Close()
 
 	// The store opens (SQLite, its synced commits) while the workspace
 	// opens: neither needs the other, and both come before the first
@@ -221,6 +232,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Workspace: ws,
 		Logger:    log,
 		OnNotice:  func(_ engine.RunID, notice string) { view.notice(notice) },
+		MCP:       hub,
 	}
 	if st != nil {
 		cfg.Store = st

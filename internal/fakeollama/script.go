@@ -103,6 +103,8 @@ func defaultReply(req *api.ChatRequest, m Model, seen int) *Reply {
 		return &Reply{Chunks: []Chunk{{Content: "Partial"}, {Content: " answer"}}, Cut: true}
 	case lastIsUser && strings.HasPrefix(prompt, "garbage"):
 		return &Reply{Chunks: []Chunk{{Content: "Partial"}}, Garbage: true}
+	case lastIsUser && strings.HasPrefix(prompt, "mcp ") && mcpReply(req, prompt) != nil:
+		return mcpReply(req, prompt)
 	case hasTool(req, "read_file") && (lastIsUser || last.Role == "tool") && strings.HasPrefix(prompt, "again"):
 		return ToolCalls(Call{Name: "read_file", Args: `{"path":"README.md"}`})
 	case last.Role == "tool":
@@ -162,6 +164,44 @@ func firstLine(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// The MCP tools the "mcp …" prompts call, as loopls offers them from the
+// npm servers everything and filesystem.
+const (
+	MCPEcho     = "mcp__everything__echo"
+	MCPSlow     = "mcp__everything__trigger-long-running-operation"
+	MCPReadFile = "mcp__filesystem__read_text_file"
+)
+
+// mcpReply answers the test-only "mcp …" prompts: "mcp echo" calls the
+// everything server's echo, "mcp file" reads hello.txt through the
+// filesystem server, "mcp both" does both in one turn, "mcp slow" starts
+// everything's minute-long operation. A prompt whose tools are not offered
+// gets nil (the rest of the script answers).
+func mcpReply(req *api.ChatRequest, prompt string) *Reply {
+	echo := Call{Name: MCPEcho, Args: `{"message":"hello from the scripted model"}`}
+	file := Call{Name: MCPReadFile, Args: `{"path":"hello.txt"}`}
+	var calls []Call
+	switch {
+	case strings.HasPrefix(prompt, "mcp echo"):
+		calls = []Call{echo}
+	case strings.HasPrefix(prompt, "mcp file"):
+		calls = []Call{file}
+	case strings.HasPrefix(prompt, "mcp both"):
+		calls = []Call{echo, file}
+	case strings.HasPrefix(prompt, "mcp slow"):
+		calls = []Call{{Name: MCPSlow, Args: `{"duration":60,"steps":60}`}}
+	}
+	if len(calls) == 0 {
+		return nil
+	}
+	for _, c := range calls {
+		if !hasTool(req, c.Name) {
+			return nil
+		}
+	}
+	return ToolCalls(calls...)
 }
 
 // stream writes reply as Ollama's NDJSON stream.
