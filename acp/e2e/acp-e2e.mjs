@@ -203,6 +203,66 @@ await scenario('permission refused', () => withAgent([], { permission: 'reject_o
   check('permission: the run goes on to end_turn', r.stopReason === 'end_turn', r);
 }));
 
+// MCP: the client passes its servers in session/new (LOOPLS_E2E_MCP names
+// the real npm servers the Go test installed: everything, filesystem, and
+// everything behind tee, whose stdin log the Go test reads).
+const mcp = process.env.LOOPLS_E2E_MCP ? JSON.parse(process.env.LOOPLS_E2E_MCP) : null;
+const stdioServer = (name, s) => ({ name, command: s.command, args: s.args, env: [] });
+const mcpSession = (agent, servers) => within(agent.request(acp.methods.agent.session.new, { cwd: workspace, mcpServers: servers }), 'session/new with MCP servers', 120000);
+const toolUpdates = (rec, id) => rec.updates.filter((u) => u.toolCallId === id);
+const finalOf = (rec, title) => {
+  const tc = rec.updates.find((u) => u.sessionUpdate === 'tool_call' && u.title === title) || {};
+  return toolUpdates(rec, tc.toolCallId).filter((u) => u.sessionUpdate === 'tool_call_update').pop() || {};
+};
+
+if (!mcp) {
+  check('mcp: LOOPLS_E2E_MCP names the MCP servers', false, 'not set');
+} else {
+  await scenario('mcp tools', () => withAgent([], {}, async (agent, rec, init) => {
+    check('mcp: initialize advertises MCP over HTTP', init.agentCapabilities?.mcpCapabilities?.http === true, init.agentCapabilities?.mcpCapabilities);
+    const s = await mcpSession(agent, [stdioServer('everything', mcp.everything), stdioServer('filesystem', mcp.filesystem)]);
+    const r = await prompt(agent, s.sessionId, 'mcp both');
+    check('mcp: stopReason end_turn', r.stopReason === 'end_turn', r);
+    const asked = rec.permissions.map((p) => p.toolCall?.title).sort();
+    check('mcp: each MCP call asked for permission', JSON.stringify(asked) === JSON.stringify(['mcp__everything__echo', 'mcp__filesystem__read_text_file']), asked);
+    const echo = finalOf(rec, 'mcp__everything__echo');
+    check('mcp: echo completed with the server\'s answer', echo.status === 'completed' && JSON.stringify(echo.content || []).includes('hello from the scripted model'), echo);
+    const read = finalOf(rec, 'mcp__filesystem__read_text_file');
+    check('mcp: the filesystem server read hello.txt', read.status === 'completed' && JSON.stringify(read.content || []).includes('hello world'), read);
+  }));
+
+  await scenario('mcp refused', () => withAgent([], { permission: 'reject_once' }, async (agent, rec) => {
+    const s = await mcpSession(agent, [stdioServer('everything', mcp.everything)]);
+    const r = await prompt(agent, s.sessionId, 'mcp echo');
+    const echo = finalOf(rec, 'mcp__everything__echo');
+    check('mcp refused: the call ends failed, not run', echo.status === 'failed' && !JSON.stringify(echo.content || []).includes('hello from the scripted model'), echo);
+    check('mcp refused: the run goes on to end_turn', r.stopReason === 'end_turn', r);
+  }));
+
+  await scenario('mcp cancel', () => withAgent([], {}, async (agent, rec) => {
+    const s = await mcpSession(agent, [stdioServer('everything', mcp.teed)]);
+    let running;
+    const started = new Promise((res) => { running = res; });
+    rec.onUpdate = (u) => { if (u.sessionUpdate === 'tool_call_update' && u.status === 'in_progress') running(); };
+    const pending = prompt(agent, s.sessionId, 'mcp slow');
+    await within(started, 'the slow MCP tool in progress', 120000);
+    // The call must have reached the server before the cancel.
+    await within((async () => { while (!fs.readFileSync(mcp.teedLog, 'utf8').includes('"tools/call"')) await new Promise((r) => setTimeout(r, 20)); })(), 'tools/call at the server', 60000);
+    await agent.notify(acp.methods.agent.session.cancel, { sessionId: s.sessionId });
+    const r = await within(pending, 'prompt answer after cancel', 60000);
+    check('mcp cancel: stopReason cancelled', r.stopReason === 'cancelled', r);
+    await within((async () => { while (!fs.readFileSync(mcp.teedLog, 'utf8').includes('"notifications/cancelled"')) await new Promise((r) => setTimeout(r, 20)); })(), 'notifications/cancelled at the server', 60000)
+      .then(() => check('mcp cancel: the server got notifications/cancelled', true), (e) => check('mcp cancel: the server got notifications/cancelled', false, String(e)));
+  }));
+
+  await scenario('mcp missing command', () => withAgent([], {}, async (agent, rec) => {
+    const s = await mcpSession(agent, [stdioServer('everything', mcp.everything), { name: 'ghost', command: 'loopls-no-such-mcp-server', args: [], env: [] }]);
+    const r = await prompt(agent, s.sessionId, 'mcp echo');
+    check('mcp missing command: the run goes on with the others', r.stopReason === 'end_turn' && finalOf(rec, 'mcp__everything__echo').status === 'completed', r);
+    check('mcp missing command: the user is told which server and why', /MCP server "ghost" is not available/.test(messageText(rec)) && /loopls-no-such-mcp-server/.test(messageText(rec)), messageText(rec).slice(0, 400));
+  }));
+}
+
 await scenario('fs/write_text_file', () => withAgent([], { caps: { fs: { readTextFile: true, writeTextFile: true } } }, async (agent, rec) => {
   fs.writeFileSync(path.join(workspace, 'hello.txt'), 'hello world\n');
   const s = await newSession(agent);

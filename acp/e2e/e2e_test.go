@@ -13,12 +13,14 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
 	"go.uber.org/goleak"
 
 	"github.com/loopls/loopls/internal/fakeollama"
+	"github.com/loopls/loopls/internal/mcpservers"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -71,7 +73,24 @@ func TestACPWithOfficialClient(t *testing.T) {
 	results := filepath.Join(tmp, "results.json")
 	cmd := exec.CommandContext(ctx, node, filepath.Join(dir, "acp-e2e.mjs"), "--workspace", ws, "--out", results, "--", bin, "acp")
 	cmd.Dir = tmp
+	evCmd, evArgs := mcpservers.Everything(t)
+	fsCmd, fsArgs := mcpservers.Filesystem(t, ws)
+	teedLog := filepath.Join(tmp, "everything-stdin.log")
+	teed := "tee -a '" + teedLog + "' | '" + evCmd + "' '" + strings.Join(evArgs, "' '") + "'"
+	mcpEnv, err := json.Marshal(map[string]any{
+		"everything": map[string]any{"command": evCmd, "args": evArgs},
+		"filesystem": map[string]any{"command": fsCmd, "args": fsArgs},
+		"teed":       map[string]any{"command": "sh", "args": []string{"-c", teed}},
+		"teedLog":    teedLog,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(teedLog, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	cmd.Env = append(os.Environ(),
+		"LOOPLS_E2E_MCP="+string(mcpEnv),
 		"OLLAMA_HOST="+srv.Host,
 		"LOOPLS_MODEL=ollama:tiny",
 		"XDG_STATE_HOME="+state,
