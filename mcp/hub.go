@@ -12,6 +12,7 @@ import (
 
 	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/redact"
 )
 
 // Source says where a server's configuration came from.
@@ -135,7 +136,7 @@ func (h *Hub) Tools(ctx context.Context, w Want) ([]engine.Tool, []string) {
 	for i, s := range servers {
 		if errs[i] != nil {
 			if ctx.Err() == nil {
-				warnings = append(warnings, fmt.Sprintf("MCP server %q is not available; the run goes on without it: %v", s.name, errs[i]))
+				warnings = append(warnings, redact.String(fmt.Sprintf("MCP server %q is not available; the run goes on without it: %v", s.name, errs[i])))
 			}
 			continue
 		}
@@ -160,6 +161,7 @@ func (h *Hub) serversFor(wanted []named, dir string) (servers, stale []*server, 
 		k := key(n, dir)
 		s := h.servers[k]
 		if s == nil {
+			registerSecrets(n.cfg)
 			s = &server{hub: h, name: n.name, cfg: n.cfg, dir: dir, source: n.source, state: StateIdle}
 			h.servers[k] = s
 			if n.source == SourceSettings {
@@ -237,18 +239,45 @@ func (h *Hub) Status(configured map[string]config.MCPServer) []ServerStatus {
 	return out
 }
 
+// describe is how a server is shown: its command line or URL, scrubbed of
+// the secrets loopls knows (headers and secret-named env values are
+// registered when the server is first wanted).
 func describe(cfg config.MCPServer) (transport, command, url string) {
 	if cfg.Stdio() {
-		return "stdio", strings.Join(slices.Concat([]string{cfg.Command}, cfg.Args), " "), ""
+		return "stdio", redact.String(strings.Join(slices.Concat([]string{cfg.Command}, cfg.Args), " ")), ""
 	}
-	return "http", "", cfg.URL
+	return "http", "", redact.String(cfg.URL)
+}
+
+// registerSecrets tells the process's redactor the secrets of a server's
+// configuration: every header value (Authorization and the like) and the
+// env values whose names say they are secrets, so no log line, status or
+// error shows them.
+func registerSecrets(cfg config.MCPServer) {
+	var secrets []string
+	for _, v := range cfg.Headers {
+		if len(v) >= redact.MinSecretLen {
+			secrets = append(secrets, v)
+			if _, tok, ok := strings.Cut(v, " "); ok && len(tok) >= redact.MinSecretLen {
+				secrets = append(secrets, tok) // "Bearer TOKEN": the token alone too
+			}
+		}
+	}
+	for k, v := range cfg.Env {
+		if redact.IsSecretName(k) && len(v) >= redact.MinSecretLen {
+			secrets = append(secrets, v)
+		}
+	}
+	if len(secrets) > 0 {
+		redact.Register(secrets...)
+	}
 }
 
 func (s *server) status() ServerStatus {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st := ServerStatus{Name: s.name, Source: s.source, State: s.state, Tools: []ToolStatus{},
-		Dropped: slices.Clone(s.dropped), LastError: s.lastErr, Restarts: max(s.starts-1, 0), ListChanges: s.changes}
+		Dropped: slices.Clone(s.dropped), LastError: redact.String(s.lastErr), Restarts: max(s.starts-1, 0), ListChanges: s.changes}
 	st.Transport, st.Command, st.URL = describe(s.cfg)
 	for _, t := range s.tools {
 		st.Tools = append(st.Tools, ToolStatus{Name: ToolName(s.name, t.Name), Description: cut(t.Description, 200), ReadOnly: t.ReadOnly})

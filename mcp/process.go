@@ -12,12 +12,14 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/config"
+	"github.com/loopls/loopls/redact"
 )
 
-// withheldEnv are the variables of loopls's own environment a server does
-// not inherit: the model keys loopls reads. A server that needs one names it
-// in its env.
-var withheldEnv = []string{"OPENAI_API_KEY", "ANTHROPIC_API_KEY"}
+// withheld reports whether a variable of loopls's own environment is kept
+// from a server: the secrets (the model keys loopls reads, anything named
+// like *_API_KEY, *_TOKEN, *_SECRET, …). A server that needs one names it in
+// its env.
+func withheld(name string) bool { return redact.IsSecretName(name) }
 
 // process is a stdio server's program, in a process group of its own so the
 // children it starts (npx starts node) stop with it.
@@ -40,7 +42,7 @@ func startProcess(cfg config.MCPServer, dir string) (p *process, err error) {
 	cmd.Dir = dir
 	env := slices.DeleteFunc(os.Environ(), func(kv string) bool {
 		name, _, _ := strings.Cut(kv, "=")
-		return slices.Contains(withheldEnv, name)
+		return withheld(name)
 	})
 	for k, v := range cfg.Env {
 		env = append(env, k+"="+v)

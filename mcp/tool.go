@@ -13,6 +13,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/redact"
 )
 
 // ToolName is the name a server's tool is offered under.
@@ -68,7 +69,7 @@ func (t *tool) Call(ctx context.Context, inv engine.ToolInvocation) (engine.Tool
 		if ctx.Err() != nil {
 			return engine.ToolResult{}, ctx.Err()
 		}
-		return engine.ToolResult{}, fmt.Errorf("MCP server %s is not available: %s", t.srv.name, err)
+		return engine.ToolResult{}, fmt.Errorf("MCP server %s is not available: %s", t.srv.name, redact.String(err.Error()))
 	}
 	res, err := c.cs.CallTool(ctx, &sdk.CallToolParams{Name: t.def.Name, Arguments: json.RawMessage(args)})
 	if err != nil {
@@ -81,7 +82,7 @@ func (t *tool) Call(ctx context.Context, inv engine.ToolInvocation) (engine.Tool
 			// arguments): the model can correct that.
 			return engine.ToolResult{Output: fmt.Sprintf("%s: the MCP server refused the call: %s", t.spec.Name, cut(rpcErr.Message, 2000)), IsError: true}, nil
 		}
-		return engine.ToolResult{}, fmt.Errorf("MCP server %s: %s", t.srv.name, cut(err.Error(), 2000))
+		return engine.ToolResult{}, fmt.Errorf("MCP server %s: %s", t.srv.name, redact.String(cut(err.Error(), 2000)))
 	}
 	return engine.ToolResult{Output: render(res), IsError: res.IsError}, nil
 }
