@@ -69,6 +69,9 @@ func binary(t *testing.T) string {
 // waitBound is how long a test waits for something a process should do.
 const waitBound = 20 * time.Second
 
+// buildBound bounds a `go build` a test runs (see execOutput).
+const buildBound = 10 * time.Minute
+
 // env is one isolated world: a fake Ollama, a workspace, a state directory.
 type env struct {
 	t     *testing.T
@@ -248,7 +251,13 @@ func (p *started) wait(t *testing.T) int {
 
 // execOutput runs a command to its end, bounded, and returns its output.
 func execOutput(name string, args ...string) (string, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*waitBound)
+	bound := 2 * waitBound
+	if name == "go" {
+		// A build relinks the whole binary: on a loaded two-core machine that
+		// alone took over 40 s. The bound only stops a hung toolchain.
+		bound = buildBound
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), bound)
 	defer cancel()
 	out, err := exec.CommandContext(ctx, name, args...).CombinedOutput()
 	return string(out), err
