@@ -98,6 +98,17 @@ type Run struct {
 	StartedAt time.Time   `json:"startedAt"`
 	EndedAt   time.Time   `json:"endedAt,omitempty"`
 	Edits     []Edit      `json:"edits"`
+	// Resumable is set on a run whose daemon died under it when its machine
+	// snapshot was kept: loopls/resumeRun continues it where it stopped.
+	Resumable bool `json:"resumable,omitempty"`
+	// StoppedIn is where a resumable run stopped.
+	StoppedIn *StoppedIn `json:"stoppedIn,omitempty"`
+}
+
+// StoppedIn is the state and turn a run's last checkpoint left it in.
+type StoppedIn struct {
+	State StateName `json:"state"`
+	Turn  int       `json:"turn"`
 }
 
 // Edit names one file a run changed (filled by the workspace journal).
@@ -146,6 +157,9 @@ type Checkpoint struct {
 	Run       Run
 	History   []Message
 	Machine   json.RawMessage
+	// Seq is the seq of the run's last transition before this point, so a
+	// resumed run numbers its transitions on from there.
+	Seq int
 }
 
 // NopObserver implements Observer with callbacks that do nothing.

@@ -13,3 +13,11 @@ var (
 	// ErrClosed means the manager was closed.
 	ErrClosed = errors.New("session manager is closed")
 )
+
+// busyElsewhere is ErrBusy for a session whose run is in flight in another
+// process; its text is the store's, which names the run and the process.
+type busyElsewhere struct{ err error }
+
+func (e busyElsewhere) Error() string        { return e.err.Error() }
+func (e busyElsewhere) Unwrap() error        { return e.err }
+func (e busyElsewhere) Is(target error) bool { return target == ErrBusy }

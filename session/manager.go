@@ -113,6 +113,10 @@ type entry struct {
 	// history is the committed conversation; the run goroutine owns it while
 	// busy, the manager's mutex guards it otherwise.
 	history []engine.Message
+	// version is the store's session version history was read at or last
+	// written as; a claim that finds another version reloads the history
+	// (another process ran the session meanwhile). -1 forces a reload.
+	version int64
 	// runs is the in-memory audit trail, used when there is no store.
 	runs []engine.Run
 	// transcripts are the runs' transcripts, used when there is no store.
@@ -123,6 +127,7 @@ type entry struct {
 	agent    *engine.Agent
 	agentKey string
 	relay    *relay
+	cp       *checkpointer
 }
 
 // prepared is what Start worked out for a run before it goes on alone.
@@ -209,6 +214,22 @@ func (m *Manager) Start(ctx context.Context, r Request) (*Handle, error) {
 	h := &Handle{id: runID, session: e.id, cancel: cancel, done: make(chan struct{})}
 	e.busy = true
 	m.runs[runID] = h
+	if m.cfg.Store != nil {
+		// Claim the session in the store too: another process may be
+		// running it, or may have run it since we read it.
+		m.mu.Unlock()
+		err := m.claim(ctx, e, runID, r, r.SessionID == "")
+		m.mu.Lock()
+		if err != nil {
+			e.busy = false
+			delete(m.runs, runID)
+			if r.SessionID == "" {
+				delete(m.sessions, e.id)
+			}
+			cancel()
+			return nil, err
+		}
+	}
 	m.wg.Add(1)
 	go m.run(runCtx, e, h, r, prep)
 	return h, nil
@@ -236,6 +257,25 @@ func (m *Manager) prepare(r Request) (prepared, error) {
 	return p, nil
 }
 
+// claim records the run in flight in the store and brings e's history up to
+// the stored one. The caller has marked e busy, so e is ours meanwhile.
+func (m *Manager) claim(ctx context.Context, e *entry, runID engine.RunID, r Request, create bool) error {
+	c, err := m.cfg.Store.Claim(ctx, engine.Run{ID: runID, SessionID: e.id, Prompt: r.Prompt, Model: r.Model, StartedAt: time.Now()}, create)
+	switch {
+	case errors.Is(err, store.ErrBusy):
+		return busyElsewhere{err}
+	case errors.Is(err, store.ErrNotFound):
+		return fmt.Errorf("session %s: %w", e.id, ErrUnknownSession)
+	case err != nil:
+		return fmt.Errorf("session %s: %w", e.id, err)
+	}
+	if c.Version != e.version {
+		e.history, e.version, e.title = c.History, c.Version, c.Title
+		e.agent = nil // its machine holds the old history
+	}
+	return nil
+}
+
 func (m *Manager) inMemory(id engine.SessionID) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -255,7 +295,9 @@ func (m *Manager) load(ctx context.Context, id engine.SessionID) (*entry, error)
 	if err != nil {
 		return nil, fmt.Errorf("load session %s: %w", id, err)
 	}
-	return &entry{id: id, title: rec.Title, updated: rec.UpdatedAt, history: rec.History, relay: &relay{}}, nil
+	// version -1: the claim at run start reads the history again, atomically
+	// with recording the run.
+	return &entry{id: id, title: rec.Title, updated: rec.UpdatedAt, history: rec.History, version: -1, relay: &relay{}}, nil
 }
 
 // run performs one run; it owns e.history until it clears e.busy.
@@ -348,6 +390,7 @@ func (m *Manager) execute(ctx context.Context, e *entry, h *Handle, r Request, p
 	m.log.Debug("run start", "run", h.id, "session", e.id, "model", res.Primary.Name(), "mode", r.Mode)
 	run, err := agent.Run(ctx, engine.RunInput{ID: h.id, Prompt: p.prompt, MaxTurns: r.MaxTurns, Tools: tools})
 	e.history = agent.History()
+	run, err = m.settle(e, h.id, run, err)
 	if len(run.Edits) == 0 && m.cfg.Workspace != nil {
 		run.Edits = editsOf(m.cfg.Workspace.Journal(h.id))
 	}
@@ -409,7 +452,7 @@ func (m *Manager) agentFor(e *entry, s config.Settings, res providers.Resolved, 
 	}
 	observers := []engine.Observer{e.relay}
 	if m.cfg.Store != nil {
-		observers = append([]engine.Observer{&checkpointer{store: m.cfg.Store, log: m.log}}, observers...)
+		observers = append([]engine.Observer{m.checkpointerOf(e)}, observers...)
 	}
 	e.agent = engine.NewAgent(engine.AgentConfig{
 		Model:     res.Primary,
@@ -464,15 +507,50 @@ func (m *Manager) failEarly(ctx context.Context, e *entry, h *Handle, r Request,
 		e.relay.OnTransition(mv.Transition(h.id, e.id, i+1, 0, engine.DefaultPolicy().MaxTurns))
 	}
 	if m.cfg.Store != nil {
-		cp := &checkpointer{store: m.cfg.Store, log: m.log}
+		cp := m.checkpointerOf(e)
 		started := run
 		started.Outcome, started.Error, started.EndedAt = "", nil, time.Time{}
 		cp.OnCheckpoint(engine.Checkpoint{SessionID: e.id, Point: engine.PointRunStarted, Run: started, History: e.history})
 		cp.OnCheckpoint(engine.Checkpoint{SessionID: e.id, Point: engine.PointRunEnded, Run: run, History: e.history})
+		run, _ = m.settle(e, h.id, run, lerr)
 	}
 	e.relay.OnRunEnd(run)
 	m.log.Warn("run could not start", "run", h.id, "err", cause)
 	return run, lerr
+}
+
+// checkpointerOf returns the checkpointer of e's runs.
+func (m *Manager) checkpointerOf(e *entry) *checkpointer {
+	if e.cp == nil {
+		e.cp = &checkpointer{store: m.cfg.Store, log: m.log}
+	}
+	return e.cp
+}
+
+// settle learns from the checkpointer what the run's writes left in the
+// store. A run whose checkpoint was refused (another process wrote the
+// session meanwhile) did not keep its turn, so it must not report
+// completed; and the session's history is read again before its next run.
+func (m *Manager) settle(e *entry, id engine.RunID, run engine.Run, err error) (engine.Run, error) {
+	if m.cfg.Store == nil {
+		return run, err
+	}
+	version, werr := m.checkpointerOf(e).take(id)
+	if version > 0 {
+		e.version = version
+	}
+	if !errors.Is(werr, store.ErrConflict) && !errors.Is(werr, store.ErrBusy) {
+		// Another failure (a full disk) was logged; the history stays in
+		// memory and the session's next checkpoint writes it whole.
+		return run, err
+	}
+	e.version = -1
+	if run.Outcome == engine.OutcomeCompleted {
+		lerr := engine.Internal("the run completed but its turn could not be saved: " + werr.Error())
+		run.Outcome, run.Error, run.Output = engine.OutcomeFailed, lerr, ""
+		return run, lerr
+	}
+	return run, err
 }
 
 // editsOf lists the files a run's journal names, once each, in order, each

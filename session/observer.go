@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"log/slog"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -18,6 +19,16 @@ type checkpointer struct {
 	engine.NopObserver
 	store *store.Store
 	log   *slog.Logger
+
+	mu     sync.Mutex
+	states map[engine.RunID]*written
+}
+
+// written is what one run's checkpoints left: the session version of the
+// last write, and the first write refused.
+type written struct {
+	version int64
+	err     error
 }
 
 // storeTimeout bounds one checkpoint write; the store's own busy timeout is
@@ -27,9 +38,38 @@ const storeTimeout = 30 * time.Second
 func (c *checkpointer) OnCheckpoint(cp engine.Checkpoint) {
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
-	if err := c.store.Checkpoint(ctx, cp); err != nil {
+	version, err := c.store.CheckpointVersion(ctx, cp)
+	if err != nil {
 		c.log.Error("checkpoint not stored", "session", cp.SessionID, "run", cp.Run.ID, "point", cp.Point, "err", err)
 	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.states == nil {
+		c.states = make(map[engine.RunID]*written)
+	}
+	w := c.states[cp.Run.ID]
+	if w == nil {
+		w = &written{}
+		c.states[cp.Run.ID] = w
+	}
+	if err != nil && w.err == nil {
+		w.err = err
+	}
+	if version > 0 {
+		w.version = version
+	}
+}
+
+// take returns and forgets what run's checkpoints left.
+func (c *checkpointer) take(run engine.RunID) (int64, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	w := c.states[run]
+	delete(c.states, run)
+	if w == nil {
+		return 0, nil
+	}
+	return w.version, w.err
 }
 
 // relay forwards a session agent's events to the observer of the run in

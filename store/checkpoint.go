@@ -45,15 +45,30 @@ func Title(prompt string) string {
 // Every point writes the history it carries and upserts the run, so a store
 // that missed an earlier point (opened mid-run) still ends up whole. A run
 // once ended stays ended: a late in-flight checkpoint does not reopen it.
+//
+// Writes are version-checked (optimistic concurrency): a run writes its
+// session only over the version its claim or its own last checkpoint left,
+// so a write from another process in between is an ErrConflict, never a
+// history silently overwritten. A run this Store has not claimed (see
+// Claim) claims its session here, and gets ErrBusy while another live
+// process has a run in flight in it.
 func (s *Store) Checkpoint(ctx context.Context, c engine.Checkpoint) error {
+	_, err := s.CheckpointVersion(ctx, c)
+	return err
+}
+
+// CheckpointVersion is Checkpoint, and also returns the session version the
+// write left (0 when it wrote nothing), which the run's next Claim of the
+// session compares with to know whether anyone else wrote it meanwhile.
+func (s *Store) CheckpointVersion(ctx context.Context, c engine.Checkpoint) (int64, error) {
 	if err := s.checkOpen(); err != nil {
-		return err
+		return 0, err
 	}
 	if c.SessionID == "" {
 		c.SessionID = c.Run.SessionID
 	}
 	if c.SessionID == "" || c.Run.ID == "" {
-		return fmt.Errorf("checkpoint %s: session id and run id are required", c.Point)
+		return 0, fmt.Errorf("checkpoint %s: session id and run id are required", c.Point)
 	}
 	run := c.Run
 	run.SessionID = c.SessionID
@@ -74,7 +89,7 @@ func (s *Store) Checkpoint(ctx context.Context, c engine.Checkpoint) error {
 			run.EndedAt = s.now()
 		}
 	default:
-		return fmt.Errorf("checkpoint: unknown point %q", c.Point)
+		return 0, fmt.Errorf("checkpoint: unknown point %q", c.Point)
 	}
 	if len(machine) == 0 {
 		machine = nil
@@ -86,7 +101,7 @@ func (s *Store) Checkpoint(ctx context.Context, c engine.Checkpoint) error {
 	}
 	histJSON, err := json.Marshal(history)
 	if err != nil {
-		return fmt.Errorf("checkpoint %s: encode history: %w", c.Point, err)
+		return 0, fmt.Errorf("checkpoint %s: encode history: %w", c.Point, err)
 	}
 	edits := run.Edits
 	if edits == nil {
@@ -94,14 +109,14 @@ func (s *Store) Checkpoint(ctx context.Context, c engine.Checkpoint) error {
 	}
 	editsJSON, err := json.Marshal(edits)
 	if err != nil {
-		return fmt.Errorf("checkpoint %s: encode edits: %w", c.Point, err)
+		return 0, fmt.Errorf("checkpoint %s: encode edits: %w", c.Point, err)
 	}
 	var errJSON sql.NullString
 	var errKind, errMsg string
 	if run.Error != nil {
 		b, err := json.Marshal(run.Error)
 		if err != nil {
-			return fmt.Errorf("checkpoint %s: encode error: %w", c.Point, err)
+			return 0, fmt.Errorf("checkpoint %s: encode error: %w", c.Point, err)
 		}
 		errJSON = sql.NullString{String: s.redact.str(string(b)), Valid: true}
 		errKind, errMsg = string(run.Error.Kind), s.redact.str(run.Error.Message)
@@ -111,38 +126,72 @@ func (s *Store) Checkpoint(ctx context.Context, c engine.Checkpoint) error {
 
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("checkpoint %s: %w", c.Point, err)
+		return 0, fmt.Errorf("checkpoint %s: %w", c.Point, err)
 	}
 	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `INSERT INTO sessions (id, title, history, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?)
+	sess, err := readSession(ctx, tx, c.SessionID)
+	if err != nil {
+		return 0, fmt.Errorf("checkpoint %s: %w", c.Point, err)
+	}
+	prev, err := readRunRow(ctx, tx, run.ID)
+	if err != nil {
+		return 0, fmt.Errorf("checkpoint %s: %w", c.Point, err)
+	}
+	switch {
+	case prev.exists && prev.outcome != "" && c.Point != engine.PointRunEnded:
+		// A run once ended stays ended: a late in-flight checkpoint
+		// changes nothing, the session's history included.
+		return 0, nil
+	case prev.exists && prev.outcome != "":
+		// A second ending rewrites the record; it is still this run's.
+	case prev.exists && prev.owner != s.owner.id:
+		return 0, fmt.Errorf("checkpoint %s: run %s is in flight in another loopls process (pid %s): %w", c.Point, run.ID, pidOf(prev.owner), ErrBusy)
+	case prev.exists:
+		// Optimistic concurrency: this run writes the session only over
+		// the version its own last write (or its claim) saw.
+		if sess.exists && sess.version != prev.sessionVersion {
+			return 0, fmt.Errorf("checkpoint %s: session %s: %w", c.Point, c.SessionID, ErrConflict)
+		}
+	default:
+		// A run this Store did not claim (Claim) claims the session now.
+		if err := s.claimable(ctx, tx, c.SessionID); err != nil {
+			return 0, fmt.Errorf("checkpoint %s: %w", c.Point, err)
+		}
+	}
+	version := sess.version + 1
+	if _, err := tx.ExecContext(ctx, `INSERT INTO sessions (id, title, history, created_at, updated_at, version)
+		VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET
 			history = excluded.history,
 			updated_at = excluded.updated_at,
+			version = excluded.version,
 			title = CASE WHEN sessions.title = '' THEN excluded.title ELSE sessions.title END`,
-		string(c.SessionID), r.str(Title(run.Prompt)), r.str(string(histJSON)), now, now); err != nil {
-		return fmt.Errorf("checkpoint %s: write session %s: %w", c.Point, c.SessionID, err)
+		string(c.SessionID), r.str(Title(run.Prompt)), r.str(string(histJSON)), now, now, version); err != nil {
+		return 0, fmt.Errorf("checkpoint %s: write session %s: %w", c.Point, c.SessionID, err)
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO runs (id, session_id, prompt, model, outcome, output, turns,
-			input_tokens, output_tokens, error_kind, error_message, error, started_at, ended_at, edits, machine, owner)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			input_tokens, output_tokens, error_kind, error_message, error, started_at, ended_at, edits, machine, owner,
+			session_version, seq_at, resumable, stopped_state, stopped_turn)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, '', 0)
 		ON CONFLICT (id) DO UPDATE SET
 			session_id = excluded.session_id, prompt = excluded.prompt, model = excluded.model,
 			outcome = excluded.outcome, output = excluded.output, turns = excluded.turns,
 			input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens,
 			error_kind = excluded.error_kind, error_message = excluded.error_message, error = excluded.error,
 			started_at = excluded.started_at, ended_at = excluded.ended_at, edits = excluded.edits,
-			machine = excluded.machine, owner = excluded.owner
-		WHERE runs.outcome = '' OR excluded.outcome != ''`,
+			machine = excluded.machine, owner = excluded.owner,
+			session_version = excluded.session_version, seq_at = excluded.seq_at,
+			resumable = 0, stopped_state = '', stopped_turn = 0`,
 		string(run.ID), string(c.SessionID), r.str(run.Prompt), run.Model, string(run.Outcome), r.str(run.Output), run.Turns,
 		run.Usage.InputTokens, run.Usage.OutputTokens, errKind, errMsg, errJSON,
-		unixNano(run.StartedAt), unixNano(run.EndedAt), r.str(string(editsJSON)), r.bytes(machine), s.owner.id); err != nil {
-		return fmt.Errorf("checkpoint %s: write run %s: %w", c.Point, run.ID, err)
+		unixNano(run.StartedAt), unixNano(run.EndedAt), r.str(string(editsJSON)), r.bytes(machine), s.owner.id,
+		version, c.Seq); err != nil {
+		return 0, fmt.Errorf("checkpoint %s: write run %s: %w", c.Point, run.ID, err)
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("checkpoint %s: commit: %w", c.Point, err)
+		return 0, fmt.Errorf("checkpoint %s: commit: %w", c.Point, err)
 	}
-	return nil
+	return version, nil
 }
 
 // unixNano stores the zero time as 0, not as a large negative number.

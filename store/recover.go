@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 
@@ -51,27 +52,36 @@ func (s *Store) recover(ctx context.Context) error {
 		return fmt.Errorf("recover runs in flight: %w", err)
 	}
 	defer tx.Rollback()
-	now := s.now().UnixNano()
-	errJSON, err := json.Marshal(&engine.LoopError{Kind: engine.KindInternal, Message: stoppedMessage})
-	if err != nil {
-		return fmt.Errorf("recover runs in flight: %w", err)
-	}
 	for _, o := range dead {
-		// outcome = '' is tested again inside the transaction: another daemon
-		// may have recovered them between our query and our write lock.
-		if _, err := tx.ExecContext(ctx, `UPDATE sessions SET updated_at = ? WHERE id IN
-			(SELECT session_id FROM runs WHERE outcome = '' AND owner = ?)`, now, o); err != nil {
-			return fmt.Errorf("recover sessions of %s: %w", o, err)
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE runs SET outcome = ?, error_kind = ?,
-			error_message = ?, error = ?, ended_at = ?, machine = NULL
-			WHERE outcome = '' AND owner = ?`,
-			engine.OutcomeFailed, engine.KindInternal, stoppedMessage, string(errJSON), now, o); err != nil {
-			return fmt.Errorf("recover runs of %s: %w", o, err)
+		if err := s.markStopped(ctx, tx, o); err != nil {
+			return err
 		}
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("recover runs in flight: %w", err)
+	}
+	return nil
+}
+
+// markStopped records the runs in flight of the dead owner o as ended:
+// failed, kind Internal, "daemon stopped". It runs in the caller's write
+// transaction; outcome = '' is tested again there, since another daemon may
+// have recovered them between the caller's check and its write lock.
+func (s *Store) markStopped(ctx context.Context, tx *sql.Tx, o string) error {
+	now := s.now().UnixNano()
+	errJSON, err := json.Marshal(&engine.LoopError{Kind: engine.KindInternal, Message: stoppedMessage})
+	if err != nil {
+		return fmt.Errorf("recover runs of %s: %w", o, err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE sessions SET updated_at = ? WHERE id IN
+		(SELECT session_id FROM runs WHERE outcome = '' AND owner = ?)`, now, o); err != nil {
+		return fmt.Errorf("recover sessions of %s: %w", o, err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE runs SET outcome = ?, error_kind = ?,
+		error_message = ?, error = ?, ended_at = ?, machine = NULL
+		WHERE outcome = '' AND owner = ?`,
+		engine.OutcomeFailed, engine.KindInternal, stoppedMessage, string(errJSON), now, o); err != nil {
+		return fmt.Errorf("recover runs of %s: %w", o, err)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -22,6 +23,10 @@ const helperEnv = "LOOPLS_STORE_HELPER"
 func helperMain() int {
 	ctx := context.Background()
 	dir, root := os.Getenv("HELPER_DIR"), os.Getenv("HELPER_ROOT")
+	if os.Getenv("HELPER_GATE") != "" {
+		// Wait for the go: the test releases every helper at once.
+		bufio.NewReader(os.Stdin).ReadString('\n')
+	}
 	s, err := Open(ctx, dir, root)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "helper open:", err)
@@ -60,6 +65,34 @@ func helperMain() int {
 				return 1
 			}
 		}
+		return 0
+	case "session":
+		// One run on the shared session: claim it, or be refused as busy
+		// (exit 3); then append a turn as the manager does.
+		sid := engine.SessionID(os.Getenv("HELPER_SESSION"))
+		prompt := os.Getenv("HELPER_PREFIX")
+		run := engine.Run{ID: engine.RunID(prompt), SessionID: sid, Prompt: prompt, StartedAt: t0}
+		c, err := s.Claim(ctx, run, true)
+		if errors.Is(err, ErrBusy) {
+			fmt.Println("busy")
+			return 3
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "helper claim:", err)
+			return 1
+		}
+		cp := engine.Checkpoint{SessionID: sid, Point: engine.PointRunStarted, Run: run, History: c.History,
+			Machine: json.RawMessage(`{"state":"Start"}`)}
+		if err := s.Checkpoint(ctx, cp); err != nil {
+			fmt.Fprintln(os.Stderr, "helper start:", err)
+			return 1
+		}
+		hist := append(c.History, engine.UserMessage(prompt), engine.Message{Role: engine.RoleAssistant, Content: "ok " + prompt})
+		if err := s.Checkpoint(ctx, ended(cp, engine.OutcomeCompleted, nil, hist)); err != nil {
+			fmt.Fprintln(os.Stderr, "helper end:", err)
+			return 1
+		}
+		fmt.Println("completed")
 		return 0
 	}
 	return 2

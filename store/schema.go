@@ -44,6 +44,21 @@ var migrations = []string{
 	// 1 → 2: each run's transcript, what loopls/session re-draws the
 	// conversation from (JSON, written once the run has ended).
 	`ALTER TABLE runs ADD COLUMN transcript TEXT NOT NULL DEFAULT '[]';`,
+	// 2 → 3: optimistic concurrency on a session's history, and what a
+	// resumable run needs (issue 19).
+	//   sessions.version  rises by one at every checkpoint that writes the
+	//                     session; a run writes only over the version it saw.
+	//   runs.session_version  the session version this run's last write left.
+	//   runs.seq_at       the transition seq at the run's last checkpoint.
+	//   runs.resumable, stopped_state, stopped_turn  set when a dead daemon's
+	//                     run is recorded stopped with a snapshot to resume from.
+	`ALTER TABLE sessions ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE runs ADD COLUMN session_version INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE runs ADD COLUMN seq_at INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE runs ADD COLUMN resumable INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE runs ADD COLUMN stopped_state TEXT NOT NULL DEFAULT '';
+	ALTER TABLE runs ADD COLUMN stopped_turn INTEGER NOT NULL DEFAULT 0;
+	CREATE INDEX runs_resumable ON runs(session_id) WHERE resumable = 1;`,
 }
 
 // SchemaVersion is the version a database has once Open returns.

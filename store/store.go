@@ -10,10 +10,12 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
-	_ "modernc.org/sqlite" // registers the pure-Go "sqlite" driver
+	"modernc.org/sqlite" // also registers the pure-Go "sqlite" driver
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // Store is the persistent state of one workspace root. It is safe for
@@ -74,6 +76,10 @@ func open(ctx context.Context, dir, workspaceRoot string, red redactor, now func
 	if dir == "" {
 		dir = DefaultDir()
 	}
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("state directory %s: %w", dir, err)
+	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("create state directory %s: %w", dir, err)
 	}
@@ -81,19 +87,50 @@ func open(ctx context.Context, dir, workspaceRoot string, red redactor, now func
 	if err != nil {
 		return nil, err
 	}
+	// Two processes opening one database at the same moment can meet
+	// SQLITE_BUSY where SQLite does not wait (the first switch to WAL,
+	// recovery of the WAL index), so open is retried under the busy timeout.
+	deadline := time.Now().Add(busyTimeout)
+	for wait := 5 * time.Millisecond; ; wait = min(2*wait, 200*time.Millisecond) {
+		s, err := openOnce(ctx, path, red, now)
+		if err == nil {
+			return s, nil
+		}
+		if !isBusy(err) || time.Now().Add(wait).After(deadline) {
+			return nil, fmt.Errorf("open store %s: %w (if the file is damaged, move it away and loopls starts a new one)", path, err)
+		}
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("open store %s: %w", path, ctx.Err())
+		case <-time.After(wait):
+		}
+	}
+}
+
+// dsn is the connection string of the database at path: a file: URI with
+// the path escaped (a '#' or '?' in $XDG_STATE_HOME must not end the path)
+// and the connection's settings as query parameters.
+func dsn(path string) string {
 	q := url.Values{}
 	q.Set("_busy_timeout", fmt.Sprint(busyTimeout.Milliseconds()))
-	q.Set("_journal_mode", "WAL")
 	// FULL syncs the WAL on every commit: a run recorded is a run kept, also
-	// through a power loss. Checkpoints are a handful per run, so it is cheap.
+	// through a power loss. Checkpoints are a handful per turn, so it is cheap.
 	q.Set("_synchronous", "FULL")
 	q.Set("_foreign_keys", "1")
 	// Immediate transactions take the write lock at BEGIN, so a busy
 	// database waits (busy_timeout) instead of failing at the first write.
 	q.Set("_txlock", "immediate")
-	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	u := url.URL{Scheme: "file", Path: filepath.ToSlash(path), RawQuery: q.Encode()}
+	if !strings.HasPrefix(u.Path, "/") {
+		u.Path = "/" + u.Path // a Windows drive path: file:///C:/…
+	}
+	return u.String()
+}
+
+func openOnce(ctx context.Context, path string, red redactor, now func() time.Time) (*Store, error) {
+	db, err := sql.Open("sqlite", dsn(path))
 	if err != nil {
-		return nil, fmt.Errorf("open store %s: %w", path, err)
+		return nil, err
 	}
 	s := &Store{db: db, path: path, redact: red, now: now}
 	if err := s.init(ctx); err != nil {
@@ -101,14 +138,32 @@ func open(ctx context.Context, dir, workspaceRoot string, red redactor, now func
 		if s.owner != nil {
 			s.owner.release()
 		}
-		return nil, fmt.Errorf("open store %s: %w (if the file is damaged, move it away and loopls starts a new one)", path, err)
+		return nil, err
 	}
 	return s, nil
+}
+
+// isBusy reports an error of a database locked by another connection.
+func isBusy(err error) bool {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		switch se.Code() & 0xff {
+		case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
+			return true
+		}
+	}
+	return false
 }
 
 func (s *Store) init(ctx context.Context) error {
 	if err := s.db.PingContext(ctx); err != nil {
 		return err
+	}
+	// WAL is a property of the file: set once here, not by every pooled
+	// connection (switching needs a lock SQLite does not wait for).
+	var mode string
+	if err := s.db.QueryRowContext(ctx, `PRAGMA journal_mode = WAL`).Scan(&mode); err != nil {
+		return fmt.Errorf("set WAL journal mode: %w", err)
 	}
 	if err := migrate(ctx, s.db); err != nil {
 		return err

@@ -281,7 +281,10 @@ func TestSessionsNewestFirstAndNotFound(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// A second run on a makes it the newest.
+	// A second run on a (once its first ended) makes it the newest.
+	if err := s.Checkpoint(ctx, ended(started("a", "ra", "prompt a", nil), engine.OutcomeCompleted, nil, nil)); err != nil {
+		t.Fatal(err)
+	}
 	if err := s.Checkpoint(ctx, started("a", "ra2", "more", nil)); err != nil {
 		t.Fatal(err)
 	}
