@@ -65,7 +65,7 @@ func (s *Store) recover(ctx context.Context) error {
 
 // markStopped records the runs in flight of the dead owner o as ended:
 // failed, kind Internal, "daemon stopped". It runs in the caller's write
-// transaction; outcome = '' is tested again there, since another daemon may
+// transaction; outcome = ” is tested again there, since another daemon may
 // have recovered them between the caller's check and its write lock.
 func (s *Store) markStopped(ctx context.Context, tx *sql.Tx, o string) error {
 	now := s.now().UnixNano()
