@@ -142,3 +142,17 @@ func TestRedactorKeepsJSONValid(t *testing.T) {
 		}
 	}
 }
+
+// A credential that begins with a known value is replaced whole, and
+// scrubbing scrubbed text changes nothing.
+func TestRedactorIsWholeAndIdempotent(t *testing.T) {
+	r := New("sk-ant-test-secret")
+	in := `Authorization: Bearer sk-ant-test-secret-0123456789; {"x-api-key":["sk-ant-test-secret-0123456789"]}; key sk-ant-test-secret-0123456789`
+	once := r.String(in)
+	if strings.Contains(once, "0123456789") {
+		t.Errorf("the rest of the credential leaked: %s", once)
+	}
+	if twice := r.String(once); twice != once {
+		t.Errorf("scrubbing twice changed the text:\n%s\n%s", once, twice)
+	}
+}

@@ -17,7 +17,7 @@ const MinSecretLen = 8
 // value is a credential in a header: up to a space, a quote or a
 // delimiter. A backslash escape is part of it, so that scrubbing JSON text
 // never leaves half an escape (`\"`) behind and the JSON stays valid.
-const value = `(?:[^\s"'{}<>,;\]\\]|\\.)+`
+const value = `(?:[^\s"'{}<>,;\[\]\\\x00]|\\[^\x00])+`
 
 // shapes are credentials recognised by their form rather than their value:
 // a key the daemon does not hold (a provider echoing a header, a key in a
@@ -95,11 +95,14 @@ func (r *Redactor) Len() int {
 }
 
 // String returns s with every secret value and credential shape replaced.
+// Shapes go first, so a credential that merely begins with a known value
+// is replaced whole. Scrubbing scrubbed text changes nothing.
 func (r *Redactor) String(s string) string {
+	s = scrubShapes(s)
 	if r != nil && r.replacer != nil {
 		s = r.replacer.Replace(s)
 	}
-	return scrubShapes(s)
+	return s
 }
 
 // Bytes is String for a byte slice. It returns b itself when nothing was
@@ -116,21 +119,21 @@ func (r *Redactor) Bytes(b []byte) []byte {
 	return []byte(out)
 }
 
+// sentinel stands for Mark while the shapes run: no shape's value can
+// start with it, so a mark already in the text is never taken for a
+// credential (scrubbing twice gives what scrubbing once gave).
+const sentinel = "\x00\x01\x00"
+
 // scrubShapes replaces the secret part of every credential shape.
 func scrubShapes(s string) string {
 	if !mayHoldShape(s) {
 		return s
 	}
+	s = strings.ReplaceAll(s, Mark, sentinel)
 	for _, re := range shapes {
-		s = re.ReplaceAllStringFunc(s, func(m string) string {
-			sub := re.FindStringSubmatch(m)
-			if strings.HasSuffix(m, Mark) {
-				return m
-			}
-			return sub[1] + Mark
-		})
+		s = re.ReplaceAllString(s, "${1}"+sentinel)
 	}
-	return s
+	return strings.ReplaceAll(s, sentinel, Mark)
 }
 
 // mayHoldShape is a cheap test that skips the regular expressions for text

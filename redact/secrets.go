@@ -2,6 +2,7 @@ package redact
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -58,7 +59,13 @@ func Default() *Redactor {
 func Register(values ...string) {
 	procMu.Lock()
 	defer procMu.Unlock()
-	proc.Store(Default().With(values...))
+	cur := Default()
+	for _, v := range values {
+		if len(v) >= MinSecretLen && !slices.Contains(cur.values, v) {
+			proc.Store(cur.With(values...))
+			return
+		}
+	}
 }
 
 // String scrubs s with the process's redactor.

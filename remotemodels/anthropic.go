@@ -13,6 +13,7 @@ import (
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/redact"
 )
 
 // DefaultAnthropicBaseURL is Anthropic's own API.
@@ -61,6 +62,7 @@ func NewAnthropic(model string, opts AnthropicOptions) (*Anthropic, error) {
 	if opts.MaxTokens <= 0 {
 		opts.MaxTokens = DefaultAnthropicMaxTokens
 	}
+	redact.Register(opts.APIKey) // wherever the key came from, it never leaves
 	ropts := []option.RequestOption{
 		option.WithAPIKey(opts.APIKey),
 		// SDK v2.15's WithAPIKey sends only "Authorization: Bearer"; the

@@ -15,6 +15,7 @@ import (
 	"github.com/openai/openai-go/v3/shared"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/redact"
 )
 
 // DefaultOpenAIBaseURL is OpenAI's own API.
@@ -66,6 +67,7 @@ func NewOpenAI(model string, opts OpenAIOptions) (*OpenAI, error) {
 		option.WithMaxRetries(0),
 	}
 	if opts.APIKey != "" {
+		redact.Register(opts.APIKey) // wherever the key came from, it never leaves
 		ropts = append(ropts, option.WithAPIKey(opts.APIKey))
 	}
 	if opts.HTTPClient != nil {

@@ -21,6 +21,7 @@ const (
 // runWithKey runs loopls with fakeKey in its environment.
 func (e *env) runWithKey(args ...string) result {
 	e.t.Helper()
+	binary(e.t) // built before the bound starts: a build on a loaded machine is slow
 	ctx, cancel := context.WithTimeout(context.Background(), waitBound)
 	defer cancel()
 	c := e.cmdCtx(ctx, args...)
@@ -29,7 +30,7 @@ func (e *env) runWithKey(args ...string) result {
 	c.Stdout, c.Stderr = &out, &errb
 	c.Run()
 	if ctx.Err() != nil {
-		e.t.Fatalf("loopls %v did not end within %v", args, waitBound)
+		e.t.Fatalf("loopls %v did not end within %v; stdout %s\nstderr %s", args, waitBound, out.String(), errb.String())
 	}
 	return result{code: c.ProcessState.ExitCode(), stdout: out.String(), stderr: errb.String()}
 }
