@@ -126,14 +126,13 @@ func (r *toolRun) script(ctx context.Context, req RunRequest, hooks Hooks) (engi
 	e := &emitter{req: req}
 	w, err := workspace.Open(ctx, *r.root, workspace.Options{
 		Reader: hooks.Reader, Runner: hooks.Runner, Approver: hooks.Approver,
-		AllowCommands: true, AllowedCommands: []string{"echo", "sleep"},
 	})
 	if err != nil {
 		return e.run(engine.OutcomeFailed, "", engine.Internal(err.Error())), err
 	}
 	defer w.Close()
 	tools := map[string]engine.Tool{}
-	for _, t := range w.Tools(workspace.ModeAuto) {
+	for _, t := range w.Tools(workspace.ModeAuto, workspace.CommandPolicy{AllowCommands: true, Allowed: []string{"echo", "sleep"}}) {
 		tools[t.Spec().Name] = t
 	}
 	req.Observer.OnResponse(req.RunID, 1, engine.ModelResponse{Message: engine.Message{Role: engine.RoleAssistant, ToolCalls: r.calls}})

@@ -100,7 +100,10 @@ func (p approver) Approve(ctx context.Context, req workspace.ApprovalRequest) (w
 	}
 	title := "Run `" + req.Command + "`"
 	if len(req.Unapproved) > 0 && (len(req.Unapproved) > 1 || req.Unapproved[0] != req.Command) {
-		title += " (not on the allow list: " + strings.Join(req.Unapproved, ", ") + ")"
+		title = "Run `" + strings.Join(req.Unapproved, "`, `") + "` (in `" + req.Command + "`)"
+	}
+	if len(req.Reasons) > 0 {
+		title += ": " + strings.Join(req.Reasons, "; ")
 	}
 	return p.a.ask(ctx, req.RunID, req.Call, approval{kind: sdk.ToolKindExecute, title: title})
 }

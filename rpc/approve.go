@@ -36,6 +36,7 @@ type approveParams struct {
 	Options  []approvalOption `json:"options"`
 	Command  string           `json:"command,omitempty"`
 	Asking   []string         `json:"unapproved,omitempty"`
+	Reasons  []string         `json:"reasons,omitempty"`
 }
 
 type approveToolCall struct {
@@ -74,6 +75,18 @@ func (s *Server) Approve(ctx context.Context, req workspace.ApprovalRequest) (wo
 	return workspace.DecisionRejectOnce, nil
 }
 
+// CanAsk implements workspace.Reachability: the client can be asked
+// (loopls/approve or window/showMessageRequest), or the approval setting
+// answers "allow" for it. Otherwise run_command is offered only with
+// allowCommands (SPEC §4), and what is not allowed is refused unasked.
+func (s *Server) CanAsk() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.client.approvals || s.client.showMessage || s.settings.Approval == "allow"
+}
+
+var _ workspace.Reachability = (*Server)(nil)
+
 func (s *Server) askApprove(ctx context.Context, req workspace.ApprovalRequest) (workspace.Decision, error) {
 	args := req.Call.Arguments
 	if len(args) == 0 {
@@ -85,6 +98,7 @@ func (s *Server) askApprove(ctx context.Context, req workspace.ApprovalRequest) 
 		Options:  approvalOptions,
 		Command:  req.Command,
 		Asking:   req.Unapproved,
+		Reasons:  req.Reasons,
 	}
 	var res struct {
 		Outcome  string `json:"outcome"`
@@ -116,7 +130,10 @@ func (s *Server) askMessage(ctx context.Context, req workspace.ApprovalRequest) 
 		msg = fmt.Sprintf("loopls wants to call the tool %s with %s", req.Call.Name, args)
 	}
 	if len(req.Unapproved) > 0 {
-		msg += fmt.Sprintf(" (not on your allow list: %s)", strings.Join(req.Unapproved, ", "))
+		msg = fmt.Sprintf("loopls wants to run: %s", strings.Join(req.Unapproved, ", "))
+	}
+	if len(req.Reasons) > 0 {
+		msg += fmt.Sprintf(" (asked because %s) in the command line: %s", strings.Join(req.Reasons, "; "), req.Command)
 	}
 	titles := map[string]workspace.Decision{
 		"Allow once":    workspace.DecisionAllowOnce,

@@ -120,11 +120,9 @@ func (s *Server) open(root string, settings config.Settings) {
 	defer close(s.ready)
 	log := s.log.With("root", root)
 	wsOpts := workspace.Options{
-		Approver:        s,
-		AllowCommands:   settings.AllowCommands,
-		AllowedCommands: settings.AllowedCommands,
-		Logger:          log,
-		Watch:           true,
+		Approver: s,
+		Logger:   log,
+		Watch:    true,
 	}
 	switch {
 	case s.client.applyEdit && s.client.changeAnnotations:

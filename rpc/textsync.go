@@ -107,13 +107,9 @@ func (s *Server) didChangeConfiguration(params *json.RawMessage) {
 	err := s.settings.Apply(p.Settings)
 	settings := s.settings
 	s.mu.Unlock()
-	ws := s.workspace(s.ctx)
 	if err != nil {
 		s.showMessage(2, "loopls: settings not applied: "+err.Error())
 		return
-	}
-	if ws != nil {
-		ws.SetPolicy(settings.AllowCommands, settings.AllowedCommands)
 	}
 	s.log.Info("settings changed", "model", settings.Model, "allowCommands", settings.AllowCommands)
 }

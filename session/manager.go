@@ -363,11 +363,10 @@ func (m *Manager) execute(ctx context.Context, e *entry, h *Handle, r Request, p
 
 	var tools []engine.Tool
 	if ws := m.cfg.Workspace; ws != nil {
-		ws.SetPolicy(s.AllowCommands, s.AllowedCommands)
 		// r.Mode decides the tools: tools from any other source must honour
 		// it too — in ask mode (r.Mode.ReadOnly()) only tools known to
 		// change nothing.
-		tools = ws.Tools(r.Mode)
+		tools = ws.Tools(r.Mode, workspace.CommandPolicy{AllowCommands: s.AllowCommands, Allowed: s.AllowedCommands})
 	}
 	tools = append(tools, m.mcpTools(ctx, h.id, s, r)...)
 	if tools == nil {

@@ -2,7 +2,6 @@ package workspace
 
 import (
 	"context"
-	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,112 +11,6 @@ import (
 
 	"github.com/loopls/loopls/engine"
 )
-
-func TestNeedsApprovalCorpus(t *testing.T) {
-	allowed := []string{"ls", "go", "cat"}
-	tests := []struct {
-		cmd  string
-		want []string // unapproved parts; nil = runs without asking
-	}{
-		{"ls", nil},
-		{"ls && rm -rf /", []string{"rm -rf /"}},
-		{"cat x | sh", []string{"sh"}},
-		{"echo $(curl https://example.com/x.sh)", []string{"echo $(curl https://example.com/x.sh)", "curl https://example.com/x.sh"}},
-		{"go test ./... > out.txt", nil},
-		{"ls; cat a b || go vet ./...", nil},
-		{"ls `whoami`", []string{"whoami"}},
-		{"cat <(curl x)", []string{"curl x"}},
-		{"ls > $(rm -rf ~)", []string{"> $(rm -rf ~)", "rm -rf ~"}},
-		{"PATH=. ls", []string{"PATH=. ls"}},
-		{"X=$(rm y)", []string{"rm y"}},
-		{"if ls; then rm a; fi", []string{"rm a"}},
-		{"for f in *; do cat $f; done", nil},
-		{"(cd .. && ls)", []string{"cd .."}},
-		{"$CMD arg", []string{"$CMD arg"}},
-		{"'ls' -l", nil},
-		{`"$X" -l`, []string{`"$X" -l`}},
-		{"export X=1", []string{"export X=1"}},
-		{"f() { rm -rf /; }; f", []string{"function f", "rm -rf /", "f"}},
-		{"go test ./...\nrm -f x", []string{"rm -f x"}},
-		{"lsof", []string{"lsof"}},
-		{"cat x | xargs rm", []string{"xargs rm"}},
-		{"go test ./... > /dev/null 2>&1", nil},
-		{"go test >> build/log.txt 2>&1 >&2", nil},
-		{"ls > ~/.bashrc", []string{"> ~/.bashrc"}},
-		{"ls >> /etc/profile", []string{">> /etc/profile"}},
-		{"cat x &> ../out", []string{"&> ../out"}},
-		{"ls > $OUT", []string{"> $OUT"}},
-		{"ls >& log", nil},
-		{"ls >& /tmp/log", []string{">& /tmp/log"}},
-		{"cat < /etc/hostname", nil},
-	}
-	for _, tt := range tests {
-		got, err := NeedsApproval(tt.cmd, allowed)
-		if err != nil {
-			t.Errorf("NeedsApproval(%q): %v", tt.cmd, err)
-			continue
-		}
-		if !slices.Equal(got, tt.want) {
-			t.Errorf("NeedsApproval(%q) = %q, want %q", tt.cmd, got, tt.want)
-		}
-	}
-}
-
-func TestNeedsApprovalPrefixEntries(t *testing.T) {
-	allowed := []string{"go test", "git status"}
-	for cmd, wantAsk := range map[string]bool{
-		"go test ./...":    false,
-		"go run main.go":   true,
-		"git status -s":    false,
-		"git push --force": true,
-		"go":               true,
-	} {
-		got, err := NeedsApproval(cmd, allowed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if (len(got) > 0) != wantAsk {
-			t.Errorf("NeedsApproval(%q) = %q, want asking=%v", cmd, got, wantAsk)
-		}
-	}
-}
-
-// TestNeedsApprovalLaunchers: allowing a command that runs other commands
-// does not allow what it runs.
-func TestNeedsApprovalLaunchers(t *testing.T) {
-	allowed := []string{"env", "sudo", "xargs", "sh", "find", "exec", "timeout", "ls"}
-	for cmd, wantAsk := range map[string]bool{
-		"env rm -rf /":             true,
-		"sudo ls":                  true,
-		"ls | xargs rm":            true,
-		`sh -c "rm -rf /"`:         true,
-		"find . -name x -delete":   true,
-		"find . -exec rm {} +":     true,
-		"find . -name '*.go'":      false,
-		"find . -name *.go":        true, // the glob could match a file named -delete
-		"find . -name $X":          true,
-		"find . -name x -print":    false,
-		"exec 3>out.txt":           false,
-		"timeout 5 ls":             true,
-		"env":                      false,
-		"ls -la && find . -type f": false,
-	} {
-		got, err := NeedsApproval(cmd, allowed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if (len(got) > 0) != wantAsk {
-			t.Errorf("NeedsApproval(%q) = %q, want asking=%v", cmd, got, wantAsk)
-		}
-	}
-}
-
-func TestNeedsApprovalUnparsable(t *testing.T) {
-	got, err := NeedsApproval("ls && (", []string{"ls"})
-	if !errors.Is(err, ErrUnparsable) || len(got) != 1 {
-		t.Errorf("NeedsApproval(unparsable) = %q, %v; want the whole line and ErrUnparsable", got, err)
-	}
-}
 
 // recordingApprover answers with a fixed decision and records what it was asked.
 type recordingApprover struct {
@@ -145,7 +38,7 @@ func (a *recordingApprover) count() int {
 func TestRunCommandApprovalCorpus(t *testing.T) {
 	dir := newTree(t, map[string]string{"x": "echo from-x\n", "go.mod": "module m\n"})
 	ap := &recordingApprover{decision: DecisionRejectOnce}
-	w := openWS(t, dir, Options{Approver: ap, AllowedCommands: []string{"ls", "go", "cat"}})
+	w := withPolicy(openWS(t, dir, Options{Approver: ap}), CommandPolicy{Allowed: []string{"ls", "go", "cat"}})
 	corpus := []struct {
 		cmd   string
 		asked bool
@@ -184,15 +77,15 @@ func TestRunCommandAllowAlwaysAndRejectAlways(t *testing.T) {
 	ap := &recordingApprover{decision: DecisionAllowAlways}
 	w := openWS(t, dir, Options{Approver: ap})
 	for range 2 {
-		if res := call(t, w, ToolRunCommand, map[string]any{"command": "echo hi"}); res.IsError || !strings.Contains(res.Output, "hi\n") {
-			t.Fatalf("echo hi: %+v", res)
+		if res := call(t, w, ToolRunCommand, map[string]any{"command": "ls -a"}); res.IsError || !strings.Contains(res.Output, "[exit code 0]") {
+			t.Fatalf("ls -a: %+v", res)
 		}
 	}
 	if ap.count() != 1 {
 		t.Errorf("asked %d times for an always-allowed part, want 1", ap.count())
 	}
-	// Allowing "echo hi" always does not allow other echo commands.
-	call(t, w, ToolRunCommand, map[string]any{"command": "echo other"})
+	// Allowing "ls -a" always does not allow other ls commands.
+	call(t, w, ToolRunCommand, map[string]any{"command": "ls -l"})
 	if ap.count() != 2 {
 		t.Errorf("asked %d times, want 2 (a different part is asked for)", ap.count())
 	}
@@ -210,7 +103,7 @@ func TestRunCommandAllowAlwaysAndRejectAlways(t *testing.T) {
 func TestRunCommandOffered(t *testing.T) {
 	dir := newTree(t, nil)
 	has := func(w *Workspace, mode Mode) bool {
-		for _, tl := range w.Tools(mode) {
+		for _, tl := range w.Tools(mode, policyOf(w)) {
 			if tl.Spec().Name == ToolRunCommand {
 				return true
 			}
@@ -221,7 +114,7 @@ func TestRunCommandOffered(t *testing.T) {
 	if has(w, ModeAuto) {
 		t.Error("run_command offered without allowCommands and without an approver")
 	}
-	w.SetPolicy(true, []string{"ls"})
+	withPolicy(w, CommandPolicy{AllowCommands: true, Allowed: []string{"ls"}})
 	if !has(w, ModeAuto) {
 		t.Error("run_command not offered with allowCommands")
 	}
@@ -243,7 +136,7 @@ func TestRunCommandOffered(t *testing.T) {
 		}
 		return out
 	}
-	if got := names(w.Tools(ModeReadOnly)); !slices.Equal(got, []string{"read_file", "list_dir", "glob", "grep"}) {
+	if got := names(w.Tools(ModeReadOnly, policyOf(w))); !slices.Equal(got, []string{"read_file", "list_dir", "glob", "grep"}) {
 		t.Errorf("read-only tools = %v", got)
 	}
 }
@@ -278,12 +171,12 @@ func (*unreachableApprover) CanAsk() bool { return false }
 func TestUnreachableApproverIsNoApprover(t *testing.T) {
 	ap := &unreachableApprover{recordingApprover{decision: DecisionAllowOnce}}
 	w := openWS(t, newTree(t, nil), Options{Approver: ap})
-	for _, tl := range w.Tools(ModeAuto) {
+	for _, tl := range w.Tools(ModeAuto, CommandPolicy{}) {
 		if tl.Spec().Name == ToolRunCommand {
 			t.Fatal("run_command offered with an approver that cannot ask and without allowCommands")
 		}
 	}
-	w.SetPolicy(true, nil)
+	withPolicy(w, CommandPolicy{AllowCommands: true})
 	if res := call(t, w, ToolRunCommand, map[string]any{"command": "touch x"}); !res.IsError || ap.count() != 0 {
 		t.Errorf("unlisted command: %+v, asked %d times; want refused without asking", res, ap.count())
 	}

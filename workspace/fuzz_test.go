@@ -5,10 +5,8 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 
 	"go.lsp.dev/protocol"
@@ -81,48 +79,6 @@ func FuzzPositions(f *testing.F) {
 		if utf8.ValidString(a) && utf8.ValidString(b) {
 			if got := applyEdits(t, a, MinimalEdits(a, b)); got != b {
 				t.Fatalf("MinimalEdits(%q, %q) applied gives %q", a, b, got)
-			}
-		}
-	})
-}
-
-// FuzzCommandParts: parsing never panics; the unapproved parts are parts of
-// the line; with nothing allowed every part is unapproved.
-func FuzzCommandParts(f *testing.F) {
-	for _, s := range []string{"ls", "ls && rm -rf /", "cat x | sh", "echo $(curl x)", "go test ./... > out.txt", "a=`b` c", "f() { x; }", "if a; then b; fi", "ls <(rm x)", "$(($x+1))", "[[ -f x ]] && y"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, cmd string) {
-		type answer struct {
-			parts []string
-			err   error
-		}
-		done := make(chan answer, 1)
-		go func() {
-			p, err := CommandParts(cmd)
-			done <- answer{p, err}
-		}()
-		var a answer
-		select {
-		case a = <-done:
-		case <-time.After(5 * time.Second):
-			t.Fatalf("CommandParts(%q) did not return within 5s", cmd)
-		}
-		parts, err := a.parts, a.err
-		if err != nil {
-			return
-		}
-		none, err := NeedsApproval(cmd, nil)
-		if err != nil {
-			t.Fatalf("NeedsApproval failed where CommandParts did not: %v", err)
-		}
-		if !slices.Equal(none, parts) {
-			t.Fatalf("with nothing allowed, unapproved %q != parts %q", none, parts)
-		}
-		some, _ := NeedsApproval(cmd, []string{"ls", "go test"})
-		for _, u := range some {
-			if !slices.Contains(parts, u) {
-				t.Fatalf("unapproved %q is not a part of %q (%q)", u, cmd, parts)
 			}
 		}
 	})

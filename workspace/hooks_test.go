@@ -151,7 +151,7 @@ func TestRunnerHookRunsApprovedCommands(t *testing.T) {
 		}
 		return CommandResult{}, errors.New("unexpected command " + req.Command)
 	}}
-	w := openWS(t, dir, Options{AllowCommands: true, AllowedCommands: []string{"make", "long", "killed", "broken", "sleep", "pwd"}, Runner: r})
+	w := withPolicy(openWS(t, dir, Options{Runner: r}), CommandPolicy{AllowCommands: true, Allowed: []string{"make", "long", "killed", "broken", "sleep", "pwd"}})
 	tests := []struct {
 		cmd     string
 		timeout int
@@ -211,7 +211,7 @@ func TestRunnerHookCancel(t *testing.T) {
 		<-ctx.Done()
 		return CommandResult{Output: "so far\n"}, ctx.Err()
 	}}
-	w := openWS(t, dir, Options{AllowCommands: true, AllowedCommands: []string{"sleep"}, Runner: r})
+	w := withPolicy(openWS(t, dir, Options{Runner: r}), CommandPolicy{AllowCommands: true, Allowed: []string{"sleep"}})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	type outcome struct {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"go.uber.org/goleak"
@@ -51,10 +52,26 @@ func openWS(t testing.TB, dir string, opts Options) *Workspace {
 	return w
 }
 
+// testPolicies holds the command policy a test gives a workspace's runs.
+var testPolicies sync.Map // *Workspace → CommandPolicy
+
+// withPolicy makes p the command policy of w's tools in this test.
+func withPolicy(w *Workspace, p CommandPolicy) *Workspace {
+	testPolicies.Store(w, p)
+	return w
+}
+
+func policyOf(w *Workspace) CommandPolicy {
+	if p, ok := testPolicies.Load(w); ok {
+		return p.(CommandPolicy)
+	}
+	return CommandPolicy{}
+}
+
 // tool returns the tool named name among w's edit-mode tools.
 func tool(t testing.TB, w *Workspace, name string) engine.Tool {
 	t.Helper()
-	for _, tl := range w.Tools(ModeAuto) {
+	for _, tl := range w.Tools(ModeAuto, policyOf(w)) {
 		if tl.Spec().Name == name {
 			return tl
 		}

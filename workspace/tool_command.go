@@ -7,10 +7,15 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/loopls/loopls/engine"
 )
@@ -25,7 +30,10 @@ const (
 	commandWaitDelay = 2 * time.Second
 )
 
-type runCommandTool struct{ w *Workspace }
+type runCommandTool struct {
+	w      *Workspace
+	policy CommandPolicy
+}
 
 type runCommandArgs struct {
 	Command  string  `json:"command"`
@@ -35,9 +43,9 @@ type runCommandArgs struct {
 func (t *runCommandTool) Spec() engine.ToolSpec {
 	return engine.ToolSpec{
 		Name: ToolRunCommand,
-		Description: "Run a shell command (sh -c) in the workspace root and return its combined output and exit code. " +
-			"Commands not on the user's allow list are shown to the user for approval first; a refusal is final for that command. " +
-			"Long output is cut in the middle.",
+		Description: "Run a shell command line (bash syntax) in the workspace root and return its combined output and exit code. " +
+			"Each program it runs that is not on the user's allow list is shown to the user for approval first; a refusal stops the command line there and is final for that program. " +
+			"Redirections stay inside the workspace. Long output is cut in the middle.",
 		Parameters: json.RawMessage(`{"type":"object","properties":{` +
 			`"command":{"type":"string","description":"the command line, e.g. go test ./..."},` +
 			`"timeout_s":{"type":"integer","minimum":1,"maximum":600,"description":"seconds before the command is killed (default 120)"}},` +
@@ -56,29 +64,52 @@ func (t *runCommandTool) Call(ctx context.Context, inv engine.ToolInvocation) (e
 	if a.TimeoutS < 0 {
 		return failed("run_command: timeout_s must be positive")
 	}
-	if res, refused, err := t.w.approveCommand(ctx, inv, a.Command); refused || err != nil {
-		return res, err
-	}
 	timeout := commandDefaultTimeout
 	if a.TimeoutS > 0 {
 		timeout = min(time.Duration(a.TimeoutS)*time.Second, commandMaxTimeout)
 	}
 	if t.w.runner != nil {
-		if res, handled, err := t.w.runHooked(ctx, inv, a.Command, timeout); handled {
+		if res, handled, err := t.w.runHooked(ctx, inv, t.policy, a.Command, timeout); handled {
 			return res, err
 		}
 	}
-	return t.w.runCommand(ctx, a.Command, timeout)
+	return t.w.runCommand(ctx, inv, t.policy, a.Command, timeout)
 }
 
-// runHooked runs cmdline through the Runner, bounded by timeout. handled is
-// false when the Runner declined it, so it runs locally instead.
-func (w *Workspace) runHooked(ctx context.Context, inv engine.ToolInvocation, cmdline string, timeout time.Duration) (res engine.ToolResult, handled bool, err error) {
+// runHooked runs cmdline through the Runner (an editor's terminal, which
+// runs it with its own sh), bounded by timeout. Only a line that is one
+// program with fixed arguments can be judged before it runs there: it is
+// judged as the interpreter would judge it and handed over re-quoted, so
+// what the terminal runs is what was judged. Any other line is not the
+// Runner's (handled false): it runs in the interpreter, judged step by step.
+func (w *Workspace) runHooked(ctx context.Context, inv engine.ToolInvocation, p CommandPolicy, cmdline string, timeout time.Duration) (res engine.ToolResult, handled bool, err error) {
+	args, simple := simpleCommand(cmdline)
+	if !simple {
+		return engine.ToolResult{}, false, nil
+	}
+	c := &commandRun{w: w, policy: p, inv: inv, cmdline: cmdline, base: make(map[string]string)}
+	for _, kv := range commandEnv(os.Environ()) {
+		k, v, _ := strings.Cut(kv, "=")
+		c.base[k] = v
+	}
+	c.basePATH = expand.ListEnviron("PATH=" + c.base["PATH"])
+	reasons, _, run, jerr := c.judge(w.rootReal, nil, args)
+	if jerr != nil {
+		return engine.ToolResult{}, false, nil // not found here: let the interpreter say so
+	}
+	if _, derr := c.decide(ctx, partText(args), reasons); derr != nil {
+		if ctx.Err() != nil {
+			return engine.ToolResult{Output: "run_command: cancelled while waiting for approval", IsError: true}, true, ctx.Err()
+		}
+		r, _ := failed("run_command: %v", derr)
+		return r, true, nil
+	}
 	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	start := time.Now()
+	line := partText(run)
 	out, handled, err := w.runner.RunCommand(runCtx, CommandRequest{
-		RunID: inv.RunID, CallID: inv.Call.ID, Command: cmdline, Dir: w.rootReal, OutputLimit: 2 * commandOutputHalf,
+		RunID: inv.RunID, CallID: inv.Call.ID, Command: line, Dir: w.rootReal, OutputLimit: 2 * commandOutputHalf,
 	})
 	if !handled && err == nil {
 		return engine.ToolResult{}, false, nil
@@ -105,132 +136,101 @@ func (w *Workspace) runHooked(ctx context.Context, inv engine.ToolInvocation, cm
 	return r, true, nil
 }
 
-// approveCommand decides whether cmdline may run: yes when every part is on
-// the allow list (or was allowed always), else the Approver is asked; with
-// no Approver it is refused. refused is true when res must be returned.
-func (w *Workspace) approveCommand(ctx context.Context, inv engine.ToolInvocation, cmdline string) (res engine.ToolResult, refused bool, err error) {
-	_, allowed := w.policy()
-	unapproved, perr := NeedsApproval(cmdline, allowed)
-	w.mu.Lock()
-	var ask, rejected []string
-	for _, p := range unapproved {
-		switch {
-		case w.alwaysRejected[p]:
-			rejected = append(rejected, p)
-		case !w.alwaysAllowed[p]:
-			ask = append(ask, p)
+// simpleCommand returns the arguments of a command line that is exactly
+// one program with fixed arguments: no expansions, globs, redirections,
+// assignments, operators or characters two shells could read differently.
+func simpleCommand(cmdline string) ([]string, bool) {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(cmdline), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return nil, false
+	}
+	st := f.Stmts[0]
+	if st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 {
+		return nil, false
+	}
+	call, isCall := st.Cmd.(*syntax.CallExpr)
+	if !isCall || len(call.Assigns) > 0 || len(call.Args) == 0 {
+		return nil, false
+	}
+	args := make([]string, 0, len(call.Args))
+	for _, w := range call.Args {
+		var b strings.Builder
+		for _, part := range w.Parts {
+			switch p := part.(type) {
+			case *syntax.Lit:
+				if strings.Trim(p.Value, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./,:@%+=-") != "" {
+					return nil, false
+				}
+				b.WriteString(p.Value)
+			case *syntax.SglQuoted:
+				if p.Dollar {
+					return nil, false
+				}
+				b.WriteString(p.Value)
+			default:
+				return nil, false
+			}
 		}
+		args = append(args, b.String())
 	}
-	w.mu.Unlock()
-	if len(rejected) > 0 {
-		r, _ := failed("run_command: not run: the user has refused %s for this session; do not try it again", quoteList(rejected))
-		return r, true, nil
+	if args[0] == "" || shellWords[args[0]] {
+		return nil, false
 	}
-	if len(ask) == 0 {
-		return engine.ToolResult{}, false, nil
-	}
-	if !canAsk(w.approver) {
-		why := "not on the allowedCommands setting"
-		if perr != nil {
-			why = "the command line could not be parsed (" + perr.Error() + ")"
-		}
-		r, _ := failed("run_command: not run: %s needs the user's approval (%s) and no one can be asked here. "+
-			"The user can add the command to the allowedCommands setting.", quoteList(ask), why)
-		return r, true, nil
-	}
-	dec, err := w.approver.Approve(ctx, ApprovalRequest{RunID: inv.RunID, Call: inv.Call, Command: cmdline, Unapproved: ask})
-	if err != nil {
-		if ctx.Err() != nil {
-			return engine.ToolResult{Output: "run_command: cancelled while waiting for approval", IsError: true}, true, ctx.Err()
-		}
-		r, _ := failed("run_command: not run: asking the user for approval failed: %v", err)
-		return r, true, nil
-	}
-	switch dec {
-	case DecisionAllowOnce:
-		return engine.ToolResult{}, false, nil
-	case DecisionAllowAlways:
-		w.mu.Lock()
-		for _, p := range ask {
-			w.alwaysAllowed[p] = true
-		}
-		w.mu.Unlock()
-		return engine.ToolResult{}, false, nil
-	case DecisionRejectAlways:
-		w.mu.Lock()
-		for _, p := range ask {
-			w.alwaysRejected[p] = true
-		}
-		w.mu.Unlock()
-	}
-	r, _ := failed("run_command: not run: the user refused %s. Do not run it again; ask the user or find another way", quoteList(ask))
-	return r, true, nil
+	return args, true
 }
 
-func quoteList(parts []string) string {
-	q := make([]string, len(parts))
-	for i, p := range parts {
-		q[i] = "`" + p + "`"
-	}
-	return strings.Join(q, ", ")
+// shellWords are builtins and keywords that act on the shell itself (run
+// other code, change its state): a line starting with one is never handed
+// to another shell as "a program". Builtins that only print or test (echo,
+// printf, test, true, pwd) are judged like the programs of the same name.
+var shellWords = map[string]bool{
+	"cd": true, "exec": true, "eval": true, "source": true, ".": true, "command": true, "builtin": true,
+	"export": true, "alias": true, "unalias": true, "trap": true, "set": true, "unset": true, "readonly": true,
+	"declare": true, "typeset": true, "local": true, "hash": true, "enable": true, "ulimit": true,
+	"umask": true, "shopt": true, "exit": true, "return": true, "wait": true, "type": true,
+	"read": true, "mapfile": true, "readarray": true, "getopts": true, "shift": true, "times": true,
+	"pushd": true, "popd": true, "dirs": true, "jobs": true, "fg": true, "bg": true, "disown": true,
+	"coproc": true, "time": true, "let": true, "fc": true, "history": true, "bind": true,
+	"caller": true, "compgen": true, "complete": true, "logout": true, "suspend": true, "function": true,
+	"select": true, "if": true, "for": true, "while": true, "until": true, "case": true, "!": true,
+	"{": true, "}": true, "[[": true, "((": true,
 }
 
-// runCommand runs cmdline with sh -c in the root, in its own process group
-// so a cancel or timeout kills everything it started.
-func (w *Workspace) runCommand(ctx context.Context, cmdline string, timeout time.Duration) (engine.ToolResult, error) {
+// runCommand runs cmdline in the interpreter in the root. Every program it
+// runs is judged (and asked for) as it is about to start; a refusal stops
+// the line there.
+func (w *Workspace) runCommand(ctx context.Context, inv engine.ToolInvocation, p CommandPolicy, cmdline string, timeout time.Duration) (engine.ToolResult, error) {
 	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	out := &capBuffer{half: commandOutputHalf}
-	cmd := exec.CommandContext(runCtx, "sh", "-c", cmdline)
-	cmd.Dir = w.rootReal
-	cmd.Env = commandEnv(os.Environ())
-	cmd.Stdout = out
-	cmd.Stderr = out
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return killGroup(cmd) }
-	cmd.WaitDelay = commandWaitDelay
 	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		return failed("run_command: cannot start the shell: %v", err)
-	}
-	err := cmd.Wait()
-	// Whatever the shell left running in the background goes with it.
-	_ = killGroup(cmd)
+	c, err := w.runInterp(runCtx, inv, p, cmdline, out)
 	elapsed := time.Since(start).Round(time.Millisecond)
+	if errors.Is(err, ErrUnparsable) {
+		return failed("run_command: not run: %v", err)
+	}
 	text := out.String()
+	var refused []string
+	if c != nil {
+		c.mu.Lock()
+		refused = slices.Clone(c.refused)
+		c.mu.Unlock()
+	}
 	switch {
 	case ctx.Err() != nil:
 		return engine.ToolResult{Output: fmt.Sprintf("$ %s\n%s\n[cancelled after %s; the command was killed]", cmdline, text, elapsed), IsError: true}, ctx.Err()
 	case errors.Is(runCtx.Err(), context.DeadlineExceeded):
 		return failed("$ %s\n%s\n[timed out after %s; the command was killed. Pass a larger timeout_s if it needs longer]", cmdline, text, timeout)
+	case len(refused) > 0:
+		return failed("$ %s\n%s\n[stopped: not run: %s]", cmdline, text, strings.Join(refused, "; "))
 	}
 	code := 0
-	var exitErr *exec.ExitError
-	switch {
-	case err == nil:
-	case errors.As(err, &exitErr):
-		code = exitErr.ExitCode()
-	case errors.Is(err, exec.ErrWaitDelay):
-		// The shell exited but a background child held the output open.
-	default:
+	if status, isStatus := interp.IsExitStatus(err); isStatus {
+		code = int(status)
+	} else if err != nil {
 		return failed("$ %s\n%s\n[the command failed: %v]", cmdline, text, err)
 	}
 	return ok(fmt.Sprintf("$ %s\n%s\n[exit code %d]", cmdline, text, code))
-}
-
-// commandEnv is the environment a command runs with: loopls's own, less the
-// provider API keys, so a command the model runs (env, printenv, a script
-// that logs its environment) cannot hand them to the model.
-func commandEnv(env []string) []string {
-	out := env[:0:0]
-	for _, kv := range env {
-		name, _, _ := strings.Cut(kv, "=")
-		if strings.HasSuffix(strings.ToUpper(name), "_API_KEY") {
-			continue
-		}
-		out = append(out, kv)
-	}
-	return out
 }
 
 // killGroup kills the command's whole process group.

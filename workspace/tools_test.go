@@ -250,7 +250,7 @@ func TestWriteFile(t *testing.T) {
 
 func TestRunCommandResults(t *testing.T) {
 	dir := newTree(t, nil)
-	w := openWS(t, dir, Options{AllowCommands: true, AllowedCommands: []string{"echo", "exit", "pwd", "yes", "head", "sleep"}})
+	w := withPolicy(openWS(t, dir, Options{}), CommandPolicy{AllowCommands: true, Allowed: []string{"echo", "exit", "pwd", "yes", "head", "sleep"}})
 	if res := call(t, w, ToolRunCommand, map[string]any{"command": "pwd"}); res.IsError || !strings.Contains(res.Output, w.Root()+"\n") || !strings.Contains(res.Output, "[exit code 0]") {
 		t.Errorf("pwd = %+v, want the root and exit code 0", res)
 	}
@@ -275,7 +275,7 @@ func TestRunCommandCancelKillsProcessGroup(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	w := openWS(t, dir, Options{AllowedCommands: []string{"exec", "sleep", "wait"}, AllowCommands: true})
+	w := withPolicy(openWS(t, dir, Options{}), CommandPolicy{AllowCommands: true, Allowed: []string{"sleep"}})
 	opened := make(chan *os.File, 1)
 	go func() {
 		f, err := os.Open(fifo) // blocks until the shell opens it for writing
@@ -292,7 +292,7 @@ func TestRunCommandCancelKillsProcessGroup(t *testing.T) {
 	}
 	done := make(chan outcome, 1)
 	go func() {
-		raw, _ := json.Marshal(map[string]any{"command": "exec 3>hold.fifo; sleep 60 & wait"})
+		raw, _ := json.Marshal(map[string]any{"command": "sleep 60 > hold.fifo & wait"})
 		res, err := tool(t, w, ToolRunCommand).Call(ctx, engine.ToolInvocation{Call: engine.ToolCall{Name: ToolRunCommand, Arguments: raw}})
 		done <- outcome{res, err}
 	}()
@@ -330,7 +330,7 @@ func TestRunCommandCancelKillsProcessGroup(t *testing.T) {
 func TestRunCommandHidesAPIKeys(t *testing.T) {
 	t.Setenv("OPENAI_API_KEY", "sk-test-secret")
 	t.Setenv("LOOPLS_VISIBLE", "visible")
-	w := openWS(t, newTree(t, nil), Options{AllowCommands: true, AllowedCommands: []string{"env"}})
+	w := withPolicy(openWS(t, newTree(t, nil), Options{}), CommandPolicy{AllowCommands: true, Allowed: []string{"env"}})
 	res := call(t, w, ToolRunCommand, map[string]any{"command": "env"})
 	if strings.Contains(res.Output, "sk-test-secret") || !strings.Contains(res.Output, "LOOPLS_VISIBLE=visible") {
 		t.Errorf("env output leaks the key or lost the environment: %.300q", res.Output)

@@ -22,11 +22,6 @@ type Options struct {
 	// Approver is asked before run_command runs a part that is not on the
 	// allow list; nil means the policy alone decides (deny).
 	Approver Approver
-	// AllowCommands offers run_command to the model even without an Approver.
-	AllowCommands bool
-	// AllowedCommands are the commands (or command prefixes such as
-	// "go test") that run without asking.
-	AllowedCommands []string
 	// Logger receives warnings (watch limits, unreadable files); nil discards.
 	Logger *slog.Logger
 	// ApproveTools names tools (besides run_command, which has its own
@@ -68,9 +63,13 @@ type Workspace struct {
 	index    *index
 	journal  *journal
 
-	mu              sync.Mutex
-	allowCommands   bool
-	allowedCommands []string
+	// Test hooks: execHook sees every program the interpreter was about
+	// to run and what was decided; startHook, when set, replaces starting
+	// the process.
+	execHook  func(execution)
+	startHook func(ctx context.Context, args []string) error
+
+	mu sync.Mutex
 	// The user's "always" answers, for the life of the workspace: exact
 	// command parts (not names — allowing "rm -rf build" always must not
 	// allow every rm).
@@ -114,21 +113,19 @@ func Open(ctx context.Context, root string, opts Options) (*Workspace, error) {
 		log = slog.New(slog.DiscardHandler)
 	}
 	w := &Workspace{
-		root:            r,
-		rootAbs:         abs,
-		rootReal:        resolved,
-		log:             log,
-		editor:          opts.Editor,
-		approver:        opts.Approver,
-		reader:          opts.Reader,
-		runner:          opts.Runner,
-		approveTools:    slices.Clone(opts.ApproveTools),
-		overlays:        newOverlays(),
-		journal:         newJournal(),
-		allowCommands:   opts.AllowCommands,
-		allowedCommands: slices.Clone(opts.AllowedCommands),
-		alwaysAllowed:   make(map[string]bool),
-		alwaysRejected:  make(map[string]bool),
+		root:           r,
+		rootAbs:        abs,
+		rootReal:       resolved,
+		log:            log,
+		editor:         opts.Editor,
+		approver:       opts.Approver,
+		reader:         opts.Reader,
+		runner:         opts.Runner,
+		approveTools:   slices.Clone(opts.ApproveTools),
+		overlays:       newOverlays(),
+		journal:        newJournal(),
+		alwaysAllowed:  make(map[string]bool),
+		alwaysRejected: make(map[string]bool),
 	}
 	if _, err := r.Stat(".."); err != nil {
 		var pe *fs.PathError
@@ -160,26 +157,12 @@ func (w *Workspace) Close() error {
 // Root returns the workspace root as an absolute path (symlinks resolved).
 func (w *Workspace) Root() string { return w.rootReal }
 
-// SetPolicy replaces the command policy, for when the user changes settings.
-func (w *Workspace) SetPolicy(allowCommands bool, allowedCommands []string) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.allowCommands = allowCommands
-	w.allowedCommands = slices.Clone(allowedCommands)
-}
-
 // Files returns the indexed files: slash-separated paths relative to the
 // root, sorted, without .git/ and .gitignored paths.
 func (w *Workspace) Files() []string { return slices.Clone(w.index.files()) }
 
-// policy returns the current command policy.
-func (w *Workspace) policy() (allowCommands bool, allowed []string) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.allowCommands, slices.Clone(w.allowedCommands)
-}
-
-// Tools returns the tools offered in mode: read_file, list_dir, glob and
+// Tools returns the tools offered in mode to one run, with that run's
+// command policy: read_file, list_dir, glob and
 // grep always; edit_file and write_file unless the mode is read-only;
 // run_command only when commands are allowed or an Approver can be asked.
 //
@@ -188,7 +171,8 @@ func (w *Workspace) policy() (allowCommands bool, allowed []string) {
 // refactor preview, an ACP client's permission request) each FileEdit goes
 // to it with Confirm set; otherwise edit_file and write_file ask the
 // Approver before every call, and are refused when no one can be asked.
-func (w *Workspace) Tools(mode Mode) []engine.Tool {
+func (w *Workspace) Tools(mode Mode, policy CommandPolicy) []engine.Tool {
+	policy.Allowed = slices.Clone(policy.Allowed)
 	tools := []engine.Tool{
 		&readFileTool{w: w},
 		&listDirTool{w: w},
@@ -203,8 +187,8 @@ func (w *Workspace) Tools(mode Mode) []engine.Tool {
 			edit, write = &approvedTool{Tool: edit, w: w}, &approvedTool{Tool: write, w: w}
 		}
 		tools = append(tools, edit, write)
-		if allow, _ := w.policy(); allow || canAsk(w.approver) {
-			tools = append(tools, &runCommandTool{w: w})
+		if policy.AllowCommands || canAsk(w.approver) {
+			tools = append(tools, &runCommandTool{w: w, policy: policy})
 		}
 	}
 	for i, t := range tools {

@@ -73,14 +73,12 @@ func Opener(o Options) acp.Opener {
 		if b.root, err = os.OpenRoot(root); err != nil {
 			return nil, fmt.Errorf("open workspace %s: %w", root, err)
 		}
-		s := o.Settings()
 		var ed workspace.Editor = workspace.NewDiskEditor(b.root)
 		if hooks.Editor != nil {
 			ed = hooks.Editor(ed)
 		}
 		b.ws, err = workspace.Open(ctx, root, workspace.Options{
 			Editor: ed, Approver: hooks.Approver, Reader: hooks.Reader, Runner: hooks.Runner,
-			AllowCommands: s.AllowCommands, AllowedCommands: s.AllowedCommands,
 			Logger: log, Watch: true,
 		})
 		if err != nil {

@@ -177,7 +177,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if fi, err := os.Stat(root); err == nil && fi.IsDir() {
 		openStore()
 	}
-	ws, err := workspace.Open(ctx, root, workspace.Options{Logger: log, AllowCommands: settings.AllowCommands, AllowedCommands: settings.AllowedCommands})
+	ws, err := workspace.Open(ctx, root, workspace.Options{Logger: log})
 	if err != nil {
 		if stOpened != nil {
 			if o := <-stOpened; o.st != nil {

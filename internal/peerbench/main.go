@@ -205,7 +205,7 @@ func benchGrep(tree, rg string, rounds int) {
 	}
 	defer w.Close()
 	var grep engine.Tool
-	for _, t := range w.Tools(workspace.ModeEdit) {
+	for _, t := range w.Tools(workspace.ModeEdit, workspace.CommandPolicy{}) {
 		if t.Spec().Name == workspace.ToolGrep {
 			grep = t
 		}

@@ -1,0 +1,549 @@
+package workspace
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/loopls/loopls/engine"
+)
+
+// Errors of a command line that did not run to its end.
+var (
+	// ErrCommandRefused reports a program the user refused, or that needed
+	// approval with no one to ask: the command line stops there.
+	ErrCommandRefused = errors.New("not run: needs the user's approval")
+	// ErrUnparsable reports a command line the shell cannot parse; nothing
+	// of it runs.
+	ErrUnparsable = errors.New("command line does not parse as a shell command")
+	// errProtected reports a redirection that would write a protected path.
+	errProtected = errors.New("writing this path needs the user's approval (programs run it or read it as configuration)")
+)
+
+// execution is one program the interpreter was about to run, as the exec
+// handler saw it. Tests use the record as their oracle.
+type execution struct {
+	Args    []string
+	Dir     string
+	Reasons []string // why it was not allowed as is; empty when it was
+	Asked   bool
+	Ran     bool
+}
+
+// commandRun is one run_command execution inside the interpreter: the
+// handlers below are the only way the command line reaches the system.
+type commandRun struct {
+	w        *Workspace
+	policy   CommandPolicy
+	inv      engine.ToolInvocation
+	cmdline  string
+	base     map[string]string // the environment the line started with
+	basePATH expand.Environ
+
+	mu       sync.Mutex
+	groups   []int    // process groups started, killed when the line ends
+	refused  []string // what was refused, for the result
+	onRecord func(execution)
+}
+
+// runInterp parses cmdline and runs it in the interpreter in the root,
+// bounded by ctx; out receives stdout and stderr.
+func (w *Workspace) runInterp(ctx context.Context, inv engine.ToolInvocation, p CommandPolicy, cmdline string, out io.Writer) (*commandRun, error) {
+	file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(cmdline), "")
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrUnparsable, err)
+	}
+	// A temporary directory of its own: the interpreter makes its process
+	// substitution FIFOs there, and what is left in it is released and
+	// removed when the line ends.
+	tmp, err := os.MkdirTemp("", "loopls-cmd-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	env := slices.DeleteFunc(commandEnv(os.Environ()), func(kv string) bool { return strings.HasPrefix(kv, "TMPDIR=") })
+	env = append(env, "TMPDIR="+tmp)
+	c := &commandRun{w: w, policy: p, inv: inv, cmdline: cmdline, base: make(map[string]string), onRecord: w.execHook}
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		c.base[k] = v
+	}
+	c.basePATH = expand.ListEnviron("PATH=" + c.base["PATH"])
+	devnull, err := os.Open(os.DevNull)
+	if err != nil {
+		return nil, err
+	}
+	defer devnull.Close()
+	r, err := interp.New(
+		interp.Env(expand.ListEnviron(env...)),
+		interp.Dir(w.rootReal),
+		interp.StdIO(devnull, out, out),
+		interp.ExecHandlers(func(interp.ExecHandlerFunc) interp.ExecHandlerFunc { return c.exec }),
+		interp.OpenHandler(c.open),
+		interp.ReadDirHandler2(c.readDir),
+		interp.StatHandler(c.stat),
+		interp.AccessHandler(c.access),
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer c.killAll()
+	runCtx, cancel := context.WithCancel(ctx)
+	err = r.Run(runCtx, file)
+	cancel()
+	releaseFIFOs(tmp)
+	return c, err
+}
+
+// releaseFIFOs opens both ends of every FIFO left in dir, so the
+// interpreter's goroutines waiting to open a process substitution whose
+// reader never came (the reader was refused) return; with their context
+// cancelled they run nothing.
+func releaseFIFOs(dir string) {
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if e.Type()&fs.ModeNamedPipe == 0 {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		if f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
+			if g, err := os.OpenFile(p, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+				g.Close()
+			}
+			f.Close()
+		}
+	}
+}
+
+// exported returns the variables hc's shell exports to programs.
+func exported(env expand.Environ) map[string]string {
+	m := make(map[string]string)
+	for name, vr := range env.Each {
+		if vr.Exported && vr.IsSet() {
+			m[name] = vr.String()
+		}
+	}
+	return m
+}
+
+// shellManaged are variables the interpreter itself keeps current; the
+// directory they describe is judged on its own.
+var shellManaged = map[string]bool{"PWD": true, "OLDPWD": true, "SHLVL": true, "_": true}
+
+// judge returns why args, about to run in dir with env, are not allowed as
+// they are (nil: they may run), the program's path, and the arguments to
+// run it with.
+func (c *commandRun) judge(dir string, env expand.Environ, args []string) (reasons []string, path string, run []string, err error) {
+	name := args[0]
+	run = args
+	if strings.Contains(name, "/") {
+		reasons = append(reasons, "it runs a program by path ("+name+")")
+	}
+	// env is nil for a command an editor's terminal runs with its own
+	// environment: only the interpreter's PATH can be compared.
+	if env != nil {
+		path, err = interp.LookPathDir(dir, env, name)
+		if err != nil {
+			return nil, "", nil, err
+		}
+		if basePath, berr := interp.LookPathDir(c.w.rootReal, c.basePATH, name); !strings.Contains(name, "/") && (berr != nil || basePath != path) {
+			reasons = append(reasons, fmt.Sprintf("`%s` resolves to %s, not to the program loopls's PATH names", name, path))
+		}
+		if rel, inside := c.w.relInside(dir, path); inside && rel != "" {
+			reasons = append(reasons, "the program is a file in the workspace ("+rel+")")
+		}
+	}
+	if !c.policy.matches(args) {
+		reasons = append(reasons, "it is not on the allowedCommands list")
+	}
+	if env != nil {
+		var changed []string
+		for k, v := range exported(env) {
+			if shellManaged[k] {
+				continue
+			}
+			if old, ok := c.base[k]; !ok || old != v {
+				changed = append(changed, k)
+			}
+		}
+		if len(changed) > 0 {
+			slices.Sort(changed)
+			reasons = append(reasons, "its environment sets "+strings.Join(changed, ", "))
+		}
+	}
+	if rel, inside := c.w.relInside(dir, dir); !inside || c.escapes(rel) {
+		reasons = append(reasons, "it would run outside the workspace ("+dir+")")
+	}
+	if rule := argRules[filepath.Base(name)]; rule != nil {
+		why, r := rule(args)
+		if why != "" {
+			reasons = append(reasons, why)
+		}
+		run = r
+	}
+	for _, a := range args[1:] {
+		if why := c.pathArg(dir, a); why != "" {
+			reasons = append(reasons, why)
+		}
+	}
+	return reasons, path, run, nil
+}
+
+// pathArg returns why an argument that names a path is not allowed: it
+// leaves the workspace (by name or through a symlink) or names a protected
+// path. Both the argument and the value of --opt=value or -oVALUE count.
+func (c *commandRun) pathArg(dir, arg string) string {
+	cands := []string{arg}
+	if _, v, ok := strings.Cut(arg, "="); ok {
+		cands = append(cands, v)
+	}
+	if len(arg) > 2 && arg[0] == '-' && arg[1] != '-' {
+		cands = append(cands, arg[2:])
+	}
+	for _, p := range cands {
+		if p == "" || harmlessFiles[p] {
+			continue
+		}
+		if strings.HasPrefix(p, "~") {
+			return "an argument names a path outside the workspace (" + p + ")"
+		}
+		rel, inside := c.w.relInside(dir, p)
+		if !inside {
+			if filepath.IsAbs(p) || hasDotDot(p) {
+				return "an argument names a path outside the workspace (" + p + ")"
+			}
+			continue
+		}
+		if isProtected(rel) {
+			return "an argument names a protected path (" + rel + ")"
+		}
+		if c.escapes(rel) {
+			return "an argument names a path through a symlink out of the workspace (" + p + ")"
+		}
+	}
+	return ""
+}
+
+func hasDotDot(p string) bool {
+	return slices.Contains(strings.Split(filepath.ToSlash(p), "/"), "..")
+}
+
+// harmlessFiles are paths outside the root any command may name.
+var harmlessFiles = map[string]bool{"/dev/null": true, "/dev/stdout": true, "/dev/stderr": true, "/dev/stdin": true, "-": true}
+
+// relInside returns p (relative to dir) as a slash path relative to the
+// root, and whether it is inside the root by name.
+func (w *Workspace) relInside(dir, p string) (string, bool) {
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(dir, p)
+	}
+	rel, ok := within(filepath.ToSlash(w.rootReal), filepath.ToSlash(filepath.Clean(p)))
+	if !ok {
+		return "", false
+	}
+	if rel == "." {
+		return "", true
+	}
+	return rel, true
+}
+
+// escapes reports whether rel (inside the root by name) leaves it through
+// a symlink; a path that does not exist does not.
+func (c *commandRun) escapes(rel string) bool {
+	if rel == "" {
+		return false
+	}
+	_, err := c.w.root.Lstat(filepath.FromSlash(rel))
+	if err == nil {
+		_, err = c.w.root.Stat(filepath.FromSlash(rel))
+	}
+	return err != nil && c.w.isEscape(err)
+}
+
+// isEscape reports whether err is os.Root refusing a path that leaves it.
+func (w *Workspace) isEscape(err error) bool {
+	if w.escapeErr != nil && errors.Is(err, w.escapeErr) {
+		return true
+	}
+	return strings.Contains(err.Error(), "escapes")
+}
+
+// partText is how a program about to run is shown to the user: its
+// arguments quoted as a shell would need them.
+func partText(args []string) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		s, err := syntax.Quote(a, syntax.LangBash)
+		if err != nil {
+			s = fmt.Sprintf("%q", a)
+		}
+		q[i] = s
+	}
+	return strings.Join(q, " ")
+}
+
+// decide asks the user about part when reasons say it is not allowed as
+// is; nil means it may run.
+func (c *commandRun) decide(ctx context.Context, part string, reasons []string) (asked bool, err error) {
+	if len(reasons) == 0 {
+		return false, nil
+	}
+	w := c.w
+	w.mu.Lock()
+	allowed, rejected := w.alwaysAllowed[part], w.alwaysRejected[part]
+	w.mu.Unlock()
+	switch {
+	case rejected:
+		return false, c.refuse(part, "the user has refused it for this session; do not try it again")
+	case allowed:
+		return false, nil
+	case !canAsk(w.approver):
+		return false, c.refuse(part, "it needs the user's approval ("+strings.Join(reasons, "; ")+") and no one can be asked here. "+
+			"The user can add the command to the allowedCommands setting")
+	}
+	dec, err := w.approver.Approve(ctx, ApprovalRequest{RunID: c.inv.RunID, Call: c.inv.Call, Command: c.cmdline, Unapproved: []string{part}, Reasons: reasons})
+	if err != nil {
+		if ctx.Err() != nil {
+			return true, ctx.Err()
+		}
+		return true, c.refuse(part, fmt.Sprintf("asking the user for approval failed: %v", err))
+	}
+	switch dec {
+	case DecisionAllowOnce:
+		return true, nil
+	case DecisionAllowAlways:
+		w.mu.Lock()
+		w.alwaysAllowed[part] = true
+		w.mu.Unlock()
+		return true, nil
+	case DecisionRejectAlways:
+		w.mu.Lock()
+		w.alwaysRejected[part] = true
+		w.mu.Unlock()
+	}
+	return true, c.refuse(part, "the user refused it. Do not run it again; ask the user or find another way")
+}
+
+func (c *commandRun) refuse(part, why string) error {
+	c.mu.Lock()
+	c.refused = append(c.refused, "`"+part+"`: "+why)
+	c.mu.Unlock()
+	return fmt.Errorf("%w: `%s`: %s", ErrCommandRefused, part, why)
+}
+
+func (c *commandRun) record(e execution) {
+	if c.onRecord != nil {
+		c.onRecord(e)
+	}
+}
+
+// exec is the interpreter's exec handler: every program the command line
+// runs comes here, with its expanded arguments, before it starts.
+func (c *commandRun) exec(ctx context.Context, args []string) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	hc := interp.HandlerCtx(ctx)
+	reasons, path, run, err := c.judge(hc.Dir, hc.Env, args)
+	if err != nil {
+		fmt.Fprintf(hc.Stderr, "%s: command not found\n", args[0])
+		return interp.ExitStatus(127)
+	}
+	part := partText(args)
+	if hc.Dir != c.w.rootReal {
+		part = "(in " + hc.Dir + ") " + part
+	}
+	if env := exported(hc.Env); len(reasons) > 0 {
+		var sets []string
+		for k, v := range env {
+			if old, ok := c.base[k]; !shellManaged[k] && (!ok || old != v) {
+				sets = append(sets, k+"="+partText([]string{v}))
+			}
+		}
+		slices.Sort(sets)
+		if len(sets) > 0 {
+			part = strings.Join(sets, " ") + " " + part
+		}
+	}
+	asked, err := c.decide(ctx, part, reasons)
+	if err != nil {
+		c.record(execution{Args: args, Dir: hc.Dir, Reasons: reasons, Asked: asked})
+		return err
+	}
+	c.record(execution{Args: args, Dir: hc.Dir, Reasons: reasons, Asked: asked, Ran: true})
+	if c.w.startHook != nil {
+		return c.w.startHook(ctx, run)
+	}
+	return c.start(ctx, hc, path, run)
+}
+
+// start runs the program in its own process group, so a cancel or the end
+// of the command line kills everything it started.
+func (c *commandRun) start(ctx context.Context, hc interp.HandlerContext, path string, args []string) error {
+	cmd := exec.CommandContext(ctx, path)
+	cmd.Args = args
+	var env []string
+	for k, v := range exported(hc.Env) {
+		env = append(env, k+"="+v)
+	}
+	if filepath.Base(args[0]) == "git" {
+		env = append(env, "GIT_PAGER=cat", "GIT_TERMINAL_PROMPT=0")
+	}
+	cmd.Env = env
+	cmd.Dir = hc.Dir
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = hc.Stdin, hc.Stdout, hc.Stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return killGroup(cmd) }
+	cmd.WaitDelay = commandWaitDelay
+	if err := cmd.Start(); err != nil {
+		if errors.Is(err, syscall.ENOEXEC) {
+			fmt.Fprintf(hc.Stderr, "%s: cannot execute: not a binary and no #! line\n", args[0])
+			return interp.ExitStatus(126)
+		}
+		fmt.Fprintf(hc.Stderr, "%s: %v\n", args[0], err)
+		return interp.ExitStatus(126)
+	}
+	c.mu.Lock()
+	c.groups = append(c.groups, cmd.Process.Pid)
+	c.mu.Unlock()
+	err := cmd.Wait()
+	var exitErr *exec.ExitError
+	switch {
+	case err == nil, errors.Is(err, exec.ErrWaitDelay):
+		return nil
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case errors.As(err, &exitErr):
+		if st, ok := exitErr.Sys().(syscall.WaitStatus); ok && st.Signaled() {
+			return interp.ExitStatus(128 + uint8(st.Signal()))
+		}
+		return interp.ExitStatus(uint8(exitErr.ExitCode()))
+	}
+	return err
+}
+
+// killAll kills what the command line's programs left running.
+func (c *commandRun) killAll() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, pgid := range c.groups {
+		_ = syscall.Kill(-pgid, syscall.SIGKILL)
+	}
+	c.groups = nil
+}
+
+// confine turns a path the shell uses into one relative to the root, or a
+// *os.PathError the interpreter reports as a failed redirection, glob or
+// test.
+func (c *commandRun) confine(ctx context.Context, op, p string) (string, error) {
+	hc := interp.HandlerCtx(ctx)
+	rel, inside := c.w.relInside(hc.Dir, p)
+	if !inside {
+		return "", &os.PathError{Op: op, Path: p, Err: ErrOutsideRoot}
+	}
+	if rel == "" {
+		rel = "."
+	}
+	return filepath.FromSlash(rel), nil
+}
+
+// open is the interpreter's open handler: every file the shell opens
+// (redirections, source) is opened through the workspace's os.Root.
+func (c *commandRun) open(ctx context.Context, p string, flag int, perm os.FileMode) (io.ReadWriteCloser, error) {
+	hc := interp.HandlerCtx(ctx)
+	switch p {
+	case "/dev/null":
+		return os.OpenFile(os.DevNull, flag, perm)
+	case "/dev/stdout":
+		return nopCloser{Writer: hc.Stdout}, nil
+	case "/dev/stderr":
+		return nopCloser{Writer: hc.Stderr}, nil
+	case "/dev/stdin":
+		return os.Open(os.DevNull)
+	}
+	rel, err := c.confine(ctx, "open", p)
+	if err != nil {
+		return nil, err
+	}
+	if flag&(os.O_WRONLY|os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_TRUNC) != 0 && isProtected(filepath.ToSlash(rel)) {
+		return nil, &os.PathError{Op: "open", Path: p, Err: errProtected}
+	}
+	// O_NONBLOCK keeps opening a FIFO from blocking where a cancel cannot
+	// reach: a FIFO with no reader yet is retried until ctx is done.
+	for {
+		f, err := c.w.root.OpenFile(rel, flag|syscall.O_NONBLOCK, perm)
+		if errors.Is(err, syscall.ENXIO) {
+			select {
+			case <-ctx.Done():
+				return nil, &os.PathError{Op: "open", Path: p, Err: ctx.Err()}
+			case <-time.After(fifoRetry):
+				continue
+			}
+		}
+		if err != nil {
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				return nil, &os.PathError{Op: "open", Path: p, Err: pe.Err}
+			}
+			return nil, &os.PathError{Op: "open", Path: p, Err: err}
+		}
+		if fi, serr := f.Stat(); serr == nil && !fi.Mode().IsRegular() {
+			f.Fd() // back to blocking mode for the programs that inherit it
+		}
+		return f, nil
+	}
+}
+
+// fifoRetry is how often opening a FIFO for writing is retried while it
+// has no reader.
+const fifoRetry = 10 * time.Millisecond
+
+type nopCloser struct{ io.Writer }
+
+func (nopCloser) Read([]byte) (int, error) { return 0, io.EOF }
+func (nopCloser) Close() error             { return nil }
+
+func (c *commandRun) readDir(ctx context.Context, p string) ([]fs.DirEntry, error) {
+	rel, err := c.confine(ctx, "readdir", p)
+	if err != nil {
+		return nil, err
+	}
+	f, err := c.w.root.Open(rel)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return f.ReadDir(-1)
+}
+
+func (c *commandRun) stat(ctx context.Context, p string, follow bool) (fs.FileInfo, error) {
+	rel, err := c.confine(ctx, "stat", p)
+	if err != nil {
+		return nil, err
+	}
+	if follow {
+		return c.w.root.Stat(rel)
+	}
+	return c.w.root.Lstat(rel)
+}
+
+func (c *commandRun) access(ctx context.Context, p string, mode interp.AccessMode) error {
+	if _, err := c.stat(ctx, p, true); err != nil {
+		return err
+	}
+	return interp.DefaultAccessHandler()(ctx, p, mode)
+}
