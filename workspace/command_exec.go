@@ -228,8 +228,8 @@ func (c *commandRun) pathArg(dir, arg string) string {
 			}
 			continue
 		}
-		if isProtected(rel) {
-			return "an argument names a protected path (" + rel + ")"
+		if target, protected := c.w.protectedPath(rel); protected {
+			return "an argument names a protected path (" + target + ")"
 		}
 		if c.escapes(rel) {
 			return "an argument names a path through a symlink out of the workspace (" + p + ")"
@@ -479,7 +479,7 @@ func (c *commandRun) open(ctx context.Context, p string, flag int, perm os.FileM
 	if err != nil {
 		return nil, err
 	}
-	if flag&(os.O_WRONLY|os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_TRUNC) != 0 && isProtected(filepath.ToSlash(rel)) {
+	if _, protected := c.w.protectedPath(rel); protected && flag&(os.O_WRONLY|os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_TRUNC) != 0 {
 		return nil, &os.PathError{Op: "open", Path: p, Err: errProtected}
 	}
 	// O_NONBLOCK keeps opening a FIFO from blocking where a cancel cannot

@@ -277,3 +277,52 @@ func TestCommandEnvHasNoSecrets(t *testing.T) {
 		t.Errorf("env = %.300q", res.Output)
 	}
 }
+
+// TestFileToolsProtectPaths: write_file and edit_file ask before writing
+// under .git/ or .loopls.json, also through a symlink inside the root, and
+// refuse when no one can be asked.
+func TestFileToolsProtectPaths(t *testing.T) {
+	dir := newTree(t, map[string]string{".git/config": "[core]\n", "ok.txt": "a\n"})
+	if err := os.Symlink(".git", filepath.Join(dir, "g")); err != nil {
+		t.Fatal(err)
+	}
+	ap := &recordingApprover{decision: DecisionRejectOnce}
+	w := openWS(t, dir, Options{Approver: ap})
+	cases := []struct {
+		tool string
+		args map[string]any
+	}{
+		{ToolWriteFile, map[string]any{"path": ".git/hooks/pre-commit", "content": "#!/bin/sh\ntouch pwned\n"}},
+		{ToolWriteFile, map[string]any{"path": "g/config", "content": "[core]\nfsmonitor = ./x\n"}},
+		{ToolEditFile, map[string]any{"path": ".git/config", "old_string": "[core]", "new_string": "[core]\nfsmonitor = ./x"}},
+		{ToolWriteFile, map[string]any{"path": ".loopls.json", "content": `{"allowedCommands":["sh"]}`}},
+		{ToolWriteFile, map[string]any{"path": "sub/.GIT/config", "content": "x"}},
+	}
+	for i, c := range cases {
+		res := call(t, w, c.tool, c.args)
+		if !res.IsError || !strings.Contains(res.Output, "protected") || ap.count() != i+1 {
+			t.Errorf("%s %v = %+v, asked %d times; want asked and refused", c.tool, c.args, res, ap.count())
+		}
+	}
+	if got := readDisk(t, dir, ".git/config"); got != "[core]\n" {
+		t.Errorf(".git/config = %q", got)
+	}
+	for _, p := range []string{".git/hooks/pre-commit", ".loopls.json", "sub"} {
+		if _, err := os.Stat(filepath.Join(dir, p)); err == nil {
+			t.Errorf("%s was written", p)
+		}
+	}
+	// Other files are written without asking; approved, a protected one too.
+	if res := call(t, w, ToolWriteFile, map[string]any{"path": "ok.txt", "content": "b\n"}); res.IsError || ap.count() != len(cases) {
+		t.Errorf("ordinary write = %+v, asked %d", res, ap.count())
+	}
+	ap.decision = DecisionAllowOnce
+	if res := call(t, w, ToolWriteFile, map[string]any{"path": ".loopls.json", "content": "{}"}); res.IsError {
+		t.Errorf("approved protected write = %+v", res)
+	}
+	// No one to ask: refused.
+	w2 := openWS(t, dir, Options{})
+	if res := call(t, w2, ToolEditFile, map[string]any{"path": ".git/config", "old_string": "[core]", "new_string": "x"}); !res.IsError || !strings.Contains(res.Output, "no one can be asked") {
+		t.Errorf("no approver = %+v", res)
+	}
+}

@@ -40,6 +40,24 @@ func (o *overlays) get(abs string) (overlay, bool) {
 	return ov, ok
 }
 
+// overlayFor returns the open buffer of rel (a path relative to the root
+// as Rel returns it) only when rel resolves inside the root through
+// os.Root: a buffer whose path is, or goes through, a symlink out of the
+// root is neither read, grepped nor edited. A buffer of a file that does
+// not exist on disk yet is returned.
+func (w *Workspace) overlayFor(rel string) (overlay, bool) {
+	ov, ok := w.overlays.get(w.abs(rel))
+	if !ok {
+		return overlay{}, false
+	}
+	if _, err := w.root.Stat(rel); err != nil {
+		if _, lerr := w.root.Lstat(rel); !errors.Is(lerr, fs.ErrNotExist) || w.isEscape(lerr) {
+			return overlay{}, false
+		}
+	}
+	return ov, true
+}
+
 // replaceText sets the text of the overlay at abs, if there is one, keeping
 // its version.
 func (o *overlays) replaceText(abs, text string) {
@@ -148,7 +166,7 @@ func (w *Workspace) ReadOverlayOrDisk(path string) (text string, version int32, 
 	if err != nil {
 		return "", 0, false, err
 	}
-	if ov, ok := w.overlays.get(w.abs(rel)); ok {
+	if ov, ok := w.overlayFor(rel); ok {
 		return ov.text, ov.version, true, nil
 	}
 	b, _, err := readRegular(w.root, rel, -1, nil)
@@ -178,11 +196,10 @@ func (w *Workspace) RangeText(u string, r protocol.Range) (string, error) {
 // uriFor returns the URI of rel: the open document's when there is one (the
 // editor matches edits by the URI it sent), else a file:// URI of its path.
 func (w *Workspace) uriFor(rel string) (u string, version int32, open bool) {
-	abs := w.abs(rel)
-	if ov, ok := w.overlays.get(abs); ok {
+	if ov, ok := w.overlayFor(rel); ok {
 		return ov.uri, ov.version, true
 	}
-	return string(uri.File(abs)), 0, false
+	return string(uri.File(w.abs(rel))), 0, false
 }
 
 // fsError turns an error from the root into one that names the path and

@@ -2,6 +2,8 @@ package workspace
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -120,3 +122,51 @@ func TestOffsetPositionRoundTrip(t *testing.T) {
 }
 
 func isRuneStart(s string, i int) bool { return s[i]&0xC0 != 0x80 }
+
+// TestOverlayAtSymlinkOutIsNotUsed: a buffer whose path is a symlink out of
+// the root, or under a directory symlink out of it, is neither read,
+// grepped nor edited; nothing outside changes.
+func TestOverlayAtSymlinkOutIsNotUsed(t *testing.T) {
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "s.txt"), []byte("outside\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	dir := newTree(t, map[string]string{"in.txt": "inside\n"})
+	if err := os.Symlink(filepath.Join(outside, "s.txt"), filepath.Join(dir, "link.txt")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(dir, "ld")); err != nil {
+		t.Fatal(err)
+	}
+	w := openWS(t, dir, Options{})
+	for _, p := range []string{"link.txt", "ld/s.txt", "ld/new.txt"} {
+		if err := w.DidOpen("file://"+w.Root()+"/"+p, 1, "BUFFER-SECRET "+p+"\n"); err != nil {
+			t.Fatal(err)
+		}
+		if res := call(t, w, ToolReadFile, map[string]any{"path": p}); !res.IsError || strings.Contains(res.Output, "BUFFER-SECRET") {
+			t.Errorf("read_file %s = %+v, want refused", p, res)
+		}
+		if res := call(t, w, ToolEditFile, map[string]any{"path": p, "old_string": "BUFFER", "new_string": "x"}); !res.IsError {
+			t.Errorf("edit_file %s = %+v, want refused", p, res)
+		}
+		if _, _, _, err := w.ReadOverlayOrDisk(p); err == nil {
+			t.Errorf("ReadOverlayOrDisk(%s) read it", p)
+		}
+	}
+	if res := call(t, w, ToolGrep, map[string]any{"pattern": "BUFFER-S|outsid"}); strings.Contains(res.Output, "BUFFER-SECRET") || strings.Contains(res.Output, "outside") {
+		t.Errorf("grep = %q, found text of a buffer out of the root", res.Output)
+	}
+	if b, _ := os.ReadFile(filepath.Join(outside, "s.txt")); string(b) != "outside\n" {
+		t.Errorf("the file outside changed: %q", b)
+	}
+	if _, err := os.Stat(filepath.Join(outside, "new.txt")); err == nil {
+		t.Error("a file was created outside")
+	}
+	// A buffer of a file not yet on disk, inside the root, is still read.
+	if err := w.DidOpen("file://"+w.Root()+"/unsaved.txt", 1, "draft\n"); err != nil {
+		t.Fatal(err)
+	}
+	if res := call(t, w, ToolReadFile, map[string]any{"path": "unsaved.txt"}); res.IsError || !strings.Contains(res.Output, "draft") {
+		t.Errorf("unsaved buffer = %+v", res)
+	}
+}

@@ -58,6 +58,9 @@ func (t *editFileTool) Call(ctx context.Context, inv engine.ToolInvocation) (eng
 	if err != nil {
 		return failed("edit_file: %s", describe(err))
 	}
+	if res, refused, err := w.approveProtectedWrite(ctx, inv, ToolEditFile, rel); refused {
+		return res, err
+	}
 	cur, _, _, err := w.readForEdit(ctx, inv.RunID, rel, a.Path)
 	if err != nil {
 		return failed("edit_file: %s", describe(err))

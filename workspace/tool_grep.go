@@ -181,7 +181,7 @@ func (w *Workspace) grep(ctx context.Context, re *regexp.Regexp, lit string, fil
 // the file on disk, streamed. Unreadable and binary files match nothing.
 // dir is the file's directory (nil if it could not be opened).
 func (w *Workspace) grepFile(s *grepScanner, dir *grepDir, rel string) grepFileResult {
-	if ov, ok := w.overlays.get(w.abs(rel)); ok {
+	if ov, ok := w.overlayFor(rel); ok {
 		return s.scanBytes([]byte(ov.text))
 	}
 	if dir != nil {

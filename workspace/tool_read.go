@@ -70,7 +70,7 @@ func (w *Workspace) readText(ctx context.Context, run engine.RunID, p string) (t
 	if err != nil {
 		return "", 0, false, err
 	}
-	if ov, ok := w.overlays.get(w.abs(rel)); ok {
+	if ov, ok := w.overlayFor(rel); ok {
 		return ov.text, int64(len(ov.text)), false, nil
 	}
 	if w.reader != nil {

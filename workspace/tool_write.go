@@ -48,6 +48,9 @@ func (t *writeFileTool) Call(ctx context.Context, inv engine.ToolInvocation) (en
 	if rel == "." {
 		return failed("write_file: %s is the workspace root, not a file", a.Path)
 	}
+	if res, refused, err := w.approveProtectedWrite(ctx, inv, ToolWriteFile, rel); refused {
+		return res, err
+	}
 	old, _, _, err := w.readForEdit(ctx, inv.RunID, rel, a.Path)
 	exists := err == nil
 	if err != nil && !errIsNotExist(err) {
