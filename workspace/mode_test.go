@@ -41,7 +41,7 @@ func TestEditModeAnnotatesEveryChange(t *testing.T) {
 		return &protocol.ApplyWorkspaceEditResult{Applied: applied}, nil
 	})
 	tools := map[string]bool{}
-	for _, tl := range w.Tools(ModeEdit) {
+	for _, tl := range w.Tools(ModeEdit, policyOf(w)) {
 		tools[tl.Spec().Name] = true
 		if _, wrapped := tl.(*approvedTool); wrapped {
 			t.Errorf("%s asks the approver although the editor confirms edits", tl.Spec().Name)
@@ -51,7 +51,7 @@ func TestEditModeAnnotatesEveryChange(t *testing.T) {
 		t.Fatalf("edit mode tools = %v", tools)
 	}
 	edit := func(name string, args map[string]any) string {
-		for _, tl := range w.Tools(ModeEdit) {
+		for _, tl := range w.Tools(ModeEdit, policyOf(w)) {
 			if tl.Spec().Name == name {
 				b, _ := json.Marshal(args)
 				res, err := tl.Call(context.Background(), toolInvocation(name, b))
@@ -82,7 +82,7 @@ func TestEditModeAnnotatesEveryChange(t *testing.T) {
 		t.Error("a rejected edit changed the file")
 	}
 	// Auto mode sends no annotation.
-	for _, tl := range w.Tools(ModeAuto) {
+	for _, tl := range w.Tools(ModeAuto, policyOf(w)) {
 		if tl.Spec().Name == ToolEditFile {
 			applied = true
 			tl.Call(context.Background(), toolInvocation(ToolEditFile, json.RawMessage(`{"path":"a.txt","old_string":"one","new_string":"two"}`)))
@@ -94,7 +94,7 @@ func TestEditModeAnnotatesEveryChange(t *testing.T) {
 	}
 	// Ask mode offers nothing that writes or runs.
 	var names []string
-	for _, tl := range w.Tools(ModeAsk) {
+	for _, tl := range w.Tools(ModeAsk, policyOf(w)) {
 		names = append(names, tl.Spec().Name)
 	}
 	if !slices.Equal(names, []string{ToolReadFile, ToolListDir, ToolGlob, ToolGrep}) {
