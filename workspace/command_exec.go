@@ -105,9 +105,37 @@ func (w *Workspace) runInterp(ctx context.Context, inv engine.ToolInvocation, p 
 	runCtx, cancel := context.WithCancel(ctx)
 	err = r.Run(runCtx, file)
 	cancel()
-	releaseFIFOs(tmp)
+	joinBackground(r, tmp)
 	return c, err
 }
+
+// joinBackground waits, with the line's context cancelled, for what the
+// interpreter still runs in the background (jobs started with &, process
+// substitutions), releasing the FIFOs a process substitution may wait on
+// because its reader was refused; with the context cancelled they run
+// nothing more. It gives up after backgroundJoin rather than hang.
+func joinBackground(r *interp.Runner, tmp string) {
+	wait, _ := syntax.NewParser().Parse(strings.NewReader("wait"), "")
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = r.Run(context.Background(), wait)
+	}()
+	deadline := time.After(backgroundJoin)
+	for {
+		releaseFIFOs(tmp)
+		select {
+		case <-done:
+			return
+		case <-deadline:
+			return
+		case <-time.After(fifoRetry):
+		}
+	}
+}
+
+// backgroundJoin bounds joinBackground.
+const backgroundJoin = 2 * commandWaitDelay
 
 // releaseFIFOs opens both ends of every FIFO left in dir, so the
 // interpreter's goroutines waiting to open a process substitution whose
