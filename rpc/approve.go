@@ -133,7 +133,10 @@ func (s *Server) askMessage(ctx context.Context, req workspace.ApprovalRequest) 
 		msg = fmt.Sprintf("loopls wants to run: %s", strings.Join(req.Unapproved, ", "))
 	}
 	if len(req.Reasons) > 0 {
-		msg += fmt.Sprintf(" (asked because %s) in the command line: %s", strings.Join(req.Reasons, "; "), req.Command)
+		msg += fmt.Sprintf(" (asked because %s)", strings.Join(req.Reasons, "; "))
+		if req.Command != "" {
+			msg += " in the command line: " + req.Command
+		}
 	}
 	titles := map[string]workspace.Decision{
 		"Allow once":    workspace.DecisionAllowOnce,
