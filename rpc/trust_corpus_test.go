@@ -275,3 +275,37 @@ func TestTrustCorpus(t *testing.T) {
 		t.Errorf("the client was asked %d times; the corpus should make it refuse most cases", n)
 	}
 }
+
+// TestRunCommandOfferedOnlyWhenSomeoneCanApprove is SPEC §4: a client that
+// can answer neither loopls/approve nor showMessageRequest is not offered
+// run_command unless commands are allowed; one that can, is.
+func TestRunCommandOfferedOnlyWhenSomeoneCanApprove(t *testing.T) {
+	offered := func(caps, opts map[string]any) bool {
+		f := newFixture(t)
+		f.c.initialize(f.root, caps, opts)
+		var res runResult
+		f.c.mustRequest("loopls/run", map[string]any{"prompt": "hello"}, &res)
+		reqs := f.srv.Requests()
+		if len(reqs) == 0 {
+			t.Fatalf("caps %v opts %v: no model request", caps, opts)
+		}
+		for _, tl := range reqs[0].Tools {
+			if tl.Function.Name == "run_command" {
+				return true
+			}
+		}
+		return false
+	}
+	if offered(nil, nil) {
+		t.Error("run_command offered to a client that cannot approve, with commands not allowed")
+	}
+	if !offered(nil, map[string]any{"allowCommands": true}) {
+		t.Error("run_command not offered with allowCommands")
+	}
+	if !offered(map[string]any{"experimental": map[string]any{"loopls": map[string]any{"approvals": true}}}, nil) {
+		t.Error("run_command not offered to a client that answers loopls/approve")
+	}
+	if !offered(map[string]any{"window": map[string]any{"showMessage": map[string]any{}}}, nil) {
+		t.Error("run_command not offered to a client that answers showMessageRequest")
+	}
+}

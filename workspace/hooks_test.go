@@ -239,3 +239,51 @@ func TestRunnerHookCancel(t *testing.T) {
 		t.Fatal("run_command did not return after cancel")
 	}
 }
+
+// TestRunnerGetsOnlyJudgedSimpleCommands: an editor's terminal runs its own
+// shell, so only a line that is one program with fixed arguments goes
+// there, judged first and re-quoted; any other line runs in the
+// interpreter, judged program by program.
+func TestRunnerGetsOnlyJudgedSimpleCommands(t *testing.T) {
+	dir := newTree(t, map[string]string{"a b.txt": "x\n"})
+	r := &scriptedRunner{run: func(ctx context.Context, req CommandRequest) (CommandResult, error) {
+		return CommandResult{Output: "terminal\n"}, nil
+	}}
+	ap := &recordingApprover{decision: DecisionRejectOnce}
+	w := withPolicy(openWS(t, dir, Options{Runner: r, Approver: ap}), CommandPolicy{Allowed: []string{"ls", "cat", "sed", "printf"}})
+	reqs := func() []string {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		var out []string
+		for _, q := range r.reqs {
+			out = append(out, q.Command)
+		}
+		r.reqs = nil
+		return out
+	}
+	// Simple and allowed: to the terminal, re-quoted; sed with its rule's flag.
+	for cmd, want := range map[string]string{"ls -l": "ls -l", "cat 'a b.txt'": "cat 'a b.txt'", "sed -n p 'a b.txt'": "sed --sandbox -n p 'a b.txt'"} {
+		if res := call(t, w, ToolRunCommand, map[string]any{"command": cmd}); res.IsError || !strings.Contains(res.Output, "terminal") {
+			t.Errorf("%q = %+v", cmd, res)
+		}
+		if got := reqs(); !slices.Equal(got, []string{want}) {
+			t.Errorf("%q reached the terminal as %q, want %q", cmd, got, want)
+		}
+	}
+	// Simple but not allowed as is: asked, refused, never in the terminal.
+	for _, cmd := range []string{"cat /etc/passwd", "touch x", "./x"} {
+		if res := call(t, w, ToolRunCommand, map[string]any{"command": cmd}); !res.IsError {
+			t.Errorf("%q = %+v, want refused", cmd, res)
+		}
+		if got := reqs(); len(got) != 0 {
+			t.Errorf("%q reached the terminal: %q", cmd, got)
+		}
+	}
+	// Not simple: run here, judged; the terminal sees nothing.
+	for _, cmd := range []string{"ls; ls", "ls $HOME", "FOO=1 ls", "ls > out", "ls *", "printf %s $(ls)"} {
+		call(t, w, ToolRunCommand, map[string]any{"command": cmd})
+		if got := reqs(); len(got) != 0 {
+			t.Errorf("%q reached the terminal: %q", cmd, got)
+		}
+	}
+}
