@@ -64,6 +64,14 @@ var argRules = map[string]argRule{
 	"sort":  flagRule("runs a compression program", "--compress-program"),
 	"zip":   flagRule("runs a program it names", "-TT", "--unzip-command"),
 	"rsync": flagRule("runs a remote shell it names", "-e", "--rsh", "--rsync-path"),
+	"make":  flagRule("evaluates or loads make code it is given", "--eval", "-E"),
+	"npx":   launcher,
+	// Programs that write files named inside their input, not in their
+	// arguments (a patch or an archive can name .git/config).
+	"patch": alwaysAsk("it writes the files its patch names"),
+	"unzip": alwaysAsk("it writes the files its archive names"),
+	"cpio":  alwaysAsk("it writes the files its archive names"),
+	"7z":    alwaysAsk("it writes the files its archive names"),
 	"less":  launcher, // ! and | run commands; v starts $VISUAL
 	"vi":    launcher,
 	"vim":   launcher,
@@ -76,6 +84,11 @@ func launcher(args []string) (string, []string) {
 		return "it runs the program or code given in its arguments", args
 	}
 	return "", args
+}
+
+// alwaysAsk asks whatever the arguments.
+func alwaysAsk(why string) argRule {
+	return func(args []string) (string, []string) { return why, args }
 }
 
 // hasFlag reports whether arg is flag, or flag=value, or (for a
