@@ -108,7 +108,7 @@ func (a *Agent) NewSession(ctx context.Context, p sdk.NewSessionRequest) (sdk.Ne
 		return sdk.NewSessionResponse{}, fmt.Errorf("new session in %s: %w", root, err)
 	}
 	s := newSession(id, root, b, "")
-	s.mcp = a.sessionMCP(p.McpServers)
+	s.mcp, s.mcpSkipped = a.sessionMCP(p.McpServers)
 	a.mu.Lock()
 	a.sessions[id] = s
 	a.mu.Unlock()
@@ -152,13 +152,14 @@ func (a *Agent) LoadSession(ctx context.Context, p sdk.LoadSessionRequest) (sdk.
 	return sdk.LoadSessionResponse{Modes: modeState(mode), ConfigOptions: a.configOptions(ctx, mode, model)}, nil
 }
 
-// sessionMCP converts the client's MCP servers, logging what it skips.
-func (a *Agent) sessionMCP(in []sdk.McpServer) map[string]config.MCPServer {
+// sessionMCP converts the client's MCP servers, logging what it skips; the
+// skips are also told to the user at the session's next prompt.
+func (a *Agent) sessionMCP(in []sdk.McpServer) (map[string]config.MCPServer, []string) {
 	servers, warnings := mcpServers(in)
 	for _, w := range warnings {
 		a.log.Warn("acp: MCP server skipped", "why", w)
 	}
-	return servers
+	return servers, warnings
 }
 
 // Prompt runs the prompt as one run and answers with its stop reason once
@@ -210,7 +211,7 @@ func (a *Agent) Prompt(ctx context.Context, p sdk.PromptRequest) (sdk.PromptResp
 	// Cancel, so it ends Cancelled and records itself like any other ending.
 	h, err := s.backend.Start(context.WithoutCancel(ctx), RunRequest{
 		SessionID: s.id, RunID: runID, Prompt: text, Model: model, Mode: mode, Links: promptLinks(p.Prompt), Observer: obs,
-		MCPServers: s.mcpServers(),
+		MCPServers: s.mcpServers(out),
 		Notice:     func(n string) { out.chunk(engine.LaneText, "loopls: "+n+"\n\n") },
 	})
 	if err != nil {

@@ -18,8 +18,11 @@ type session struct {
 	// only after the last answered, and a second one waits for the first.
 	turn chan struct{}
 
-	// mcp are the MCP servers the client gave session/new or session/load.
-	mcp map[string]config.MCPServer
+	// mcp are the MCP servers the client gave session/new or session/load;
+	// mcpSkipped says which it gave that loopls cannot run, until the next
+	// prompt tells the user.
+	mcp        map[string]config.MCPServer
+	mcpSkipped []string
 
 	mu     sync.Mutex
 	mode   Mode
@@ -92,14 +95,22 @@ func (s *session) cancel() bool {
 }
 
 // setMCP replaces the session's MCP servers (session/load brings them anew).
-func (s *session) setMCP(m map[string]config.MCPServer) {
+func (s *session) setMCP(m map[string]config.MCPServer, skipped []string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.mcp = m
+	s.mcp, s.mcpSkipped = m, skipped
 }
 
-func (s *session) mcpServers() map[string]config.MCPServer {
+// mcpServers returns the session's servers for a run, telling the user on
+// out, once, which of the client's servers were skipped.
+func (s *session) mcpServers(out *outbox) map[string]config.MCPServer {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.mcp
+	skipped := s.mcpSkipped
+	s.mcpSkipped = nil
+	m := s.mcp
+	s.mu.Unlock()
+	for _, w := range skipped {
+		out.chunk(engine.LaneText, "loopls: "+w+"\n\n")
+	}
+	return m
 }

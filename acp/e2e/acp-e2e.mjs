@@ -256,10 +256,12 @@ if (!mcp) {
   }));
 
   await scenario('mcp missing command', () => withAgent([], {}, async (agent, rec) => {
-    const s = await mcpSession(agent, [stdioServer('everything', mcp.everything), { name: 'ghost', command: 'loopls-no-such-mcp-server', args: [], env: [] }]);
+    const s = await mcpSession(agent, [stdioServer('everything', mcp.everything), { name: 'ghost', command: 'loopls-no-such-mcp-server', args: [], env: [] },
+      { type: 'sse', name: 'old', url: 'http://127.0.0.1:9/sse', headers: [] }]);
     const r = await prompt(agent, s.sessionId, 'mcp echo');
     check('mcp missing command: the run goes on with the others', r.stopReason === 'end_turn' && finalOf(rec, 'mcp__everything__echo').status === 'completed', r);
     check('mcp missing command: the user is told which server and why', /MCP server "ghost" is not available/.test(messageText(rec)) && /loopls-no-such-mcp-server/.test(messageText(rec)), messageText(rec).slice(0, 400));
+    check('mcp missing command: a server of an unsupported transport (SSE) is named too', /MCP server "old": the SSE transport is not supported/.test(messageText(rec)), messageText(rec).slice(0, 400));
   }));
 }
 
