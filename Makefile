@@ -6,7 +6,6 @@ PROMPT   ?= Look around this directory and say in three sentences what this proj
 VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS  := -X main.version=$(VERSION)
 REAL_OLLAMA ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/loopls-real-ollama
-SHARED   ?= ../shared
 
 .PHONY: help build run test test-go test-acp deps bench bench-peers lint install test-real fuzz clean
 
@@ -57,8 +56,8 @@ fuzz: ## run each fuzz target for FUZZTIME (default 20s)
 install: ## install loopls into GOBIN
 	CGO_ENABLED=0 $(GO) install -ldflags '$(LDFLAGS)' ./cmd/loopls
 
-test-real: ## end-to-end tests against the real Ollama server (first run builds it: ~10 min)
-	bash $(SHARED)/real-ollama/setup.sh $(REAL_OLLAMA)
+test-real: ## end-to-end tests against the real Ollama server (first run builds it: ~10 min; docs/real-ollama.md)
+	bash internal/realollama/setup.sh $(REAL_OLLAMA)
 	LOOPLS_REAL_OLLAMA=$(REAL_OLLAMA) $(GO) test -tags realollama -count=1 \
 	  $$(grep -rl --include='*_test.go' '^//go:build realollama' . | xargs -n1 dirname | sort -u)
 

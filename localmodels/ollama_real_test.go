@@ -3,7 +3,7 @@
 package localmodels
 
 // These tests run the adapter against the real `ollama serve` v0.17.4 with
-// the tiny scripted model of ../shared/real-ollama (make test-real). They
+// the tiny scripted model of internal/realollama (make test-real). They
 // fail, never skip, when the setup is missing.
 
 import (

@@ -3,7 +3,7 @@
 package providers
 
 // Resolve and List against the real `ollama serve` with the tiny scripted
-// models of ../shared/real-ollama (make test-real). They fail, never skip,
+// models of internal/realollama (make test-real). They fail, never skip,
 // when the setup is missing.
 
 import (

@@ -22,6 +22,7 @@ type realEnv struct {
 	t           *testing.T
 	host        string
 	root, state string
+	env         []string // after the defaults, so they win
 }
 
 func newRealEnv(t *testing.T, host string) *realEnv {
@@ -40,6 +41,7 @@ func (e *realEnv) cmd(ctx context.Context, args ...string) *exec.Cmd {
 	c.Dir = e.root
 	c.Env = append(os.Environ(), "LOOPLS_MODEL=ollama:tiny", "OLLAMA_HOST="+e.host,
 		"XDG_STATE_HOME="+e.state, "HOME="+e.state)
+	c.Env = append(c.Env, e.env...)
 	return c
 }
 
@@ -66,9 +68,29 @@ func (e *realEnv) run(args ...string) (int, string, string) {
 }
 
 // The seed's two-turn run, through the real server: read_file, then the
-// final answer, with exactly the six transitions of SPEC §3.3.
+// final answer, with exactly the six transitions of docs/contract.md C4 —
+// through each of the three adapters: Ollama's own API, and the server's
+// OpenAI-compatible and Anthropic-compatible endpoints.
 func TestRealRunReadsTheREADMEInSixTransitions(t *testing.T) {
-	e := newRealEnv(t, realOllamaForModels(t))
+	host := realOllamaForModels(t)
+	for _, a := range []struct {
+		name string
+		env  []string
+	}{
+		{"ollama", nil},
+		{"openai", []string{"LOOPLS_MODEL=openai:tiny", "OPENAI_BASE_URL=http://" + host + "/v1", "OPENAI_API_KEY=unused"}},
+		{"anthropic", []string{"LOOPLS_MODEL=anthropic:tiny", "ANTHROPIC_BASE_URL=http://" + host, "ANTHROPIC_API_KEY=unused"}},
+	} {
+		t.Run(a.name, func(t *testing.T) {
+			e := newRealEnv(t, host)
+			e.env = a.env
+			sixTransitions(t, e)
+		})
+	}
+}
+
+func sixTransitions(t *testing.T, e *realEnv) {
+	t.Helper()
 	trace := filepath.Join(t.TempDir(), "trace.jsonl")
 	code, stdout, stderr := e.run("run", "--trace", trace, "read the README")
 	if code != 0 || !strings.Contains(stdout, "The tool result was received.") {

@@ -80,7 +80,7 @@ func hasTool(req *api.ChatRequest, name string) bool {
 	return false
 }
 
-// defaultReply follows shared/real-ollama's rules top to bottom, with the
+// defaultReply follows the real-Ollama test model's rules (docs/real-ollama.md) top to bottom, with the
 // test-only prompts first where they would otherwise never be reached.
 func defaultReply(req *api.ChatRequest, m Model, seen int) *Reply {
 	prompt := lastUserContent(req.Messages)

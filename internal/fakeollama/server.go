@@ -2,7 +2,7 @@
 //
 // It speaks Ollama's wire format (NDJSON streams on /api/chat, /api/show,
 // /api/tags, /api/version) and answers by the shape of the request, following
-// the same rules as the tiny deterministic model of shared/real-ollama, so a
+// the same rules as the tiny deterministic model of the real-Ollama test set-up (docs/real-ollama.md), so a
 // test written against it also runs against the real server. A handful of
 // extra prompts provoke the failures a real server produces only by accident:
 // stalls, resets, garbage lines, 5xx and 429 answers.

@@ -1,5 +1,6 @@
-// Package realollama starts the real Ollama server of shared/real-ollama
-// for the end-to-end tests behind the realollama build tag (make test-real).
+// Package realollama starts the real Ollama server that setup.sh in this
+// folder prepares, for the end-to-end tests behind the realollama build tag
+// (make test-real). docs/real-ollama.md describes the server and its model.
 package realollama
 
 import (
