@@ -243,9 +243,9 @@ type reader struct {
 }
 
 func (r *reader) take(n int) []byte { s := r.b[r.at : r.at+n]; r.at += n; return s }
-func (r *reader) u32() uint32      { return binary.LittleEndian.Uint32(r.take(4)) }
-func (r *reader) u64() uint64      { return binary.LittleEndian.Uint64(r.take(8)) }
-func (r *reader) str() string      { return string(r.take(int(r.u64()))) }
+func (r *reader) u32() uint32       { return binary.LittleEndian.Uint32(r.take(4)) }
+func (r *reader) u64() uint64       { return binary.LittleEndian.Uint64(r.take(8)) }
+func (r *reader) str() string       { return string(r.take(int(r.u64()))) }
 
 func (r *reader) value(typ uint32) any {
 	switch typ {
