@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -60,6 +61,34 @@ func TestMinimalEdits(t *testing.T) {
 		}
 		if res := applyEdits(t, tt.old, got); res != tt.new {
 			t.Errorf("%s: applying the edits gives %q, want %q", tt.name, res, tt.new)
+		}
+	}
+}
+
+// A large change is still diffed line by line: the lines both sides share
+// are not rewritten (the hand-written LCS this replaced gave up past 4M cells
+// and sent the whole middle as one replacement).
+func TestMinimalEditsLargeStaysMinimal(t *testing.T) {
+	var a, b strings.Builder
+	for i := range 6000 {
+		line := fmt.Sprintf("line %d\n", i)
+		a.WriteString(line)
+		if i%1000 == 500 {
+			b.WriteString("changed\n")
+			continue
+		}
+		b.WriteString(line)
+	}
+	edits := MinimalEdits(a.String(), b.String())
+	if got := applyEdits(t, a.String(), edits); got != b.String() {
+		t.Fatal("edits do not reproduce the new text")
+	}
+	if len(edits) != 6 {
+		t.Fatalf("%d edits, want one per changed line (6)", len(edits))
+	}
+	for _, e := range edits {
+		if e.Range.Start.Line != e.Range.End.Line || e.Range.Start.Line%1000 != 500 {
+			t.Errorf("edit %+v touches more than its changed line", e.Range)
 		}
 	}
 }

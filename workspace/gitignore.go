@@ -115,19 +115,26 @@ func globToRegexp(g string) string {
 }
 
 // ignoreSet is the .gitignore rules of a tree, by the directory holding
-// each file ("." for the root).
+// each file ("." for the root), and under excludesKey the exclude files
+// that rank below them all.
 type ignoreSet map[string][]ignoreRule
 
 // ignored reports whether rel (slash-separated, relative to the root) is
-// excluded: .git anywhere, or the deepest matching rule of the .gitignore
-// files from the root down says so. The caller checks ancestors (a path
-// under an ignored directory is ignored; git cannot re-include it).
+// excluded: .git anywhere, or the last matching rule says so, taking the
+// exclude files first and then the .gitignore files from the root down.
+// The caller checks ancestors (a path under an ignored directory is
+// ignored; git cannot re-include it).
 func (s ignoreSet) ignored(rel string, isDir bool) bool {
 	base := path.Base(rel)
 	if base == ".git" || strings.HasPrefix(base, tempPrefix) {
 		return true
 	}
 	ignored := false
+	for _, r := range s[excludesKey] {
+		if (!r.dirOnly || isDir) && r.re.MatchString(rel) {
+			ignored = !r.negate
+		}
+	}
 	dir := path.Dir(rel)
 	// Walk the directories from the root down to rel's parent.
 	var dirs []string

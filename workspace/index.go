@@ -136,8 +136,11 @@ func walkTree(fsys fs.FS, dir string, ign ignoreSet, onDir func(string), visit f
 }
 
 // loadIgnore reads dir's .gitignore into ign (or drops dir's rules when it
-// has none).
+// has none); for the root also the exclude files (gitexclude.go).
 func loadIgnore(fsys fs.FS, dir string, ign ignoreSet) {
+	if dir == "." {
+		ign[excludesKey] = loadExcludes(fsys)
+	}
 	data, err := fs.ReadFile(fsys, path.Join(dir, ".gitignore"))
 	if err != nil {
 		delete(ign, dir)

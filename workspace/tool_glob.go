@@ -4,8 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/loopls/loopls/engine"
 )
@@ -22,8 +23,9 @@ type globArgs struct {
 func (t *globTool) Spec() engine.ToolSpec {
 	return engine.ToolSpec{
 		Name: ToolGlob,
-		Description: "Find files of the workspace by path pattern: \"*\" and \"?\" match within a name, \"**\" any number of directories " +
-			"(\"**/*.go\" is every Go file, \"cmd/*/main.go\" one level). Paths are relative to the root; .gitignored files are left out.",
+		Description: "Find files of the workspace by path pattern: \"*\" and \"?\" match within a name, \"**\" any number of directories, " +
+			"\"{a,b}\" either (\"**/*.go\" is every Go file, \"cmd/*/main.go\" one level, \"**/*.{go,md}\" Go and Markdown). " +
+			"Paths are relative to the root; .gitignored files are left out.",
 		Parameters: json.RawMessage(`{"type":"object","properties":{` +
 			`"pattern":{"type":"string","description":"glob pattern relative to the workspace root, e.g. **/*_test.go"}},` +
 			`"required":["pattern"],"additionalProperties":false}`),
@@ -38,14 +40,14 @@ func (t *globTool) Call(ctx context.Context, inv engine.ToolInvocation) (engine.
 	if a.Pattern == "" {
 		return failed("glob: pattern is required")
 	}
-	re, err := t.w.compileGlob(a.Pattern)
+	match, err := t.w.compileGlob(a.Pattern)
 	if err != nil {
 		return failed("glob: %v", err)
 	}
 	var b strings.Builder
 	n := 0
 	for _, f := range t.w.Files() {
-		if !re.MatchString(f) {
+		if !match(f) {
 			continue
 		}
 		n++
@@ -62,9 +64,10 @@ func (t *globTool) Call(ctx context.Context, inv engine.ToolInvocation) (engine.
 	return ok(b.String())
 }
 
-// compileGlob compiles a glob over root-relative paths. An absolute pattern
-// inside the root is made relative; one that climbs out is refused.
-func (w *Workspace) compileGlob(pattern string) (*regexp.Regexp, error) {
+// compileGlob compiles a glob over root-relative paths (doublestar's syntax:
+// "*", "?", "**", "[…]", "{a,b}") into a matcher. An absolute pattern inside
+// the root is made relative; one that climbs out is refused.
+func (w *Workspace) compileGlob(pattern string) (func(string) bool, error) {
 	if strings.HasPrefix(pattern, "/") {
 		rel, ok := within(w.rootReal, pattern)
 		if !ok {
@@ -81,9 +84,26 @@ func (w *Workspace) compileGlob(pattern string) (*regexp.Regexp, error) {
 			return nil, &PathError{Path: pattern, Err: ErrOutsideRoot, Why: "patterns may not climb above the workspace root"}
 		}
 	}
-	re, err := regexp.Compile("^" + globToRegexp(pattern) + "$")
-	if err != nil {
-		return nil, fmt.Errorf("pattern %q: %v", pattern, err)
+	return globMatcher(pattern)
+}
+
+// globMatcher compiles one doublestar pattern, refusing a malformed one
+// (an unclosed "[" or "{") with an error that names it.
+func globMatcher(pattern string) (func(string) bool, error) {
+	if !doublestar.ValidatePattern(pattern) {
+		return nil, fmt.Errorf("pattern %q is malformed (an unclosed [ or {?)", pattern)
 	}
-	return re, nil
+	return func(p string) bool {
+		ok, err := doublestar.Match(pattern, p)
+		return ok && err == nil
+	}, nil
+}
+
+// nameGlob matches a pattern without "/" against the last element of a path.
+func nameGlob(pattern string) (func(string) bool, error) {
+	m, err := globMatcher(pattern)
+	if err != nil {
+		return nil, err
+	}
+	return func(p string) bool { return m(p[strings.LastIndexByte(p, '/')+1:]) }, nil
 }

@@ -98,19 +98,13 @@ func (w *Workspace) grepFiles(p, glob string) ([]string, error) {
 	if glob == "" {
 		return files, nil
 	}
-	var match func(string) bool
+	compile := nameGlob
 	if strings.Contains(glob, "/") {
-		re, err := w.compileGlob(glob)
-		if err != nil {
-			return nil, err
-		}
-		match = re.MatchString
-	} else {
-		re, err := regexp.Compile("^" + globToRegexp(glob) + "$")
-		if err != nil {
-			return nil, fmt.Errorf("glob %q: %v", glob, err)
-		}
-		match = func(f string) bool { return re.MatchString(f[strings.LastIndexByte(f, '/')+1:]) }
+		compile = w.compileGlob
+	}
+	match, err := compile(glob)
+	if err != nil {
+		return nil, err
 	}
 	var out []string
 	for _, f := range files {
