@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 )
 
 // Settings are the user's choices for runs. The JSON names are the protocol's
@@ -34,6 +35,38 @@ type Settings struct {
 	// AllowedTools are tool names (mcp__<server>__<tool>) that run
 	// without asking the user.
 	AllowedTools []string `json:"allowedTools,omitempty"`
+	// RateLimit paces model requests per provider ("ollama", "openai",
+	// "anthropic"); a provider not named is not paced. Concurrent runs on one
+	// provider share its pace.
+	RateLimit map[string]RateLimit `json:"rateLimit,omitempty"`
+}
+
+// RateLimit is one provider's pace: RequestsPerMinute on average, in bursts
+// of at most Burst (default 1). 0 requests per minute means no limit.
+type RateLimit struct {
+	RequestsPerMinute int `json:"requestsPerMinute"`
+	Burst             int `json:"burst,omitempty"`
+}
+
+// rateLimitProviders are the providers a rateLimit may name.
+var rateLimitProviders = []string{"ollama", "openai", "anthropic"}
+
+func parseRateLimit(v json.RawMessage) (map[string]RateLimit, error) {
+	var m map[string]RateLimit
+	dec := json.NewDecoder(bytes.NewReader(v))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&m); err != nil {
+		return nil, err
+	}
+	for p, l := range m {
+		if !slices.Contains(rateLimitProviders, p) {
+			return nil, fmt.Errorf("unknown provider %q (one of %v)", p, rateLimitProviders)
+		}
+		if l.RequestsPerMinute < 0 || l.Burst < 0 {
+			return nil, fmt.Errorf("%s: requestsPerMinute and burst must be 0 or more", p)
+		}
+	}
+	return m, nil
 }
 
 // Defaults of SPEC §3.
@@ -134,6 +167,8 @@ func (s *Settings) Apply(raw json.RawMessage) error {
 			next.MCPServers, err = parseMCPServers(v)
 		case "allowedTools":
 			err = json.Unmarshal(v, &next.AllowedTools)
+		case "rateLimit":
+			next.RateLimit, err = parseRateLimit(v)
 		default:
 			continue // unknown settings are ignored, as editors send whole sections
 		}

@@ -47,6 +47,7 @@ func BenchmarkIdleSessionsMemory(b *testing.B) {
 
 // rssKiB reads a process's resident set size from /proc.
 func rssKiB(b *testing.B, pid int) int {
+	b.Helper()
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
 		b.Fatal(err)

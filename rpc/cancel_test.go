@@ -34,6 +34,7 @@ func TestCancelPaths(t *testing.T) {
 }
 
 func testCancel(t *testing.T, path, prompt string, state engine.StateName) {
+	t.Helper()
 	f := newFixture(t)
 	f.c.initialize(f.root, map[string]any{"window": map[string]any{"workDoneProgress": true}},
 		map[string]any{"allowCommands": true, "allowedCommands": []string{"sleep"}})

@@ -118,7 +118,7 @@ func (s *Server) codeAction(_ context.Context, params *json.RawMessage) (any, er
 	action := map[string]any{
 		"title":   title,
 		"kind":    kind,
-		"command": map[string]any{"title": title, "command": "loopls.fix", "arguments": []any{arg}},
+		"command": map[string]any{"title": title, "command": CommandFix, "arguments": []any{arg}},
 	}
 	if len(p.Context.Diagnostics) > 0 {
 		action["diagnostics"] = diags

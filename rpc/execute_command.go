@@ -44,7 +44,7 @@ func (s *Server) executeCommand(_ context.Context, params *json.RawMessage) (any
 		return nil
 	}
 	switch p.Command {
-	case "loopls.run":
+	case CommandRun:
 		var rp runParams
 		if len(p.Arguments) == 0 {
 			return nil, badParam("arguments", "must hold one object with \"prompt\"")
@@ -53,7 +53,7 @@ func (s *Server) executeCommand(_ context.Context, params *json.RawMessage) (any
 			return nil, err
 		}
 		return s.startDetached(rp, p.WorkDoneToken)
-	case "loopls.fix":
+	case CommandFix:
 		var fc struct {
 			fixParams
 			Session engine.SessionID `json:"session"`
@@ -67,7 +67,7 @@ func (s *Server) executeCommand(_ context.Context, params *json.RawMessage) (any
 			return nil, err
 		}
 		return s.startDetached(runParams{Fix: &fc.fixParams, Session: fc.Session, Mode: fc.Mode, Context: fc.Context}, p.WorkDoneToken)
-	case "loopls.cancel":
+	case CommandCancel:
 		var cp cancelParams
 		if err := arg(&cp); err != nil {
 			return nil, err
@@ -76,7 +76,7 @@ func (s *Server) executeCommand(_ context.Context, params *json.RawMessage) (any
 	case "":
 		return nil, badParam("command", "is required")
 	}
-	return nil, badParam("command", "%s: unknown command; loopls offers %s", fmt.Sprintf("%q", p.Command), strings.Join(Commands, ", "))
+	return nil, badParam("command", "%s: unknown command; loopls offers %s", fmt.Sprintf("%q", p.Command), strings.Join(Commands(), ", "))
 }
 
 // startDetached starts a run that outlives the request.

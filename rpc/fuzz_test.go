@@ -56,6 +56,7 @@ func FuzzServe(f *testing.F) {
 
 // checkFrames fails unless b is a sequence of Content-Length frames of JSON.
 func checkFrames(t *testing.T, b []byte) {
+	t.Helper()
 	s := newStream(bytes.NewReader(b), io.Discard, nil)
 	for {
 		body, err := s.readFrame()

@@ -19,9 +19,6 @@ import (
 	"github.com/loopls/loopls/workspace"
 )
 
-// Version is what initialize reports as serverInfo.version; the binary sets it.
-var Version = "dev"
-
 // clientCaps are the client capabilities the daemon acts on.
 type clientCaps struct {
 	applyEdit        bool // workspace.applyEdit: edits go to the editor
@@ -64,8 +61,16 @@ type initializeParams struct {
 	Trace string `json:"trace"`
 }
 
-// Commands are the workspace/executeCommand commands the daemon offers.
-var Commands = []string{"loopls.run", "loopls.fix", "loopls.cancel"}
+// The workspace/executeCommand commands the daemon offers.
+const (
+	CommandRun    = "loopls.run"
+	CommandFix    = "loopls.fix"
+	CommandCancel = "loopls.cancel"
+)
+
+// Commands returns the commands the daemon offers, in a slice of the
+// caller's own.
+func Commands() []string { return []string{CommandRun, CommandFix, CommandCancel} }
 
 // initialize answers at once: it opens the workspace and the store, but
 // contacts no model; models are resolved when a run starts.
@@ -110,7 +115,7 @@ func (s *Server) initialize(ctx context.Context, params *json.RawMessage) (any, 
 	}
 	s.log.Info("initialized", "root", root, "applyEdit", s.client.applyEdit, "workDoneProgress", s.client.workDoneProgress,
 		"approvals", s.client.approvals, "model", settings.Model)
-	return initializeResult(), nil
+	return initializeResult(s.version()), nil
 }
 
 // open opens the workspace, the store and the session manager, then closes
@@ -186,7 +191,7 @@ func (s *Server) awaitReady(ctx context.Context) bool {
 }
 
 // initializeResult is the answer of SPEC §3.
-func initializeResult() map[string]any {
+func initializeResult(version string) map[string]any {
 	return map[string]any{
 		"capabilities": map[string]any{
 			"positionEncoding": "utf-16",
@@ -198,12 +203,12 @@ func initializeResult() map[string]any {
 			"codeActionProvider": map[string]any{
 				"codeActionKinds": []string{"quickfix", "refactor.rewrite"},
 			},
-			"executeCommandProvider": map[string]any{"commands": Commands},
+			"executeCommandProvider": map[string]any{"commands": Commands()},
 			"experimental": map[string]any{
 				"loopls": map[string]any{"run": true, "approvals": true},
 			},
 		},
-		"serverInfo": map[string]any{"name": "loopls", "version": Version},
+		"serverInfo": map[string]any{"name": "loopls", "version": version},
 	}
 }
 
@@ -339,4 +344,12 @@ func (s *Server) teardown() {
 			s.log.Warn("closing the store", "err", err)
 		}
 	}
+}
+
+// version is what initialize reports as serverInfo.version.
+func (s *Server) version() string {
+	if s.opts.Version == "" {
+		return "dev"
+	}
+	return s.opts.Version
 }

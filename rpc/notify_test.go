@@ -44,6 +44,7 @@ func newOutboxPair(t testing.TB) *outboxPair {
 
 // next reads one notification from the peer side.
 func (p *outboxPair) next(t testing.TB) (string, json.RawMessage) {
+	t.Helper()
 	body, err := p.r.readFrame()
 	if err != nil {
 		t.Fatalf("reading: %v", err)

@@ -45,6 +45,8 @@ type Options struct {
 	// Root, when set, is the workspace root whatever the client says
 	// (tests and fuzzing keep the daemon inside a temporary directory).
 	Root string
+	// Version is what initialize reports as serverInfo.version; "" = "dev".
+	Version string
 }
 
 // lifecycle is where the connection is in the LSP lifecycle.
@@ -136,8 +138,8 @@ func newServer(ctx context.Context, opts Options) *Server {
 		tokens:   make(map[string]engine.RunID),
 		exitCode: 1,
 		exited:   make(chan struct{}),
-		mcp:      mcp.NewHub(mcp.Options{Logger: log, Version: Version}),
 	}
+	s.mcp = mcp.NewHub(mcp.Options{Logger: log, Version: s.version()})
 	return s
 }
 

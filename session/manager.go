@@ -102,6 +102,10 @@ type Manager struct {
 	runs     map[engine.RunID]*Handle
 	closed   bool
 	wg       sync.WaitGroup
+
+	// limiter paces model requests per provider across every session's
+	// runs; its paces follow the rateLimit setting at each run start.
+	limiter *engine.RateLimiter
 }
 
 // entry is one session the manager holds in memory.
@@ -148,6 +152,7 @@ func New(cfg Config) (*Manager, error) {
 		log:      cfg.Logger,
 		sessions: make(map[engine.SessionID]*entry),
 		runs:     make(map[engine.RunID]*Handle),
+		limiter:  engine.NewRateLimiter(0, 0),
 	}
 	if m.resolve == nil {
 		m.resolve = providers.Resolve
@@ -350,6 +355,7 @@ func (m *Manager) run(ctx context.Context, e *entry, h *Handle, r Request, p pre
 func (m *Manager) execute(ctx context.Context, e *entry, h *Handle, r Request, p prepared) (engine.Run, error) {
 	started := time.Now()
 	s := m.cfg.Settings()
+	m.limiter.SetProviderRates(providerRates(s.RateLimit))
 	res, err := m.resolve(ctx, s, r.Model)
 	if err != nil {
 		return m.failEarly(ctx, e, h, r, started, err)
@@ -454,12 +460,13 @@ func (m *Manager) agentFor(e *entry, s config.Settings, res providers.Resolved, 
 		observers = append([]engine.Observer{m.checkpointerOf(e)}, observers...)
 	}
 	e.agent = engine.NewAgent(engine.AgentConfig{
-		Model:     res.Primary,
-		Fallbacks: res.Fallbacks,
-		System:    system,
-		Policy:    p,
-		Observers: observers,
-		Logger:    m.cfg.Logger,
+		Model:       res.Primary,
+		Fallbacks:   res.Fallbacks,
+		System:      system,
+		Policy:      p,
+		Observers:   observers,
+		Logger:      m.cfg.Logger,
+		RateLimiter: m.limiter,
 	}, e.id, slices.Clone(e.history))
 	e.agentKey = key
 	return e.agent
@@ -658,4 +665,13 @@ func newID(prefix string) string {
 		panic("session: crypto/rand failed: " + err.Error())
 	}
 	return prefix + "_" + hex.EncodeToString(b[:])
+}
+
+// providerRates converts the rateLimit setting to the engine's paces.
+func providerRates(limits map[string]config.RateLimit) map[string]engine.ProviderRate {
+	rates := make(map[string]engine.ProviderRate, len(limits))
+	for p, l := range limits {
+		rates[p] = engine.ProviderRate{PerMinute: l.RequestsPerMinute, Burst: l.Burst}
+	}
+	return rates
 }

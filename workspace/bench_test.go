@@ -21,6 +21,7 @@ const benchPattern = `func \(\w+ \*\w+\) [A-Z]\w*Context\(`
 // benchTree is the tree the benchmarks search: $LOOPLS_BENCH_TREE, else
 // Go's own source tree.
 func benchTree(b *testing.B) string {
+	b.Helper()
 	if d := os.Getenv("LOOPLS_BENCH_TREE"); d != "" {
 		return d
 	}
@@ -58,6 +59,7 @@ func BenchmarkGrepGoroot(b *testing.B) {
 
 // cpuTime is the process's user+system CPU time so far.
 func cpuTime(b *testing.B) time.Duration {
+	b.Helper()
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		b.Fatal(err)

@@ -27,6 +27,7 @@ func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
 // here is this directory, where the harness and its node_modules live.
 func here(t *testing.T) string {
+	t.Helper()
 	_, file, _, ok := runtime.Caller(0)
 	if !ok {
 		t.Fatal("cannot locate the test file")

@@ -16,9 +16,10 @@ func realOllamaForModels(t *testing.T) string { h, _ := realollama.Start(t); ret
 
 func TestRealModelsTable(t *testing.T) {
 	host := realOllamaForModels(t)
+	bin := binary(t) // built first: a cold build on a busy machine must not eat the run's bound
 	ctx, cancel := context.WithTimeout(context.Background(), waitBound)
 	defer cancel()
-	c := exec.CommandContext(ctx, binary(t), "models")
+	c := exec.CommandContext(ctx, bin, "models")
 	c.Env = append(os.Environ(), "OLLAMA_HOST="+host, "OPENAI_API_KEY=", "OPENAI_BASE_URL=", "ANTHROPIC_API_KEY=")
 	var stdout, stderr bytes.Buffer
 	c.Stdout, c.Stderr = &stdout, &stderr

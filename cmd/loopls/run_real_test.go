@@ -33,6 +33,7 @@ func newRealEnv(t *testing.T, host string) *realEnv {
 			t.Fatal(err)
 		}
 	}
+	binary(t) // built before any run's bound starts: a cold build on a busy machine is slow
 	return &realEnv{t: t, host: host, root: root, state: t.TempDir()}
 }
 

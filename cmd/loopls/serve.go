@@ -67,8 +67,7 @@ func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// cancelled and recorded before it exits.
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
-	rpc.Version = serveVersion()
-	return rpc.Serve(ctx, stdin, stdout, rpc.Options{Logger: log})
+	return rpc.Serve(ctx, stdin, stdout, rpc.Options{Logger: log, Version: serveVersion()})
 }
 
 func envOr(name, def string) string {

@@ -73,6 +73,7 @@ func TestServeInvocations(t *testing.T) {
 // readIDs reads LSP frames and returns the ids of the responses; anything
 // that is not a frame of JSON fails the test.
 func readIDs(t *testing.T, b []byte) []string {
+	t.Helper()
 	r := bufio.NewReader(bytes.NewReader(b))
 	var ids []string
 	for {
