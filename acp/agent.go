@@ -2,8 +2,6 @@ package acp
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -190,10 +188,7 @@ func (a *Agent) Prompt(ctx context.Context, p sdk.PromptRequest) (sdk.PromptResp
 	}
 
 	mode, model := s.snapshot()
-	runID, err := newRunID()
-	if err != nil {
-		return sdk.PromptResponse{}, err
-	}
+	runID := engine.NewRunID()
 	out := newOutbox(a.conn, p.SessionId, a.log)
 	obs := newRunObserver(out, s.root)
 	r := &activeRun{out: out, obs: obs}
@@ -477,12 +472,4 @@ func (a *Agent) clientTerminals() bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return a.caps.Terminal
-}
-
-func newRunID() (engine.RunID, error) {
-	var b [8]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return "", fmt.Errorf("new run id: %w", err)
-	}
-	return engine.RunID("run_" + hex.EncodeToString(b[:])), nil
 }

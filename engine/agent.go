@@ -213,7 +213,7 @@ func (a *Agent) Run(ctx context.Context, in RunInput) (Run, error) {
 	}
 	defer a.running.Store(false)
 	if in.ID == "" {
-		in.ID = newRunID()
+		in.ID = NewRunID()
 	}
 	rs := a.newRunState(ctx, in)
 	if lerr := a.drive(rs); lerr != nil {
@@ -222,9 +222,10 @@ func (a *Agent) Run(ctx context.Context, in RunInput) (Run, error) {
 	return rs.run, nil
 }
 
-// newRunID returns a random run id.
-func newRunID() RunID {
+// NewRunID returns a fresh random run id, "run_" and 16 hex digits: the one
+// generator every front end uses, so ids look alike wherever a run started.
+func NewRunID() RunID {
 	var b [8]byte
-	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails on supported platforms
-	return RunID("run-" + hex.EncodeToString(b[:]))
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails on supported platforms (it panics instead)
+	return RunID("run_" + hex.EncodeToString(b[:]))
 }

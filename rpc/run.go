@@ -2,8 +2,6 @@ package rpc
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -62,7 +60,7 @@ func (s *Server) startRun(ctx context.Context, p runParams, token json.RawMessag
 	if err != nil {
 		return nil, err
 	}
-	id := engine.RunID(newRunID())
+	id := engine.NewRunID()
 	rs := &runState{id: id, ended: make(chan struct{})}
 	rs.obs = &runObserver{s: s, rs: rs, open: make(map[engine.ToolCallID]engine.ToolEvent)}
 	rs.progress = s.newProgress(id, token, progressTitle(prompt))
@@ -289,14 +287,4 @@ func (o *runObserver) cancelOpenCalls() {
 		ev.Output = ""
 		o.toolCall(ev, engine.ToolCancelled)
 	}
-}
-
-// newRunID returns a fresh run id; the server picks it so progress and
-// cancel maps know the run before its first event.
-func newRunID() string {
-	var b [8]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		panic("rpc: crypto/rand failed: " + err.Error())
-	}
-	return "run_" + hex.EncodeToString(b[:])
 }

@@ -210,7 +210,7 @@ func (m *Manager) Start(ctx context.Context, r Request) (*Handle, error) {
 	}
 	runID := r.RunID
 	if runID == "" {
-		runID = engine.RunID(newID("run"))
+		runID = engine.NewRunID()
 	}
 	if _, dup := m.runs[runID]; dup {
 		return nil, fmt.Errorf("session: run id %s is already in flight", runID)
