@@ -34,7 +34,7 @@ func listOllama(ctx context.Context, host string, opts OllamaOptions) ([]ModelIn
 	if err != nil {
 		return nil, err
 	}
-	client := api.NewClient(base, wrapClient(opts.HTTPClient))
+	client := api.NewClient(base, httpClient(opts.HTTPClient, nil))
 	tags, err := client.List(ctx)
 	if err != nil {
 		// No model is involved: classify as a bare server error.

@@ -101,7 +101,7 @@ func NewOllama(host, model string, opts OllamaOptions) (*Ollama, error) {
 	return &Ollama{
 		base:   base,
 		model:  model,
-		client: api.NewClient(base, wrapClient(opts.HTTPClient)),
+		client: api.NewClient(base, httpClient(opts.HTTPClient, nil)),
 		opts:   opts,
 		log:    log,
 	}, nil
@@ -211,12 +211,16 @@ func (o *Ollama) Stream(ctx context.Context, req engine.ModelRequest, onDelta fu
 
 	sctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	meta := &responseMeta{}
-	sctx = withResponseMeta(sctx, meta)
+	// This request's own client: its transport records the response status.
+	rec := &recordingTransport{}
+	client := api.NewClient(o.base, httpClient(o.opts.HTTPClient, func(base http.RoundTripper) http.RoundTripper {
+		rec.base = base
+		return rec
+	}))
 	watchdog := time.AfterFunc(o.opts.FirstChunkTimeout, func() { cancel(errStalled) })
 	var acc ollamaStream
 	start := time.Now()
-	err = o.client.Chat(sctx, creq, func(r api.ChatResponse) error {
+	err = client.Chat(sctx, creq, func(r api.ChatResponse) error {
 		watchdog.Reset(o.opts.StallTimeout)
 		acc.add(r, onDelta)
 		return nil
@@ -238,7 +242,7 @@ func (o *Ollama) Stream(ctx context.Context, req engine.ModelRequest, onDelta fu
 			Cause:     errStalled,
 		}
 	}
-	status, retryAfter := meta.get()
+	status, retryAfter := rec.seen()
 	if err != nil {
 		return engine.ModelResponse{}, o.classify(ctx, err, window, retryAfter)
 	}

@@ -1,7 +1,6 @@
 package localmodels
 
 import (
-	"context"
 	"net/http"
 	"strconv"
 	"sync"
@@ -10,43 +9,34 @@ import (
 
 // The Ollama client hides the HTTP response: a 429's Retry-After header never
 // reaches the caller, and an error status with an empty body makes Chat
-// return nil. responseMeta records what the transport saw, per request, so
-// Stream can still tell a rate limit or a 5xx from a clean end.
-type responseMeta struct {
+// return nil. A recordingTransport, made for one request, keeps what the
+// response said, so Stream can still tell a rate limit or a 5xx from a clean
+// end. It is the request's own transport, not a value in its context.
+type recordingTransport struct {
+	base http.RoundTripper
+
 	mu         sync.Mutex
 	status     int
 	retryAfter time.Duration
 }
 
-type responseMetaKey struct{}
-
-func withResponseMeta(ctx context.Context, m *responseMeta) context.Context {
-	return context.WithValue(ctx, responseMetaKey{}, m)
-}
-
-func (m *responseMeta) get() (int, time.Duration) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.status, m.retryAfter
-}
-
-// metaTransport is an http.RoundTripper that fills the request's responseMeta.
-type metaTransport struct {
-	base http.RoundTripper
-}
-
-func (t *metaTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+func (t *recordingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	resp, err := t.base.RoundTrip(req)
 	if err != nil {
 		return resp, err
 	}
-	if m, ok := req.Context().Value(responseMetaKey{}).(*responseMeta); ok {
-		m.mu.Lock()
-		m.status = resp.StatusCode
-		m.retryAfter = parseRetryAfter(resp.Header.Get("Retry-After"), time.Now())
-		m.mu.Unlock()
-	}
+	t.mu.Lock()
+	t.status = resp.StatusCode
+	t.retryAfter = parseRetryAfter(resp.Header.Get("Retry-After"), time.Now())
+	t.mu.Unlock()
 	return resp, nil
+}
+
+// seen returns the status and Retry-After of the last response.
+func (t *recordingTransport) seen() (int, time.Duration) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.status, t.retryAfter
 }
 
 // parseRetryAfter reads a Retry-After header: delta-seconds or an HTTP date.
@@ -67,11 +57,11 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 	return 0
 }
 
-// wrapClient returns a copy of c (or of a fresh client) whose transport
-// records responseMeta. A fresh client has no overall timeout, because a
-// stream may last as long as the model keeps generating; Stream catches
-// stalls itself.
-func wrapClient(c *http.Client) *http.Client {
+// httpClient returns a copy of c (or a fresh client) with transport rt, or
+// c's own transport when rt is nil. A fresh client has no overall timeout,
+// because a stream may last as long as the model keeps generating; Stream
+// catches stalls itself.
+func httpClient(c *http.Client, rt func(base http.RoundTripper) http.RoundTripper) *http.Client {
 	var out http.Client
 	if c != nil {
 		out = *c
@@ -80,6 +70,9 @@ func wrapClient(c *http.Client) *http.Client {
 	if base == nil {
 		base = http.DefaultTransport
 	}
-	out.Transport = &metaTransport{base: base}
+	out.Transport = base
+	if rt != nil {
+		out.Transport = rt(base)
+	}
 	return &out
 }
