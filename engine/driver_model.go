@@ -175,13 +175,8 @@ func (a *Agent) callWithRetries(rs *runState, turn int, model Model, req ModelRe
 func (a *Agent) streamOnce(rs *runState, model Model, req ModelRequest) (resp ModelResponse, stalled bool, err error) {
 	ctx, cancel := context.WithCancelCause(rs.ctx)
 	defer cancel(nil)
-	idle := a.cfg.StreamIdleTimeout
-	var cut atomic.Bool
-	timer := time.AfterFunc(a.cfg.FirstDeltaTimeout, func() {
-		cut.Store(true)
-		cancel(errStalled)
-	})
-	defer timer.Stop()
+	dog := StartWatchdog(cancel, errStalled, a.cfg.FirstDeltaTimeout, a.cfg.StreamIdleTimeout)
+	defer dog.Stop()
 
 	var text, thinking strings.Builder
 	var calls []ToolCall
@@ -199,7 +194,7 @@ func (a *Agent) streamOnce(rs *runState, model Model, req ModelRequest) (resp Mo
 		if capped.Load() {
 			return
 		}
-		timer.Reset(idle)
+		dog.Fed()
 		switch d.Lane {
 		case LaneText:
 			text.WriteString(d.Text)
@@ -228,13 +223,13 @@ func (a *Agent) streamOnce(rs *runState, model Model, req ModelRequest) (resp Mo
 		msg := Message{Role: RoleAssistant, Content: redact.String(text.String()) + answerCapMarker, Thinking: redact.String(thinking.String())}
 		return ModelResponse{Message: msg, Model: model.Name()}, false, nil
 	}
-	if err == nil && cut.Load() && rs.ctx.Err() == nil {
+	if err == nil && dog.Fired() && rs.ctx.Err() == nil {
 		// An adapter that hands back what it had when its context ended
 		// must not pass a cut stream off as a whole answer.
 		err = errStalled
 	}
 	if err != nil {
-		if cut.Load() && rs.ctx.Err() == nil {
+		if dog.Fired() && rs.ctx.Err() == nil {
 			return ModelResponse{}, true, &APIError{Message: "the model stream stalled: no data within the stream timeout; it was closed and may be retried", Transient: true, Cause: err}
 		}
 		return ModelResponse{}, false, err

@@ -217,15 +217,15 @@ func (o *Ollama) Stream(ctx context.Context, req engine.ModelRequest, onDelta fu
 		rec.base = base
 		return rec
 	}))
-	watchdog := time.AfterFunc(o.opts.FirstChunkTimeout, func() { cancel(errStalled) })
+	dog := engine.StartWatchdog(cancel, errStalled, o.opts.FirstChunkTimeout, o.opts.StallTimeout)
 	var acc ollamaStream
 	start := time.Now()
 	err = client.Chat(sctx, creq, func(r api.ChatResponse) error {
-		watchdog.Reset(o.opts.StallTimeout)
+		dog.Fed()
 		acc.add(r, onDelta)
 		return nil
 	})
-	watchdog.Stop()
+	dog.Stop()
 	o.log.Debug("ollama chat ended", "model", o.model, "host", o.base.String(), "num_ctx", window,
 		"done", acc.done, "done_reason", acc.doneReason, "prompt_tokens", acc.usage.InputTokens,
 		"eval_tokens", acc.usage.OutputTokens, "elapsed", time.Since(start), "err", err)

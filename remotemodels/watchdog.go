@@ -3,31 +3,21 @@ package remotemodels
 import (
 	"context"
 	"time"
+
+	"github.com/loopls/loopls/engine"
 )
 
-// watchdog cancels a stream's context with ErrStalled when no event arrives
-// in time: first within the first-chunk timeout, then within the stall
-// timeout of the previous event.
-type watchdog struct {
-	timer *time.Timer
-	stall time.Duration
-}
-
-func startWatchdog(cancel context.CancelCauseFunc, first, stall time.Duration) *watchdog {
+// startWatchdog arms the engine's stream watchdog with the adapter's
+// timeouts (defaults where unset); it cancels with ErrStalled.
+func startWatchdog(cancel context.CancelCauseFunc, first, stall time.Duration) *engine.Watchdog {
 	if first <= 0 {
 		first = DefaultFirstChunkTimeout
 	}
 	if stall <= 0 {
 		stall = DefaultStallTimeout
 	}
-	return &watchdog{timer: time.AfterFunc(first, func() { cancel(ErrStalled) }), stall: stall}
+	return engine.StartWatchdog(cancel, ErrStalled, first, stall)
 }
-
-// fed records an event.
-func (w *watchdog) fed() { w.timer.Reset(w.stall) }
-
-// stop disarms the watchdog.
-func (w *watchdog) stop() { w.timer.Stop() }
 
 // sseStream is what both SDKs' event streams offer.
 type sseStream[T any] interface {
@@ -39,12 +29,12 @@ type sseStream[T any] interface {
 
 // drain hands every event of stream to add, feeding the watchdog on each,
 // and returns the stream's error once it ends.
-func drain[T any](stream sseStream[T], dog *watchdog, add func(T)) error {
+func drain[T any](stream sseStream[T], dog *engine.Watchdog, add func(T)) error {
 	for stream.Next() {
-		dog.fed()
+		dog.Fed()
 		add(stream.Current())
 	}
-	dog.stop()
+	dog.Stop()
 	err := stream.Err()
 	_ = stream.Close()
 	return err
