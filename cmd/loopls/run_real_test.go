@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/internal/realollama"
 )
 
 // realEnv is a workspace and state directory pointed at the real Ollama.
@@ -143,7 +144,8 @@ func TestRealRunStopsAtMaxTurns(t *testing.T) {
 // Ctrl-C while the real model streams forever: the run ends cancelled, and
 // the server, having stopped generating, serves the next run.
 func TestRealRunCancelStopsGeneration(t *testing.T) {
-	e := newRealEnv(t, realOllamaForModels(t))
+	srv := realollama.StartServer(t)
+	e := newRealEnv(t, srv.Host)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*waitBound)
 	defer cancel()
 	c := e.cmd(ctx, "run", "loop")
@@ -166,6 +168,12 @@ func TestRealRunCancelStopsGeneration(t *testing.T) {
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitCancelled {
 		t.Fatalf("exit %v, want %d; stderr:\n%s", err, exitCancelled, stderr.String())
 	}
+	// Ollama serves one request at a time and frees the slot when its
+	// handler for the cancelled stream returns, which on a loaded machine
+	// can take seconds after loopls closed the connection. Wait for that
+	// (bounded, and named if it never comes) so the next run's own bound
+	// measures loopls, not the server's clean-up.
+	srv.WaitHandled(t, "/api/chat", 1)
 	start := time.Now()
 	code, stdout, errs := e.run("run", "chat")
 	if code != 0 || !strings.Contains(stdout, "Hello from the tiny test model.") {

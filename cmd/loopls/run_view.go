@@ -45,7 +45,16 @@ type runView struct {
 	stopped     bool
 	done        chan struct{}
 	wg          sync.WaitGroup
+	// waitNote says, once per model call, that the model has not answered
+	// yet: a server busy with an earlier (even cancelled) request or
+	// loading the model must not look like a hang.
+	waitNote *time.Timer
+	waitGen  int // which arming of waitNote is current
 }
+
+// modelWaitNotice is how long a model call may stay silent before the run
+// says what it is waiting for.
+const modelWaitNotice = 10 * time.Second
 
 // redrawEvery is how often the terminal status line updates its clock.
 const redrawEvery = 100 * time.Millisecond
@@ -97,6 +106,7 @@ func (v *runView) stop() {
 		return
 	}
 	v.stopped = true
+	v.stopWaitNoteLocked()
 	close(v.done)
 	v.clearStatus()
 	v.mu.Unlock()
@@ -166,6 +176,11 @@ func (v *runView) OnTransition(t engine.Transition) {
 		}
 	}
 	v.state, v.turn, v.ctxTokens = string(t.To), t.Turn, t.ContextTokens
+	v.stopWaitNoteLocked()
+	if t.To == engine.StateAwaitingModel && !v.stopped {
+		gen := v.waitGen
+		v.waitNote = time.AfterFunc(modelWaitNotice, func() { v.noteModelWait(gen) })
+	}
 	msg := fmt.Sprintf("%s → %s (%s)", t.From, t.To, t.Event)
 	if t.Outcome != "" {
 		msg += " " + string(t.Outcome)
@@ -179,11 +194,12 @@ func (v *runView) OnTransition(t engine.Transition) {
 
 // OnDelta streams the answer's text to stdout as it comes.
 func (v *runView) OnDelta(_ engine.RunID, lane engine.Lane, text string) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	v.stopWaitNoteLocked() // the model answers, on whatever lane
 	if lane != engine.LaneText || v.jsonOut || text == "" {
 		return
 	}
-	v.mu.Lock()
-	defer v.mu.Unlock()
 	if v.statusShown && v.outTTY {
 		v.clearStatus()
 	}
@@ -316,4 +332,26 @@ func outcomeOrFailed(o engine.OutcomeName) engine.OutcomeName {
 		return engine.OutcomeFailed
 	}
 	return o
+}
+
+// noteModelWait tells the user what a silent model call is waiting for.
+func (v *runView) noteModelWait(gen int) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if v.stopped || gen != v.waitGen || v.state != string(engine.StateAwaitingModel) {
+		return
+	}
+	v.waitNote = nil
+	v.line("no answer from the model yet after %s: it may still be loading, or the server may be finishing an earlier request "+
+		"(Ollama answers one request per model at a time; a cancelled one frees its place when the server notices). Ctrl-C cancels.",
+		modelWaitNotice)
+}
+
+// stopWaitNoteLocked disarms the wait notice; v.mu is held.
+func (v *runView) stopWaitNoteLocked() {
+	v.waitGen++
+	if v.waitNote != nil {
+		v.waitNote.Stop()
+		v.waitNote = nil
+	}
 }

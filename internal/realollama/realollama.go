@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -20,10 +21,60 @@ import (
 // a busy 2-core machine is slow, but never this slow.
 const Bound = 2 * time.Minute
 
+// Server is one running `ollama serve`.
+type Server struct {
+	Host string // "127.0.0.1:PORT"
+	PID  int    // serve.sh execs the server, so this is the server's
+	logs *logBuffer
+}
+
+// logBuffer is the server's output, safe to read while it is written.
+type logBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *logBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
 // Start runs `ollama serve` on a free 127.0.0.1 port for the rest of the test
-// and returns its "127.0.0.1:PORT" and PID (serve.sh execs the server). It
-// fails, never skips, when LOOPLS_REAL_OLLAMA does not name a setup.
+// and returns its "127.0.0.1:PORT" and PID. It fails, never skips, when
+// LOOPLS_REAL_OLLAMA does not name a setup.
 func Start(t testing.TB) (host string, pid int) {
+	t.Helper()
+	s := StartServer(t)
+	return s.Host, s.PID
+}
+
+// WaitHandled waits, within Bound, until the server has finished handling n
+// requests to path (its access log line is written when the handler
+// returns, and only then is a model slot free for the next request).
+func (s *Server) WaitHandled(t testing.TB, path string, n int) {
+	t.Helper()
+	deadline := time.After(Bound)
+	for {
+		if strings.Count(s.logs.String(), `"`+path+`"`) >= n {
+			return
+		}
+		select {
+		case <-deadline:
+			t.Fatalf("ollama did not finish %d %s requests; log:\n%s", n, path, s.logs.String())
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+// StartServer is Start that returns the Server.
+func StartServer(t testing.TB) *Server {
 	t.Helper()
 	out := os.Getenv("LOOPLS_REAL_OLLAMA")
 	if out == "" {
@@ -33,11 +84,11 @@ func Start(t testing.TB) (host string, pid int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	host = l.Addr().String()
+	host := l.Addr().String()
 	l.Close()
 	cmd := exec.Command(filepath.Join(out, "serve.sh"), strings.TrimPrefix(host, "127.0.0.1:"))
-	var logs bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &logs, &logs
+	logs := &logBuffer{}
+	cmd.Stdout, cmd.Stderr = logs, logs
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +110,7 @@ func Start(t testing.TB) (host string, pid int) {
 	for {
 		if r, err := http.Get("http://" + host + "/api/version"); err == nil {
 			r.Body.Close()
-			return host, cmd.Process.Pid
+			return &Server{Host: host, PID: cmd.Process.Pid, logs: logs}
 		}
 		select {
 		case err := <-exited:

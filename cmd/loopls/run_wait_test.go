@@ -1,0 +1,52 @@
+package main
+
+import (
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/ollama/ollama/api"
+
+	"github.com/loopls/loopls/internal/fakeollama"
+)
+
+// A model call that stays silent (a server busy with an earlier request, or
+// loading the model) does not look like a hang: after a while the run says
+// what it is waiting for, once, and Ctrl-C still cancels it.
+func TestRunSaysWhatASilentModelCallWaitsFor(t *testing.T) {
+	e := newEnv(t, fakeollama.Options{Script: func(*api.ChatRequest) *fakeollama.Reply {
+		return &fakeollama.Reply{Stall: true} // headers, then nothing
+	}})
+	p := e.start("run", "chat")
+	const note = "no answer from the model yet after 10s"
+	deadline := time.After(2*waitBound + modelWaitNotice)
+	for !strings.Contains(p.stderr.String(), note) {
+		select {
+		case <-deadline:
+			t.Fatalf("no wait notice; stderr:\n%s", p.stderr.String())
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	if err := p.cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	if code := p.wait(t); code != exitCancelled {
+		t.Fatalf("exit %d, want %d; stderr:\n%s", code, exitCancelled, p.stderr.String())
+	}
+	if n := strings.Count(p.stderr.String(), note); n != 1 {
+		t.Errorf("the notice came %d times, want once; stderr:\n%s", n, p.stderr.String())
+	}
+	if !strings.Contains(p.stderr.String(), "Ollama answers one request per model at a time") {
+		t.Errorf("the notice does not say why; stderr:\n%s", p.stderr.String())
+	}
+}
+
+// A model that answers in time gets no notice.
+func TestRunWithoutWaitGetsNoNotice(t *testing.T) {
+	e := newEnv(t, fakeollama.Options{})
+	r := e.run("run", "chat")
+	if r.code != 0 || strings.Contains(r.stderr, "no answer from the model yet") {
+		t.Fatalf("exit %d; stderr:\n%s", r.code, r.stderr)
+	}
+}
