@@ -1,11 +1,15 @@
 package rpc
 
 import (
-	"bytes"
+	"bufio"
 	"context"
 	"encoding/json"
-	"strings"
+	"fmt"
+	"io"
+	"net/textproto"
+	"strconv"
 	"testing"
+	"time"
 )
 
 // serverInfo.version comes from Options, one value per server, not from a
@@ -16,24 +20,8 @@ func TestInitializeReportsOptionsVersion(t *testing.T) {
 		"v1.2.3": {NoStore: true, Root: root, Version: "v1.2.3"},
 		"dev":    {NoStore: true, Root: root},
 	} {
-		in := frame(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}`) +
-			frame(`{"jsonrpc":"2.0","id":2,"method":"shutdown"}`) + frame(`{"jsonrpc":"2.0","method":"exit"}`)
-		var out bytes.Buffer
-		Serve(context.Background(), strings.NewReader(in), &out, opts)
-		_, body, ok := strings.Cut(out.String(), "\r\n\r\n")
-		if !ok {
-			t.Fatalf("no frame in %q", out.String())
-		}
-		var reply struct {
-			Result struct {
-				ServerInfo struct{ Version string } `json:"serverInfo"`
-			} `json:"result"`
-		}
-		if err := json.NewDecoder(strings.NewReader(body)).Decode(&reply); err != nil {
-			t.Fatal(err)
-		}
-		if reply.Result.ServerInfo.Version != want {
-			t.Errorf("serverInfo.version = %q, want %q", reply.Result.ServerInfo.Version, want)
+		if got := initializeVersion(t, opts); got != want {
+			t.Errorf("serverInfo.version = %q, want %q", got, want)
 		}
 	}
 	if c := Commands(); len(c) != 3 || c[0] != CommandRun {
@@ -44,4 +32,56 @@ func TestInitializeReportsOptionsVersion(t *testing.T) {
 			t.Error("Commands() hands out shared state")
 		}
 	}
+}
+
+// initializeVersion runs a server over pipes, asks initialize, reads the
+// reply, then shuts the server down.
+func initializeVersion(t *testing.T, opts Options) string {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		Serve(context.Background(), inR, outW, opts)
+		outW.Close()
+	}()
+	send := func(body string) {
+		t.Helper()
+		if _, err := fmt.Fprintf(inW, "Content-Length: %d\r\n\r\n%s", len(body), body); err != nil {
+			t.Fatal(err)
+		}
+	}
+	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}`)
+	r := bufio.NewReader(outR)
+	hdr, err := textproto.NewReader(r).ReadMIMEHeader()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := strconv.Atoi(hdr.Get("Content-Length"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := make([]byte, n)
+	if _, err := io.ReadFull(r, body); err != nil {
+		t.Fatal(err)
+	}
+	var reply struct {
+		Result struct {
+			ServerInfo struct{ Version string } `json:"serverInfo"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal(body, &reply); err != nil {
+		t.Fatalf("%s: %v", body, err)
+	}
+	go func() { _, _ = io.Copy(io.Discard, r) }()
+	send(`{"jsonrpc":"2.0","id":2,"method":"shutdown"}`)
+	send(`{"jsonrpc":"2.0","method":"exit"}`)
+	inW.Close()
+	select {
+	case <-done:
+	case <-time.After(time.Minute):
+		t.Fatal("Serve did not return after exit")
+	}
+	return reply.Result.ServerInfo.Version
 }
