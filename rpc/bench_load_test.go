@@ -112,6 +112,7 @@ func BenchmarkDeltaLatency(b *testing.B) {
 
 // procCPU is a process's user+system CPU time from /proc (10 ms ticks).
 func procCPU(b *testing.B, pid int) time.Duration {
+	b.Helper()
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
 		b.Fatal(err)
@@ -125,6 +126,7 @@ func procCPU(b *testing.B, pid int) time.Duration {
 
 // procStatusKiB reads a field (VmRSS, VmHWM) of /proc/PID/status in KiB.
 func procStatusKiB(b *testing.B, pid int, field string) int {
+	b.Helper()
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
 		b.Fatal(err)
@@ -145,6 +147,7 @@ func procStatusKiB(b *testing.B, pid int, field string) int {
 // model server holds (net/http keeps at most MaxIdleConnsPerHost of them,
 // however many runs there were).
 func goroutines(b *testing.B, c *client) int {
+	b.Helper()
 	c.cmd.Process.Signal(syscall.SIGQUIT)
 	select {
 	case <-c.exited:

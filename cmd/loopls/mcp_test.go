@@ -19,6 +19,7 @@ import (
 
 // mcpConfig writes a --mcp-config file.
 func mcpConfig(t *testing.T, servers map[string]any, allowed ...string) string {
+	t.Helper()
 	b, err := json.Marshal(map[string]any{"mcpServers": servers, "allowedTools": allowed})
 	if err != nil {
 		t.Fatal(err)
