@@ -14,10 +14,10 @@ const Mark = "[redacted]"
 // secrets and blanking ordinary text.
 const MinSecretLen = 8
 
-// value is a credential in a header: up to a space, a quote or a
-// delimiter. A backslash escape is part of it, so that scrubbing JSON text
-// never leaves half an escape (`\"`) behind and the JSON stays valid.
-const value = `(?:[^\s"'{}<>,;\[\]\\\x00]|\\[^\x00])+`
+// value is a credential in a header: a run of token characters. A
+// variable or a template (`$TOKEN`, `${TOKEN}`, `<token>`) is no
+// credential and reads unchanged; see looksLikeCredential for the rest.
+const value = `[A-Za-z0-9._~+/=-]+`
 
 // shapes are credentials recognised by their form rather than their value:
 // a key the daemon does not hold (a provider echoing a header, a key in a
@@ -95,14 +95,17 @@ func (r *Redactor) Len() int {
 }
 
 // String returns s with every secret value and credential shape replaced.
-// Shapes go first, so a credential that merely begins with a known value
-// is replaced whole. Scrubbing scrubbed text changes nothing.
+// A credential that begins with a known value is replaced whole. Scrubbing
+// scrubbed text changes nothing.
 func (r *Redactor) String(s string) string {
-	s = scrubShapes(s)
 	if r != nil && r.replacer != nil {
 		s = r.replacer.Replace(s)
+		if strings.Contains(s, Mark) {
+			// A longer credential that begins with a known value goes whole.
+			s = markTail.ReplaceAllString(s, Mark)
+		}
 	}
-	return s
+	return scrubShapes(s)
 }
 
 // Bytes is String for a byte slice. It returns b itself when nothing was
@@ -119,6 +122,10 @@ func (r *Redactor) Bytes(b []byte) []byte {
 	return []byte(out)
 }
 
+// markTail is a mark followed by more token characters: the rest of a
+// credential that began with a known value.
+var markTail = regexp.MustCompile(`\[redacted\][A-Za-z0-9_-][A-Za-z0-9._~+/=-]*`)
+
 // sentinel stands for Mark while the shapes run: no shape's value can
 // start with it, so a mark already in the text is never taken for a
 // credential (scrubbing twice gives what scrubbing once gave).
@@ -131,9 +138,35 @@ func scrubShapes(s string) string {
 	}
 	s = strings.ReplaceAll(s, Mark, sentinel)
 	for _, re := range shapes {
-		s = re.ReplaceAllString(s, "${1}"+sentinel)
+		s = re.ReplaceAllStringFunc(s, func(m string) string {
+			sub := re.FindStringSubmatch(m)
+			// sk-… is a credential by its prefix; after a header name,
+			// the value must look like one.
+			if sub[1] != "" && !looksLikeCredential(m[len(sub[1]):]) {
+				return m
+			}
+			return sub[1] + sentinel
+		})
 	}
 	return strings.ReplaceAll(s, sentinel, Mark)
+}
+
+// looksLikeCredential tells a credential from a placeholder in a header
+// shape: 8 characters or more, with a digit, or 12 or more mixing upper and
+// lower case (base64). "YOUR_TOKEN_HERE" and "changeme" read unchanged, so
+// a file the model reads, and rewrites, is not corrupted by the scrub.
+func looksLikeCredential(v string) bool {
+	if len(v) < MinSecretLen {
+		return false
+	}
+	var digit, upper, lowerCase bool
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		digit = digit || '0' <= c && c <= '9'
+		upper = upper || 'A' <= c && c <= 'Z'
+		lowerCase = lowerCase || 'a' <= c && c <= 'z'
+	}
+	return digit || len(v) >= 12 && upper && lowerCase
 }
 
 // mayHoldShape is a cheap test that skips the regular expressions for text
