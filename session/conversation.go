@@ -138,8 +138,11 @@ func (m *Manager) Delete(ctx context.Context, id engine.SessionID) error {
 		return nil
 	}
 	err := m.cfg.Store.DeleteSession(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
+	switch {
+	case errors.Is(err, store.ErrNotFound):
 		return fmt.Errorf("session %s: %w", id, ErrUnknownSession)
+	case errors.Is(err, store.ErrBusy):
+		return busyElsewhere{err}
 	}
 	return err
 }

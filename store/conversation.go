@@ -108,7 +108,8 @@ func (s *Store) RenameSession(ctx context.Context, id engine.SessionID, title st
 }
 
 // DeleteSession removes a session and its runs; ErrNotFound if the store has
-// no such session. The caller makes sure no run of it is in flight.
+// no such session, ErrBusy (wrapped) while a live process — this one
+// included — has a run of it in flight.
 func (s *Store) DeleteSession(ctx context.Context, id engine.SessionID) error {
 	if err := s.checkOpen(); err != nil {
 		return err
@@ -118,6 +119,9 @@ func (s *Store) DeleteSession(ctx context.Context, id engine.SessionID) error {
 		return fmt.Errorf("delete session %s: %w", id, err)
 	}
 	defer tx.Rollback()
+	if err := s.claimable(ctx, tx, id); err != nil {
+		return err
+	}
 	// The runs go explicitly too: a database opened without foreign keys
 	// enforced must not keep orphans.
 	if _, err := tx.ExecContext(ctx, `DELETE FROM runs WHERE session_id = ?`, string(id)); err != nil {

@@ -64,7 +64,11 @@ func TestTranscriptRenameDelete(t *testing.T) {
 		t.Errorf("RenameSession of an unknown session: %v", err)
 	}
 	// A later run keeps the user's title.
-	if err := s.Checkpoint(ctx, started("s1", "r3", "chat two", nil)); err != nil {
+	c3 := started("s1", "r3", "chat two", nil)
+	if err := s.Checkpoint(ctx, c3); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Checkpoint(ctx, ended(c3, engine.OutcomeCompleted, nil, nil)); err != nil {
 		t.Fatal(err)
 	}
 	if rec, _ := s.Session(ctx, "s1"); rec.Title != "My chat" {
@@ -85,5 +89,27 @@ func TestTranscriptRenameDelete(t *testing.T) {
 	}
 	if err := s.DeleteSession(ctx, "s1"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("deleting twice: %v, want ErrNotFound", err)
+	}
+}
+
+// A session with a run in flight in a live process is not deleted.
+func TestDeleteRefusedWhileARunIsInFlight(t *testing.T) {
+	ctx := testCtx(t)
+	dir, root := t.TempDir(), t.TempDir()
+	a, b := openTest(t, dir, root), openTest(t, dir, root)
+	c := started("s", "r", "chat", nil)
+	if err := a.Checkpoint(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	for name, s := range map[string]*Store{"the running store": a, "another store": b} {
+		if err := s.DeleteSession(ctx, "s"); !errors.Is(err, ErrBusy) {
+			t.Errorf("%s deleted a session with a run in flight: %v, want ErrBusy", name, err)
+		}
+	}
+	if err := a.Checkpoint(ctx, ended(c, engine.OutcomeCompleted, nil, nil)); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.DeleteSession(ctx, "s"); err != nil {
+		t.Errorf("delete after the run ended: %v", err)
 	}
 }
