@@ -103,7 +103,31 @@ func (w *Workspace) runInterp(ctx context.Context, inv engine.ToolInvocation, p 
 	}
 	defer c.killAll()
 	runCtx, cancel := context.WithCancel(ctx)
+	// The interpreter opens its own process-substitution FIFOs with a
+	// blocking open no context reaches ("cat < >(ls)" opens both ends for
+	// reading): once the line's context is done, keep releasing them so
+	// a timeout or a cancel always ends the line.
+	ran := make(chan struct{})
+	watched := make(chan struct{})
+	go func() {
+		defer close(watched)
+		select {
+		case <-ran:
+			return
+		case <-runCtx.Done():
+		}
+		for {
+			releaseFIFOs(tmp)
+			select {
+			case <-ran:
+				return
+			case <-time.After(fifoRetry):
+			}
+		}
+	}()
 	err = r.Run(runCtx, file)
+	close(ran)
+	<-watched
 	cancel()
 	joinBackground(r, tmp)
 	return c, err

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // hostileSetup is a workspace with a symlink out of it and a directory
@@ -324,5 +325,24 @@ func TestFileToolsProtectPaths(t *testing.T) {
 	w2 := openWS(t, dir, Options{})
 	if res := call(t, w2, ToolEditFile, map[string]any{"path": ".git/config", "old_string": "[core]", "new_string": "x"}); !res.IsError || !strings.Contains(res.Output, "no one can be asked") {
 		t.Errorf("no approver = %+v", res)
+	}
+}
+
+// TestFIFODeadlockEndsAtTimeout: a line whose process substitution the
+// interpreter opens from both ends for reading blocks in a system call no
+// context reaches; the timeout still ends it, with the usual message.
+func TestFIFODeadlockEndsAtTimeout(t *testing.T) {
+	w := withPolicy(openWS(t, newTree(t, nil), Options{}), CommandPolicy{AllowCommands: true, Allowed: []string{"cat", "ls"}})
+	for _, c := range []string{"cat < >(ls)", "ls > <(ls)"} {
+		done := make(chan string, 1)
+		go func() { done <- call(t, w, ToolRunCommand, map[string]any{"command": c, "timeout_s": 1}).Output }()
+		select {
+		case out := <-done:
+			if !strings.Contains(out, "timed out after 1s") {
+				t.Errorf("%q = %q, want a timeout", c, out)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatalf("%q did not end after its 1s timeout", c)
+		}
 	}
 }
