@@ -37,7 +37,7 @@ func TestMCPServersRejectsWhatCannotStart(t *testing.T) {
 		{"file url", `{"a": {"url": "file:///etc/passwd"}}`, "http:// or https://"},
 		{"sse", `{"a": {"type": "sse", "url": "http://h/"}}`, "not supported"},
 		{"headers on a command", `{"a": {"command": "x", "headers": {"A": "b"}}}`, "headers belong"},
-		{"not an object", `["x"]`, "must be an object"},
+		{"not an object", `["x"]`, "expected an object of servers"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := Default()

@@ -20,7 +20,7 @@ func TestApplyRateLimit(t *testing.T) {
 		`{"rateLimit":{"mistral":{"requestsPerMinute":1}}}`:           "unknown provider",
 		`{"rateLimit":{"openai":{"requestsPerMinute":-1}}}`:           "0 or more",
 		`{"rateLimit":{"openai":{"perMinute":1}}}`:                    "unknown field",
-		`{"rateLimit":{"openai":60}}`:                                 "cannot unmarshal",
+		`{"rateLimit":{"openai":60}}`:                                 "expected an object of providers",
 		`{"rateLimit":{"openai":{"requestsPerMinute":1,"burst":-2}}}`: "0 or more",
 	} {
 		before := s

@@ -1,13 +1,14 @@
-// Package config holds loopls's settings: what the editor sends in
-// initializationOptions and workspace/didChangeConfiguration, what the command
-// line takes, and the environment variables that override neither.
+// Package config holds loopls's settings and where they come from. The same
+// keys (keys.go) are read, lowest to highest, from the built-in defaults, the
+// user file, the project file, the environment, the editor's settings or the
+// command line's flags; a run's own parameters come last (docs/config.md).
 package config
 
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"os"
 	"slices"
 )
 
@@ -81,17 +82,12 @@ func Default() Settings {
 	return Settings{MaxTurns: DefaultMaxTurns, CompactThreshold: DefaultCompactThreshold, AutoCompact: &t}
 }
 
-// FromEnv returns Default with the environment applied: LOOPLS_MODEL and
-// OLLAMA_HOST. API keys are read by the adapters themselves and never stored
-// here, so they cannot reach a log or the store.
+// FromEnv returns Default with the environment applied, and no file: what
+// tools that must not read files use. API keys are read by the adapters
+// themselves and never stored here, so they cannot reach a log or the store.
+// A variable with a bad value is skipped.
 func FromEnv() Settings {
-	s := Default()
-	if m := os.Getenv("LOOPLS_MODEL"); m != "" {
-		s.Model = m
-	}
-	if h := os.Getenv("OLLAMA_HOST"); h != "" {
-		s.OllamaHost = h
-	}
+	s, _ := Sources{Getenv: osGetenv}.Load()
 	return s
 }
 
@@ -104,80 +100,100 @@ type FieldError struct {
 func (e *FieldError) Error() string { return fmt.Sprintf("setting %q: %v", e.Field, e.Err) }
 func (e *FieldError) Unwrap() error { return e.Err }
 
-// Apply merges raw into s. raw is {"loopls": {...}} or the bare object; fields
-// it does not mention keep their value. On error s is unchanged.
+// Apply merges raw into s: what an editor sends (initializationOptions,
+// workspace/didChangeConfiguration) and the layer of command-line flags.
+// raw is {"loopls": {...}} or the bare object; fields it does not mention,
+// null ones and unknown ones keep their value (editors send whole sections,
+// and null for what the user left unset). On error s is unchanged: a change
+// applies whole or not at all.
 func (s *Settings) Apply(raw json.RawMessage) error {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
-		return nil
-	}
-	var wrapper map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &wrapper); err != nil {
-		return &FieldError{Field: "loopls", Err: fmt.Errorf("settings must be a JSON object: %w", err)}
-	}
-	if inner, ok := wrapper["loopls"]; ok {
-		if err := json.Unmarshal(inner, &wrapper); err != nil {
-			return &FieldError{Field: "loopls", Err: fmt.Errorf("must be a JSON object: %w", err)}
-		}
+	obj, err := settingsObject(raw)
+	if err != nil {
+		return &FieldError{Field: "loopls", Err: err}
 	}
 	next := *s
-	for name, v := range wrapper {
-		if bytes.Equal(bytes.TrimSpace(v), []byte("null")) {
-			continue // editors send null for a setting the user left unset
+	for _, k := range Keys {
+		v, ok := obj[k.Name]
+		if !ok || isNull(v) {
+			continue
 		}
-		var err error
-		switch name {
-		case "model":
-			err = json.Unmarshal(v, &next.Model)
-		case "fallbackModels":
-			err = json.Unmarshal(v, &next.FallbackModels)
-		case "maxTurns":
-			err = json.Unmarshal(v, &next.MaxTurns)
-			if err == nil && next.MaxTurns < 0 {
-				err = fmt.Errorf("must be 0 or more")
-			}
-		case "contextWindow":
-			err = json.Unmarshal(v, &next.ContextWindow)
-			if err == nil && next.ContextWindow < 0 {
-				err = fmt.Errorf("must be 0 or more")
-			}
-		case "compactThreshold":
-			err = json.Unmarshal(v, &next.CompactThreshold)
-			if err == nil && (next.CompactThreshold < 0 || next.CompactThreshold > 100) {
-				err = fmt.Errorf("must be between 0 and 100")
-			}
-		case "autoCompact":
-			var b bool
-			err = json.Unmarshal(v, &b)
-			next.AutoCompact = &b
-		case "allowCommands":
-			err = json.Unmarshal(v, &next.AllowCommands)
-		case "allowedCommands":
-			err = json.Unmarshal(v, &next.AllowedCommands)
-		case "ollamaHost":
-			err = json.Unmarshal(v, &next.OllamaHost)
-		case "approval":
-			err = json.Unmarshal(v, &next.Approval)
-		case "mode":
-			err = json.Unmarshal(v, &next.Mode)
-			if err == nil && next.Mode != "" && next.Mode != "ask" && next.Mode != "edit" && next.Mode != "auto" {
-				err = fmt.Errorf("must be \"ask\", \"edit\" or \"auto\", not %q", next.Mode)
-			}
-		case "mcpServers":
-			next.MCPServers, err = parseMCPServers(v)
-		case "allowedTools":
-			err = json.Unmarshal(v, &next.AllowedTools)
-		case "rateLimit":
-			next.RateLimit, err = parseRateLimit(v)
-		default:
-			continue // unknown settings are ignored, as editors send whole sections
-		}
-		if err != nil {
-			return &FieldError{Field: name, Err: err}
+		if err := setKey(&next, k, v); err != nil {
+			return &FieldError{Field: k.Name, Err: err}
 		}
 	}
 	*s = next
 	return nil
+}
+
+// settingsObject reads raw as a JSON object, unwrapping {"loopls": {...}};
+// empty input and null are the empty object.
+func settingsObject(raw json.RawMessage) (map[string]json.RawMessage, error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || isNull(raw) {
+		return nil, nil
+	}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &obj); err != nil {
+		return nil, fmt.Errorf("settings must be a JSON object")
+	}
+	if inner, ok := obj["loopls"]; ok {
+		obj = nil
+		if err := json.Unmarshal(inner, &obj); err != nil {
+			return nil, fmt.Errorf(`"loopls" must be a JSON object`)
+		}
+	}
+	return obj, nil
+}
+
+func isNull(v json.RawMessage) bool { return bytes.Equal(bytes.TrimSpace(v), []byte("null")) }
+
+// ValueError is a value a key does not take: it says what was expected.
+type ValueError struct {
+	Expect string
+	Got    string // the value as written, shortened
+	Reason string // why a well-typed value is refused, "" for a wrong type
+}
+
+func (e *ValueError) Error() string {
+	msg := "expected " + e.Expect + ", got " + e.Got
+	if e.Reason != "" {
+		msg += " (" + e.Reason + ")"
+	}
+	return msg
+}
+
+// setKey applies v to s through k, turning a failure into a ValueError.
+func setKey(s *Settings, k Key, v json.RawMessage) error {
+	next := *s
+	if err := k.Set(&next, v); err != nil {
+		ve := &ValueError{Expect: k.Expect, Got: shorten(v)}
+		// A key's own account of what is wrong is kept; a bare decoding
+		// error or a plain range check says no more than Expect.
+		switch err.(type) {
+		case *json.UnmarshalTypeError, *json.SyntaxError:
+		default:
+			if !errors.Is(err, errBadValue) {
+				ve.Reason = err.Error()
+			}
+		}
+		return ve
+	}
+	*s = next
+	return nil
+}
+
+// shorten renders a JSON value for a message, at most 40 bytes of it.
+func shorten(v json.RawMessage) string {
+	var b bytes.Buffer
+	if json.Compact(&b, v) != nil {
+		b.Reset()
+		b.Write(bytes.TrimSpace(v))
+	}
+	const max = 40
+	if b.Len() > max {
+		return string(b.Bytes()[:max]) + "…"
+	}
+	return b.String()
 }
 
 // AutoCompactOn reports the effective autoCompact value (default true).

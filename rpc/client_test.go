@@ -83,7 +83,7 @@ func startClient(t testing.TB, dir string, env ...string) *client {
 	cmd := exec.Command(loopls, "serve", "--stdio", "--log-level", "debug")
 	cmd.Dir = dir
 	state := t.TempDir()
-	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+state, "HOME="+state,
+	cmd.Env = append(os.Environ(), "XDG_STATE_HOME="+state, "HOME="+state, "XDG_CONFIG_HOME="+filepath.Join(state, "config"),
 		"OPENAI_API_KEY=", "ANTHROPIC_API_KEY=", "OPENAI_BASE_URL=")
 	cmd.Env = append(cmd.Env, env...)
 	in, err := cmd.StdinPipe()

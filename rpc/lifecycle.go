@@ -79,11 +79,17 @@ func (s *Server) initialize(ctx context.Context, params *json.RawMessage) (any, 
 	if err := decodeParams(params, &p); err != nil {
 		return nil, err
 	}
+	root := rootOf(p)
+	if s.opts.Root != "" {
+		root = s.opts.Root
+	}
+	base, problems := s.baseSettings(root)
 	s.mu.Lock()
 	if s.state != stateNew {
 		s.mu.Unlock()
 		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: "initialize was already received"}
 	}
+	s.settings = base
 	s.client = clientCaps{
 		applyEdit:        p.Capabilities.Workspace.ApplyEdit,
 		workDoneProgress: p.Capabilities.Window.WorkDoneProgress,
@@ -99,14 +105,13 @@ func (s *Server) initialize(ctx context.Context, params *json.RawMessage) (any, 
 	s.ready = make(chan struct{})
 	s.mu.Unlock()
 
-	root := rootOf(p)
-	if s.opts.Root != "" {
-		root = s.opts.Root
-	}
 	// Opening the workspace indexes the whole tree, which takes seconds in a
 	// big repository; initialize answers at once and what needs the
 	// workspace waits for it (see awaitReady).
 	go s.open(root, settings)
+	for _, pr := range problems {
+		s.showMessage(2, "loopls: settings: "+pr.Error())
+	}
 	if settingsErr != nil {
 		s.showMessage(2, "loopls: initializationOptions: "+settingsErr.Error())
 	}
@@ -116,6 +121,27 @@ func (s *Server) initialize(ctx context.Context, params *json.RawMessage) (any, 
 	s.log.Info("initialized", "root", root, "applyEdit", s.client.applyEdit, "workDoneProgress", s.client.workDoneProgress,
 		"approvals", s.client.approvals, "model", settings.Model)
 	return initializeResult(s.version()), nil
+}
+
+// baseSettings are the settings below the editor's: the defaults, the user
+// file, root's project file and the environment (docs/config.md), or
+// Options.Settings when given. The project file is read through root's
+// os.Root, so it cannot lead outside the workspace.
+func (s *Server) baseSettings(root string) (config.Settings, []config.Problem) {
+	if s.opts.Settings != nil {
+		return *s.opts.Settings, nil
+	}
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		r = nil // no workspace, no project file: open says why
+	} else {
+		defer r.Close()
+	}
+	src := config.Standard(r)
+	if s.opts.UserFile != "" {
+		src.UserFile = s.opts.UserFile
+	}
+	return src.Load()
 }
 
 // open opens the workspace, the store and the session manager, then closes

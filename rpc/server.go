@@ -39,9 +39,12 @@ type Options struct {
 	NoStore bool
 	// Resolve overrides providers.Resolve (tests).
 	Resolve func(ctx context.Context, s config.Settings, override string) (providers.Resolved, error)
-	// Settings are the settings before initializationOptions apply; nil
-	// means config.FromEnv().
+	// Settings, when set, are the settings before initializationOptions
+	// apply, instead of the defaults, the user file, the project file and
+	// the environment (tests).
 	Settings *config.Settings
+	// UserFile replaces config.UserFile() as the user file (tests).
+	UserFile string
 	// Root, when set, is the workspace root whatever the client says
 	// (tests and fuzzing keep the daemon inside a temporary directory).
 	Root string
@@ -121,10 +124,7 @@ func newServer(ctx context.Context, opts Options) *Server {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	settings := config.FromEnv()
-	if opts.Settings != nil {
-		settings = *opts.Settings
-	}
+	settings := config.Default() // initialize loads the real ones
 	sctx, stop := context.WithCancel(ctx)
 	s := &Server{
 		opts:     opts,

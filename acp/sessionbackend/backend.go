@@ -26,8 +26,12 @@ import (
 
 // Options configure the backends that Opener opens.
 type Options struct {
-	// Settings returns the settings in force; required.
+	// Settings returns the settings in force; required unless ForRoot is set.
 	Settings func() config.Settings
+	// ForRoot, when set, gives a workspace root's settings (its project
+	// file is read through root) once, when the root opens; Settings is
+	// then not used.
+	ForRoot func(root *os.Root) config.Settings
 	// StateDir holds the store's databases; "" is store.DefaultDir()
 	// ($XDG_STATE_HOME/loopls).
 	StateDir string
@@ -45,8 +49,8 @@ type Options struct {
 // the ACP client, and a session.Manager over both.
 func Opener(o Options) acp.Opener {
 	return func(ctx context.Context, root string, hooks acp.Hooks) (acp.Backend, error) {
-		if o.Settings == nil {
-			return nil, errors.New("sessionbackend: Options.Settings is required")
+		if o.Settings == nil && o.ForRoot == nil {
+			return nil, errors.New("sessionbackend: Options.Settings or Options.ForRoot is required")
 		}
 		log := o.Logger
 		if log == nil {
@@ -73,6 +77,11 @@ func Opener(o Options) acp.Opener {
 		if b.root, err = os.OpenRoot(root); err != nil {
 			return nil, fmt.Errorf("open workspace %s: %w", root, err)
 		}
+		get := o.Settings
+		if o.ForRoot != nil {
+			rs := o.ForRoot(b.root)
+			get = func() config.Settings { return rs }
+		}
 		var ed workspace.Editor = workspace.NewDiskEditor(b.root)
 		if hooks.Editor != nil {
 			ed = hooks.Editor(ed)
@@ -84,7 +93,7 @@ func Opener(o Options) acp.Opener {
 		if err != nil {
 			return nil, err
 		}
-		b.m, err = session.New(session.Config{Root: root, Store: b.store, Settings: o.Settings, Workspace: b.ws, Resolve: o.Resolve, Logger: log, MCP: o.MCP})
+		b.m, err = session.New(session.Config{Root: root, Store: b.store, Settings: get, Workspace: b.ws, Resolve: o.Resolve, Logger: log, MCP: o.MCP})
 		if err != nil {
 			return nil, err
 		}

@@ -19,7 +19,7 @@ import (
 	"github.com/loopls/loopls/redact"
 )
 
-const acpUsage = `Usage: loopls acp [--model M] [--max-turns N] [--context-window N] [--allow-commands]
+const acpUsage = `Usage: loopls acp [--model M] [--max-turns N] [--context-window N] [--allow-commands] [--set KEY=VALUE]
 
 Serve the Agent Client Protocol (version 1, newline-delimited JSON-RPC) on
 stdin/stdout, for editors that start agents: Zed, JetBrains, CodeCompanion,
@@ -27,9 +27,12 @@ avante, agent-shell. Logs go to stderr. Each session/prompt is one run of
 loopls's engine on the session's cwd; sessions persist under
 $XDG_STATE_HOME/loopls and come back with session/load.
 
-Settings come from the environment (LOOPLS_MODEL, OLLAMA_HOST,
-OPENAI_API_KEY, OPENAI_BASE_URL, ANTHROPIC_API_KEY) and these flags; the
-client switches model and mode (ask, edit, auto) per session.
+Settings come, lowest first, from the user file
+($XDG_CONFIG_HOME/loopls/config.json), the project file (.loopls.json at
+the session's cwd), the environment (LOOPLS_MODEL, OLLAMA_HOST, …; API
+keys from OPENAI_API_KEY, ANTHROPIC_API_KEY), then --set and these flags
+(docs/config.md); the client switches model and mode (ask, edit, auto) per
+session.
 
 Flags:
 `
@@ -42,6 +45,8 @@ func cmdACP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	maxTurns := fs.Int("max-turns", 0, "turn cap per prompt (default 200)")
 	contextWindow := fs.Int("context-window", 0, "context window in tokens (default: what the model reports)")
 	allowCommands := fs.Bool("allow-commands", false, "offer run_command even when the client cannot be asked")
+	var sets setFlags
+	fs.Var(&sets, "set", setUsage)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), acpUsage)
 		fs.PrintDefaults()
@@ -63,30 +68,48 @@ func cmdACP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	settings := config.FromEnv()
-	if *model != "" {
-		settings.Model = *model
+	flagsOver := func(s *config.Settings) {
+		if *model != "" {
+			s.Model = *model
+		}
+		if *maxTurns > 0 {
+			s.MaxTurns = *maxTurns
+		}
+		if *contextWindow > 0 {
+			s.ContextWindow = *contextWindow
+		}
+		if *allowCommands {
+			s.AllowCommands = true
+		}
 	}
-	if *maxTurns > 0 {
-		settings.MaxTurns = *maxTurns
-	}
-	if *contextWindow > 0 {
-		settings.ContextWindow = *contextWindow
-	}
-	if *allowCommands {
-		settings.AllowCommands = true
+	// The settings without a project file: the default model's label and
+	// the model list. Each session's cwd adds its own project file.
+	settings, err := loadSettings("", sets, flagsOver, stderr, "acp")
+	if err != nil {
+		fmt.Fprintf(stderr, "loopls acp: %v\n", err)
+		return 2
 	}
 	log := slog.New(redact.NewHandler(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
+	forRoot := func(root *os.Root) config.Settings {
+		s, problems := config.Standard(root).Load()
+		for _, p := range problems {
+			log.Warn("settings: " + p.Error())
+		}
+		for _, a := range sets {
+			_ = s.Set(a) // checked above
+		}
+		flagsOver(&s)
+		return s
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	get := func() config.Settings { return settings }
 	// The MCP servers (the client's, per session) live as long as this
 	// process and stop, with their process groups, when it ends.
 	hub := mcp.NewHub(mcp.Options{Logger: log, Version: acpAgentVersion()})
 	defer hub.Close()
-	err := acp.Serve(ctx, stdin, stdout, acp.Config{
-		Open:    sessionbackend.Opener(sessionbackend.Options{Settings: get, Logger: log, MCP: hub}),
+	err = acp.Serve(ctx, stdin, stdout, acp.Config{
+		Open:    sessionbackend.Opener(sessionbackend.Options{ForRoot: forRoot, Logger: log, MCP: hub}),
 		Model:   func() string { return settings.Model },
 		Models:  func(ctx context.Context) ([]string, error) { return toolModels(ctx, settings.OllamaHost) },
 		Version: acpAgentVersion(),

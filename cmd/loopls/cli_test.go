@@ -77,7 +77,8 @@ type env struct {
 	t     *testing.T
 	srv   *fakeollama.Server
 	root  string
-	state string // XDG_STATE_HOME
+	state string   // XDG_STATE_HOME
+	extra []string // more environment, after the env's own
 }
 
 func newEnv(t *testing.T, opts fakeollama.Options) *env {
@@ -103,7 +104,9 @@ func (e *env) cmdCtx(ctx context.Context, args ...string) *exec.Cmd {
 		"OLLAMA_HOST="+e.srv.Host,
 		"XDG_STATE_HOME="+e.state,
 		"HOME="+e.state,
+		"XDG_CONFIG_HOME="+filepath.Join(e.state, "config"),
 	)
+	c.Env = append(c.Env, e.extra...)
 	return c
 }
 

@@ -95,7 +95,9 @@ func cmdMCP(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "loopls mcp list: unexpected argument %q\n", pos[0])
 		return exitUsage
 	}
-	settings := config.FromEnv()
+	// The user file and the environment, as run and acp read them (a project
+	// file may not name servers).
+	settings, _ := loadSettings("", nil, nil, stderr, "mcp list")
 	if err := applyMCPConfig(&settings, *file); err != nil {
 		fmt.Fprintf(stderr, "loopls mcp list: %v\n", err)
 		return exitUsage

@@ -45,10 +45,11 @@ func cmdModels(args []string, stdout, stderr io.Writer) int {
 		printUsage(stderr, fs, modelsUsage)
 		return 2
 	}
-	s := config.FromEnv()
-	if *host != "" {
-		s.OllamaHost = *host
-	}
+	s, _ := loadSettings("", nil, func(s *config.Settings) {
+		if *host != "" {
+			s.OllamaHost = *host
+		}
+	}, stderr, "models")
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	models, err := providers.List(ctx, s)

@@ -30,8 +30,11 @@ the answer on stdout. Live transitions and a progress line (state, turn,
 tokens, elapsed time) go to stderr. Ctrl-C cancels the run cleanly; files
 are written atomically, so nothing is left half-written.
 
-The model comes from --model, else LOOPLS_MODEL, else the first
-tool-capable model of the local Ollama (OLLAMA_HOST). The run is recorded
+Settings come, lowest first, from the user file
+($XDG_CONFIG_HOME/loopls/config.json), the project file (.loopls.json at
+--root), the environment (LOOPLS_MODEL, OLLAMA_HOST, LOOPLS_MAX_TURNS, …),
+then --set and the flags (docs/config.md). With no model set, the first
+tool-capable model of the local Ollama is used. The run is recorded
 in the workspace's session store ($XDG_STATE_HOME/loopls). PROMPT may be
 several words; "-" reads it from stdin.
 
@@ -78,6 +81,7 @@ type runFlags struct {
 	cont          bool
 	allowCommands bool
 	mcpConfig     string
+	sets          setFlags
 	prompt        string
 }
 
@@ -93,6 +97,7 @@ func parseRunFlags(args []string, stdin io.Reader, stdout, stderr io.Writer) (ru
 	fs.BoolVar(&f.cont, "continue", false, "continue this workspace's most recent session")
 	fs.BoolVar(&f.allowCommands, "allow-commands", false, "offer run_command to the model (commands run without asking)")
 	fs.StringVar(&f.mcpConfig, "mcp-config", "", "read MCP servers from `FILE`: {\"mcpServers\": {...}, \"allowedTools\": [...]} (docs/mcp.md)")
+	fs.Var(&f.sets, "set", setUsage)
 	pos, code, ok := parseFlags(fs, args, runUsage, stdout, stderr)
 	if !ok {
 		return f, code, false
@@ -145,9 +150,14 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "loopls run: --root: %v\n", err)
 		return exitUsage
 	}
-	settings := config.FromEnv()
-	if f.allowCommands {
-		settings.AllowCommands = true
+	settings, err := loadSettings(root, f.sets, func(s *config.Settings) {
+		if f.allowCommands {
+			s.AllowCommands = true
+		}
+	}, stderr, "run")
+	if err != nil {
+		fmt.Fprintf(stderr, "loopls run: %v\n", err)
+		return exitUsage
 	}
 	if err := applyMCPConfig(&settings, f.mcpConfig); err != nil {
 		fmt.Fprintf(stderr, "loopls run: %v\n", err)
