@@ -109,7 +109,10 @@ func TestCompactionThatSavesNothingEndsContextExceeded(t *testing.T) {
 				Policy: Policy{MaxTurns: 10, ContextWindow: 5, CompactThreshold: 80, AutoCompact: true}}, "s", nil)
 			run, err := a.Run(context.Background(), RunInput{Prompt: "too long for the window"})
 			var le *LoopError
-			if !errors.As(err, &le) || le.Kind != KindContextExceeded || le.Used != le.Limit {
+			// The error names the real need and the real window, never
+			// "N tokens do not fit in N".
+			if !errors.As(err, &le) || le.Kind != KindContextExceeded || le.Used != 10 || le.Limit != 5 ||
+				!strings.Contains(le.Message, "needs 10 tokens") || !strings.Contains(le.Message, "window is 5") {
 				t.Fatalf("err = %#v", err)
 			}
 			if run.Outcome != OutcomeContextExceeded || model.calls() != 0 {

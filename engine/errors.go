@@ -84,10 +84,27 @@ func MaxTurnsExceeded(max int) *LoopError {
 		Message: fmt.Sprintf("stopped after %d turns without a final answer: raise maxTurns or narrow the prompt", max)}
 }
 
-// ContextExceeded is the error of a run whose conversation no longer fits.
+// ContextExceeded is the error of a run whose conversation of used tokens
+// no longer fits the model's window of limit tokens.
 func ContextExceeded(used, limit int) *LoopError {
 	return &LoopError{Kind: KindContextExceeded, Used: used, Limit: limit,
-		Message: fmt.Sprintf("context exceeded: %d tokens do not fit in %d and compaction freed nothing: use a model with a bigger window (contextWindow) or start a new session", used, limit)}
+		Message: fmt.Sprintf("context exceeded: the conversation needs %d tokens and the model's window is %d: use a model with a bigger window (contextWindow) or start a new session", used, limit)}
+}
+
+// contextExceededAfterCompaction is the error of a compaction, begun at
+// trigger tokens (percent % of window) for reason, that left the
+// conversation at need tokens. Used is the need, Limit the window.
+func contextExceededAfterCompaction(need, window, trigger, percent int, reason CompactReason) *LoopError {
+	le := &LoopError{Kind: KindContextExceeded, Used: need, Limit: window}
+	switch {
+	case window <= 0:
+		le.Message = fmt.Sprintf("context exceeded: the conversation needs %d tokens and compaction freed nothing: use a model with a bigger window (contextWindow) or start a new session", need)
+	case reason == CompactThresholdExceeded:
+		le.Message = fmt.Sprintf("context exceeded: the conversation needs %d tokens, over the compaction threshold of %d (%d%% of the model's %d-token window), and compaction freed nothing: raise compactThreshold, use a model with a bigger window (contextWindow) or start a new session", need, trigger, percent, window)
+	default:
+		le.Message = fmt.Sprintf("context exceeded: the conversation needs %d tokens and the model's window is %d, of which loopls fills at most %d (%d%%) to leave room for the answer; compaction freed nothing: use a model with a bigger window (contextWindow) or start a new session", need, window, trigger, percent)
+	}
+	return le
 }
 
 // Internal is the error of a broken invariant inside loopls.

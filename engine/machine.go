@@ -43,6 +43,17 @@ type LoopMachine struct {
 	contextTokens int
 	cancelled     bool
 	pendingTools  []PendingToolCall // classified calls of AwaitingTools
+	// compaction is the window and trigger the compaction in flight was
+	// begun under, so a pass that frees nothing can say what did not fit.
+	compaction compactionLimits
+}
+
+// compactionLimits are the window and the token count that made a
+// compaction start (95 % of the window, or the threshold's share).
+type compactionLimits struct {
+	Window  int `json:"window"`
+	Trigger int `json:"trigger"`
+	Percent int `json:"percent"`
 }
 
 // NewMachine returns a machine in Start holding history as its committed
@@ -133,6 +144,11 @@ func (m *LoopMachine) Begin(step Step, p Policy) (Move, error) {
 		if from.Name == StateAwaitingCompaction {
 			return Move{}, nil
 		}
+		pct := emergencyPercent
+		if want.Reason == CompactThresholdExceeded {
+			pct = p.CompactThreshold
+		}
+		m.compaction = compactionLimits{Window: p.ContextWindow, Trigger: percentOf(p.ContextWindow, pct), Percent: pct}
 		return m.moveTo(from, State{Name: StateAwaitingCompaction, Reason: want.Reason}, EventCompact), nil
 	case StepDone:
 		ev := EventCancel
@@ -231,7 +247,7 @@ func (m *LoopMachine) CompactionResult(newHistory []Message, before, after int) 
 	}
 	from := m.state
 	if after >= before {
-		return m.terminate(from, outcomeOf(ContextExceeded(after, before)), EventCompactionResult), nil
+		return m.terminate(from, outcomeOf(m.compactionFreedNothing(after)), EventCompactionResult), nil
 	}
 	m.history = cloneMessages(newHistory)
 	m.pending = nil
@@ -251,10 +267,18 @@ func (m *LoopMachine) CompactionNoop(before, after int) (Move, error) {
 	}
 	from := m.state
 	if after >= before {
-		return m.terminate(from, outcomeOf(ContextExceeded(after, before)), EventCompactionNoop), nil
+		return m.terminate(from, outcomeOf(m.compactionFreedNothing(after)), EventCompactionNoop), nil
 	}
 	m.contextTokens = after
 	return m.moveTo(from, State{Name: StateStart}, EventCompactionNoop), nil
+}
+
+// compactionFreedNothing is the error of a compaction that left the
+// conversation at need tokens: it names the real window and the limit the
+// conversation had to come under.
+func (m *LoopMachine) compactionFreedNothing(need int) *LoopError {
+	c := m.compaction
+	return contextExceededAfterCompaction(need, c.Window, c.Trigger, c.Percent, m.state.Reason)
 }
 
 func (m *LoopMachine) checkCompaction(feed string, before, after int) error {

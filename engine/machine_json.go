@@ -15,6 +15,8 @@ type machineJSON struct {
 	ContextTokens int               `json:"context_tokens"`
 	Cancelled     bool              `json:"cancelled"`
 	PendingTools  []PendingToolCall `json:"pending_tools"`
+	// Compaction is the window a compaction in flight was begun under.
+	Compaction *compactionLimits `json:"compaction,omitempty"`
 }
 
 // MarshalJSON serializes the whole machine, losslessly: a machine restored
@@ -29,6 +31,10 @@ func (m *LoopMachine) MarshalJSON() ([]byte, error) {
 		ContextTokens: m.contextTokens,
 		Cancelled:     m.cancelled,
 		PendingTools:  m.pendingTools,
+	}
+	if m.state.Name == StateAwaitingCompaction {
+		c := m.compaction
+		j.Compaction = &c
 	}
 	// One spelling for "none", so equal machines serialize to equal bytes.
 	if j.History == nil {
@@ -70,6 +76,9 @@ func (m *LoopMachine) UnmarshalJSON(data []byte) error {
 	if len(j.PendingTools) > 0 {
 		m.pendingTools = j.PendingTools
 	}
+	if j.Compaction != nil && j.State.Name == StateAwaitingCompaction {
+		m.compaction = *j.Compaction
+	}
 	return nil
 }
 
@@ -93,6 +102,9 @@ func (j *machineJSON) validate() error {
 	}
 	if s.Name != StateTerminal && s.Outcome != nil {
 		return fmt.Errorf("state %s carries an outcome", s.Name)
+	}
+	if c := j.Compaction; c != nil && (c.Window < 0 || c.Trigger < 0 || c.Percent < 0) {
+		return fmt.Errorf("negative compaction limits")
 	}
 	if s.Name != StateAwaitingTools && len(j.PendingTools) > 0 {
 		return fmt.Errorf("state %s carries pending tool calls", s.Name)

@@ -3,6 +3,7 @@ package rpc
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strconv"
 
 	"github.com/sourcegraph/jsonrpc2"
@@ -71,14 +72,19 @@ type cancelParams struct {
 	RunID engine.RunID `json:"runId"`
 }
 
-// loopCancel handles loopls/cancel {"runId"} → {"cancelled": bool}. Without
-// a runId it cancels every run.
-func (s *Server) loopCancel(_ context.Context, params *json.RawMessage) (any, error) {
+// loopCancel handles loopls/cancel {"runId"} → {"cancelled": bool}: false
+// for a run that already ended, -31005 for a run id no run has (SPEC §3.1).
+// Without a runId it cancels every run.
+func (s *Server) loopCancel(ctx context.Context, params *json.RawMessage) (any, error) {
 	var p cancelParams
 	if err := decodeParams(params, &p); err != nil {
 		return nil, err
 	}
-	return map[string]bool{"cancelled": s.cancelRuns(p.RunID)}, nil
+	cancelled := s.cancelRuns(p.RunID)
+	if !cancelled && p.RunID != "" && !s.knownRun(ctx, p.RunID) {
+		return nil, fmt.Errorf("no run %s in this workspace: %w", p.RunID, errUnknownRun)
+	}
+	return map[string]bool{"cancelled": cancelled}, nil
 }
 
 // cancelRuns cancels one run, or all when id is empty; it reports whether

@@ -127,8 +127,60 @@ func (s *Server) watch(rs *runState) {
 	rs.run = run
 	s.mu.Lock()
 	delete(s.runs, rs.id)
+	s.ended.add(rs.id)
 	s.mu.Unlock()
 	close(rs.ended)
+}
+
+// maxEndedRuns bounds the ids of ended runs the daemon remembers; older
+// ones are still known through the store.
+const maxEndedRuns = 4096
+
+// endedRuns are the ids of the runs that ended in this daemon, the oldest
+// forgotten first.
+type endedRuns struct {
+	ids   map[engine.RunID]struct{}
+	order []engine.RunID
+}
+
+func (e *endedRuns) add(id engine.RunID) {
+	if e.ids == nil {
+		e.ids = make(map[engine.RunID]struct{})
+	}
+	if _, ok := e.ids[id]; ok {
+		return
+	}
+	if len(e.order) >= maxEndedRuns {
+		delete(e.ids, e.order[0])
+		e.order = e.order[1:]
+	}
+	e.ids[id] = struct{}{}
+	e.order = append(e.order, id)
+}
+
+func (e *endedRuns) has(id engine.RunID) bool {
+	_, ok := e.ids[id]
+	return ok
+}
+
+// knownRun reports whether id names a run: one in flight, one that ended in
+// this daemon, or one the workspace's session store recorded.
+func (s *Server) knownRun(ctx context.Context, id engine.RunID) bool {
+	s.awaitReady(ctx)
+	s.mu.Lock()
+	_, inflight := s.runs[id]
+	known := inflight || s.ended.has(id)
+	st := s.store
+	s.mu.Unlock()
+	if known {
+		return true
+	}
+	if st != nil {
+		if _, err := st.Run(ctx, id); err == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // normalizeRun makes the record whole: ids, an outcome that agrees with

@@ -85,6 +85,7 @@ type Server struct {
 	mgr       *session.Manager
 	inflight  map[jsonrpc2.ID]context.CancelFunc // request id → cancel (cancel.go)
 	runs      map[engine.RunID]*runState         // runs in flight (run.go)
+	ended     endedRuns                          // runs that ended in this daemon (run.go)
 	tokens    map[string]engine.RunID            // progress token → run (progress.go)
 	trace     string
 	exitCode  int

@@ -178,7 +178,14 @@ func (s *Server) undoRun(ctx context.Context, params *json.RawMessage) (any, err
 		return nil, errors.New("the server has no workspace to undo in")
 	}
 	if len(ws.Journal(p.RunID)) == 0 {
-		return nil, fmt.Errorf("run %s made no edits in this daemon (or is older than the last %d runs its undo journal keeps, MaxJournalRuns): %w", p.RunID, workspace.MaxJournalRuns, errUnknownRun)
+		if !s.knownRun(ctx, p.RunID) {
+			return nil, fmt.Errorf("no run %s in this workspace: %w", p.RunID, errUnknownRun)
+		}
+		// Nothing to revert is not a failure of the request: nothing was
+		// applied, and the reason says why.
+		return map[string]any{"applied": false, "failureReason": fmt.Sprintf(
+			"run %s made no edits in this daemon (or is older than the last %d runs its undo journal keeps): nothing to undo",
+			p.RunID, workspace.MaxJournalRuns)}, nil
 	}
 	applied, reason, err := ws.UndoRun(ctx, p.RunID)
 	if err != nil {
