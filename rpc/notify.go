@@ -166,8 +166,8 @@ func (o *outbox) delta(run engine.RunID, lane engine.Lane, text string) {
 	o.signal()
 }
 
-// deltaParams is loopls/delta.
-type deltaParams struct {
+// DeltaParams are loopls/delta's params (loopls run --json prints the same).
+type DeltaParams struct {
 	RunID engine.RunID `json:"runId"`
 	Lane  engine.Lane  `json:"lane"`
 	Text  string       `json:"text"`
@@ -188,7 +188,7 @@ func (o *outbox) flushRunLocked(run engine.RunID) {
 	}
 	for _, s := range segs {
 		o.queue = append(o.queue, &outMsg{kind: outNotify, method: "loopls/delta",
-			params: deltaParams{RunID: run, Lane: s.lane, Text: s.text.String()}})
+			params: DeltaParams{RunID: run, Lane: s.lane, Text: s.text.String()}})
 	}
 }
 

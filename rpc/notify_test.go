@@ -87,7 +87,7 @@ func TestOutboxCoalescesDeltasLosslessly(t *testing.T) {
 			}
 			break
 		}
-		var d deltaParams
+		var d DeltaParams
 		json.Unmarshal(params, &d)
 		if d.RunID != "run_a" || d.Lane != engine.LaneText {
 			t.Fatalf("delta %+v", d)

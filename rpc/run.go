@@ -283,49 +283,23 @@ func (o *runObserver) OnDelta(run engine.RunID, lane engine.Lane, text string) {
 	}
 }
 
-// toolCallParams is loopls/toolCall.
-type toolCallParams struct {
-	RunID     engine.RunID      `json:"runId"`
-	ID        engine.ToolCallID `json:"id"`
-	Name      string            `json:"name"`
-	Arguments json.RawMessage   `json:"arguments"`
-	Status    engine.ToolStatus `json:"status"`
-	Output    string            `json:"output,omitempty"`
-}
-
 func (o *runObserver) toolCall(ev engine.ToolEvent, status engine.ToolStatus) {
-	args := ev.Call.Arguments
-	if len(args) == 0 {
-		args = json.RawMessage("{}")
-	}
-	run := ev.RunID
-	if run == "" {
-		run = o.rs.id
-	}
-	o.s.out.notify("loopls/toolCall", toolCallParams{RunID: run, ID: ev.Call.ID, Name: ev.Call.Name,
-		Arguments: args, Status: status, Output: ev.Output}, run)
+	p := NewToolCallParams(ev, status, o.rs.id)
+	o.s.out.notify("loopls/toolCall", p, p.RunID)
 }
 
 func (o *runObserver) OnToolPre(ev engine.ToolEvent) {
 	o.mu.Lock()
 	o.open[ev.Call.ID] = ev
 	o.mu.Unlock()
-	status := ev.Status
-	if status == "" || status == engine.ToolCompleted || status == engine.ToolFailed {
-		status = engine.ToolRunning
-	}
-	o.toolCall(ev, status)
+	o.toolCall(ev, StatusBefore(ev))
 }
 
 func (o *runObserver) OnToolPost(ev engine.ToolEvent) {
 	o.mu.Lock()
 	delete(o.open, ev.Call.ID)
 	o.mu.Unlock()
-	status := ev.Status
-	if status == "" || status == engine.ToolPending || status == engine.ToolRunning {
-		status = engine.ToolCompleted
-	}
-	o.toolCall(ev, status)
+	o.toolCall(ev, StatusAfter(ev))
 }
 
 // cancelOpenCalls reports the tool calls that began and never finished: an

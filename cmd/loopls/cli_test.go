@@ -119,6 +119,7 @@ type result struct {
 // run runs loopls to its end, bounded by waitBound.
 func (e *env) run(args ...string) result {
 	e.t.Helper()
+	binary(e.t) // built before the bound starts
 	ctx, cancel := context.WithTimeout(context.Background(), waitBound)
 	defer cancel()
 	c := e.cmdCtx(ctx, args...)

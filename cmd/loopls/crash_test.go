@@ -107,7 +107,7 @@ func TestCrashRecoveryUnderSIGKILL(t *testing.T) {
 		t.Fatalf("first run: exit %d\n%s", first.code, first.stderr)
 	}
 	var firstRun engine.Run
-	if err := json.Unmarshal([]byte(first.stdout), &firstRun); err != nil {
+	if err := json.Unmarshal(lastLine(first.stdout), &firstRun); err != nil {
 		t.Fatal(err)
 	}
 	sid := firstRun.SessionID
@@ -182,7 +182,7 @@ func TestCrashRecoveryUnderSIGKILL(t *testing.T) {
 
 	seen := map[engine.RunID]bool{firstRun.ID: true}
 	var lastRun engine.Run
-	if err := json.Unmarshal([]byte(last.stdout), &lastRun); err != nil {
+	if err := json.Unmarshal(lastLine(last.stdout), &lastRun); err != nil {
 		t.Fatal(err)
 	}
 	seen[lastRun.ID] = true

@@ -19,9 +19,10 @@ Usage:
   loopls trace --mermaid FILE  draw a run's transitions (from run --trace) as a mermaid diagram
   loopls acp                   serve the Agent Client Protocol on stdin/stdout
   loopls mcp list              start the configured MCP servers and list their state and tools
-  loopls version               print the version
+  loopls version, --version    print the version
 
-Run 'loopls COMMAND --help' for a command's flags.
+Run 'loopls COMMAND --help' for a command's flags. Settings: docs/config.md.
+NO_COLOR and TERM=dumb are honoured.
 `
 
 func main() {
@@ -39,6 +40,9 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	// Nothing the process prints to stderr carries a secret.
 	stderr = redact.NewWriter(stderr)
+	if len(args) > 0 && (args[0] == "--version" || args[0] == "-version") {
+		return cmdVersion(args[1:], stdout, stderr)
+	}
 	cmd := "serve"
 	if len(args) > 0 && (args[0] == "" || args[0][0] != '-') {
 		cmd, args = args[0], args[1:]

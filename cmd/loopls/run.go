@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -91,7 +90,7 @@ func parseRunFlags(args []string, stdin io.Reader, stdout, stderr io.Writer) (ru
 	fs.StringVar(&f.model, "model", "", "model to use, e.g. ollama:qwen2.5-coder:7b, openai:gpt-4.1-mini, anthropic:claude-sonnet-4-5 (default $LOOPLS_MODEL)")
 	fs.IntVar(&f.maxTurns, "max-turns", 0, "stop after this many model turns (default from settings: 200)")
 	fs.StringVar(&f.root, "root", "", "workspace directory the tools act on (default the current directory)")
-	fs.BoolVar(&f.json, "json", false, "print the Run record as JSON on stdout instead of the streamed answer")
+	fs.BoolVar(&f.json, "json", false, "stream JSON lines on stdout instead of the answer: each transition, delta and tool call as it happens, in the shapes of the loopls/transition, loopls/delta and loopls/toolCall notifications, with \"type\"; the last line is the Run record (\"type\":\"run\")")
 	fs.StringVar(&f.trace, "trace", "", "write the run's transitions to `FILE` as JSON lines (see loopls trace)")
 	fs.StringVar(&f.session, "session", "", "continue the session with this `ID` (its committed history is the context)")
 	fs.BoolVar(&f.cont, "continue", false, "continue this workspace's most recent session")
@@ -274,6 +273,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return exitFailed
 	}
+	view.setSession(h.SessionID())
 	view.begin()
 
 	cancelled := false
@@ -309,14 +309,4 @@ func latestSession(ctx context.Context, st *store.Store) (engine.SessionID, erro
 		return "", err
 	}
 	return list[0].ID, nil
-}
-
-// writeRunJSON prints the Run record, indented, for --json.
-func writeRunJSON(w io.Writer, run engine.Run) error {
-	if run.Edits == nil {
-		run.Edits = []engine.Edit{}
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(run)
 }

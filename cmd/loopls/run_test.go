@@ -111,8 +111,8 @@ func TestRunJSONAndTrace(t *testing.T) {
 		t.Fatalf("exit %d; stderr:\n%s", r.code, r.stderr)
 	}
 	var run engine.Run
-	if err := json.Unmarshal([]byte(r.stdout), &run); err != nil {
-		t.Fatalf("stdout is not a Run record: %v\n%s", err, r.stdout)
+	if err := json.Unmarshal(lastLine(r.stdout), &run); err != nil {
+		t.Fatalf("stdout's last line is not a Run record: %v\n%s", err, r.stdout)
 	}
 	if run.Outcome != engine.OutcomeCompleted || run.Turns != 2 || run.ID == "" || run.SessionID == "" || run.Edits == nil {
 		t.Errorf("run record = %+v", run)
@@ -267,6 +267,10 @@ func TestVersion(t *testing.T) {
 	if r.code != 0 || !strings.HasPrefix(r.stdout, "loopls dev (go") {
 		t.Errorf("loopls version = %d %q", r.code, r.stdout)
 	}
+	// --version says the same, for scripts that expect the flag.
+	if flag := e.run("--version"); flag.code != 0 || flag.stdout != r.stdout {
+		t.Errorf("loopls --version = %d %q, want %q", flag.code, flag.stdout, r.stdout)
+	}
 	ld := filepath.Join(t.TempDir(), "loopls")
 	// A build, not the product: bounded by go test's own timeout, since a
 	// cold build on a busy machine takes minutes.
@@ -290,7 +294,7 @@ func TestRunReadsPromptFromStdin(t *testing.T) {
 		t.Fatalf("loopls run -: %v", err)
 	}
 	var run engine.Run
-	if err := json.Unmarshal(out, &run); err != nil || run.Prompt != "chat from a pipe" || run.Outcome != engine.OutcomeCompleted {
+	if err := json.Unmarshal(lastLine(string(out)), &run); err != nil || run.Prompt != "chat from a pipe" || run.Outcome != engine.OutcomeCompleted {
 		t.Errorf("run = %+v, %v; want the piped prompt, completed", run, err)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/rpc"
 )
 
 // runView is what loopls run shows of a run: the answer streamed on stdout,
@@ -29,9 +30,13 @@ type runView struct {
 	errw     io.Writer // stderr: what the run is doing
 	tty      bool      // stderr is a terminal: redraw the status line
 	outTTY   bool      // stdout is a terminal too (it shares the screen)
-	jsonOut  bool
+	jsonOut  bool      // stdout is the JSON-lines stream (jsonstream.go)
+	color    bool      // the status line may be dimmed (not NO_COLOR)
 	traceW   io.Writer
 	traceErr error
+	session  engine.SessionID                       // for transitions that come without it
+	open     map[engine.ToolCallID]engine.ToolEvent // tool calls begun, not ended (--json)
+	jsonErr  error
 
 	mu          sync.Mutex
 	start       time.Time
@@ -60,9 +65,11 @@ const modelWaitNotice = 10 * time.Second
 const redrawEvery = 100 * time.Millisecond
 
 func newRunView(stdout, stderr io.Writer, jsonOut bool, trace io.Writer) *runView {
+	tty := isTerminal(stderr) && !dumbTerminal()
 	return &runView{
 		out: stdout, errw: stderr, jsonOut: jsonOut, traceW: trace,
-		tty: isTerminal(stderr), outTTY: isTerminal(stdout),
+		tty: tty, outTTY: isTerminal(stdout), color: tty && !noColor(),
+		open:  make(map[engine.ToolCallID]engine.ToolEvent),
 		start: time.Now(), state: "starting", done: make(chan struct{}),
 	}
 }
@@ -73,6 +80,22 @@ func isTerminal(w io.Writer) bool {
 	}
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// dumbTerminal reports TERM=dumb: a terminal that cannot move the cursor,
+// which gets plain lines as a pipe does (no redrawn status line).
+func dumbTerminal() bool { return os.Getenv("TERM") == "dumb" }
+
+// noColor reports NO_COLOR (https://no-color.org): set and not empty, no
+// colors or dimming.
+func noColor() bool { return os.Getenv("NO_COLOR") != "" }
+
+// setSession records the run's session, for transitions sent before the
+// session was known.
+func (v *runView) setSession(id engine.SessionID) {
+	v.mu.Lock()
+	v.session = id
+	v.mu.Unlock()
 }
 
 // begin starts redrawing the status line (terminals only).
@@ -131,7 +154,11 @@ func (v *runView) drawStatus() {
 	if !v.tty || v.stopped || (v.outTTY && v.midLine) {
 		return
 	}
-	fmt.Fprintf(v.errw, "\r\x1b[K\x1b[2m%s\x1b[0m", v.status())
+	if v.color {
+		fmt.Fprintf(v.errw, "\r\x1b[K\x1b[2m%s\x1b[0m", v.status())
+	} else {
+		fmt.Fprintf(v.errw, "\r\x1b[K%s", v.status())
+	}
 	v.statusShown = true
 }
 
@@ -159,6 +186,7 @@ func (v *runView) notice(msg string) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	v.line("%s", msg)
+	v.emit("notice", map[string]string{"message": msg})
 }
 
 // OnTransition records the transition in the trace and shows it.
@@ -175,6 +203,10 @@ func (v *runView) OnTransition(t engine.Transition) {
 			v.line("warning: --trace stopped: %v", err)
 		}
 	}
+	if t.SessionID == "" {
+		t.SessionID = v.session
+	}
+	v.emit("transition", t)
 	v.state, v.turn, v.ctxTokens = string(t.To), t.Turn, t.ContextTokens
 	v.stopWaitNoteLocked()
 	if t.To == engine.StateAwaitingModel && !v.stopped {
@@ -193,10 +225,14 @@ func (v *runView) OnTransition(t engine.Transition) {
 }
 
 // OnDelta streams the answer's text to stdout as it comes.
-func (v *runView) OnDelta(_ engine.RunID, lane engine.Lane, text string) {
+func (v *runView) OnDelta(run engine.RunID, lane engine.Lane, text string) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	v.stopWaitNoteLocked() // the model answers, on whatever lane
+	if v.jsonOut && text != "" && (lane == engine.LaneText || lane == engine.LaneThinking) {
+		v.emit("delta", rpc.DeltaParams{RunID: run, Lane: lane, Text: text})
+		return
+	}
 	if lane != engine.LaneText || v.jsonOut || text == "" {
 		return
 	}
@@ -242,6 +278,8 @@ func utf8Start(b byte) bool { return b&0xC0 != 0x80 }
 func (v *runView) OnToolPre(ev engine.ToolEvent) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
+	v.open[ev.Call.ID] = ev
+	v.emit("toolCall", rpc.NewToolCallParams(ev, rpc.StatusBefore(ev), ""))
 	v.line("tool %s %s", ev.Call.Name, shorten(string(ev.Call.Arguments)))
 }
 
@@ -249,6 +287,8 @@ func (v *runView) OnToolPre(ev engine.ToolEvent) {
 func (v *runView) OnToolPost(ev engine.ToolEvent) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
+	delete(v.open, ev.Call.ID)
+	v.emit("toolCall", rpc.NewToolCallParams(ev, rpc.StatusAfter(ev), ""))
 	msg := fmt.Sprintf("tool %s %s in %s", ev.Call.Name, ev.Status, ev.Duration.Round(time.Millisecond))
 	if ev.Status == engine.ToolFailed {
 		msg += ": " + shorten(ev.Output)
@@ -294,8 +334,18 @@ func (v *runView) finish(run engine.Run) int {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	if v.jsonOut {
-		if err := writeRunJSON(v.out, run); err != nil {
-			fmt.Fprintf(v.errw, "loopls run: write the run record: %v\n", err)
+		// A call begun and never ended was cancelled mid-tool, as the
+		// daemon reports it.
+		for _, ev := range v.open {
+			ev.Output = ""
+			v.emit("toolCall", rpc.NewToolCallParams(ev, engine.ToolCancelled, run.ID))
+		}
+		if run.Edits == nil {
+			run.Edits = []engine.Edit{}
+		}
+		v.emit("run", run)
+		if v.jsonErr != nil {
+			fmt.Fprintf(v.errw, "loopls run: write the JSON stream: %v\n", v.jsonErr)
 			return exitFailed
 		}
 	} else {

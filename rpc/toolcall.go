@@ -1,0 +1,48 @@
+package rpc
+
+import (
+	"encoding/json"
+
+	"github.com/loopls/loopls/engine"
+)
+
+// ToolCallParams are loopls/toolCall's params (loopls run --json prints the
+// same).
+type ToolCallParams struct {
+	RunID     engine.RunID      `json:"runId"`
+	ID        engine.ToolCallID `json:"id"`
+	Name      string            `json:"name"`
+	Arguments json.RawMessage   `json:"arguments"`
+	Status    engine.ToolStatus `json:"status"`
+	Output    string            `json:"output,omitempty"`
+}
+
+// NewToolCallParams describes ev with status; run stands in for an event
+// without its run id.
+func NewToolCallParams(ev engine.ToolEvent, status engine.ToolStatus, run engine.RunID) ToolCallParams {
+	args := ev.Call.Arguments
+	if len(args) == 0 {
+		args = json.RawMessage("{}")
+	}
+	if ev.RunID != "" {
+		run = ev.RunID
+	}
+	return ToolCallParams{RunID: run, ID: ev.Call.ID, Name: ev.Call.Name, Arguments: args, Status: status, Output: ev.Output}
+}
+
+// StatusBefore is the status a call reports when it begins (OnToolPre):
+// pending while it awaits approval, else running.
+func StatusBefore(ev engine.ToolEvent) engine.ToolStatus {
+	if s := ev.Status; s == "" || s == engine.ToolCompleted || s == engine.ToolFailed {
+		return engine.ToolRunning
+	}
+	return ev.Status
+}
+
+// StatusAfter is the status a call reports when it ends (OnToolPost).
+func StatusAfter(ev engine.ToolEvent) engine.ToolStatus {
+	if s := ev.Status; s == "" || s == engine.ToolPending || s == engine.ToolRunning {
+		return engine.ToolCompleted
+	}
+	return ev.Status
+}
