@@ -4,6 +4,8 @@
 # reachable; node 20 with its headers, as the machine image has):
 #   apt: neovim (0.7.2, for the unsupported-version check), chromium, and the
 #        build tools code-server's native modules need;
+#        emacs-nox 30 from bookworm-backports (built-in Eglot with eglot-execute), the
+#        backports source added for the install and removed again;
 #   npm ci in editors/vscode (extension + build tools) and editors/test (playwright-core);
 #   Neovim 0.10.4 from trixie  -> $LOOPLS_CLIENTS_HOME/nvim-trixie/nvim
 #   Neovim 0.12 from forky     -> $LOOPLS_CLIENTS_HOME/nvim-forky/nvim
@@ -26,6 +28,23 @@ if [ ${#missing[@]} -gt 0 ]; then
   log "apt-get install ${missing[*]}"
   apt-get update > /dev/null
   apt-get install -y --no-install-recommends "${missing[@]}" > /dev/null
+fi
+
+# Emacs 30: Debian 12's own 28.2 has no eglot-execute, so the backports build.
+if ! command -v emacs > /dev/null || ! emacs --batch -Q --eval "(progn (require 'eglot) (kill-emacs (if (fboundp 'eglot-execute) 0 1)))" 2> /dev/null; then
+  codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
+  # The archive apt already uses, from its sources (one-line or deb822 format).
+  mirror=$(grep -hE '^(deb |URIs:)' /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources 2>/dev/null \
+    | grep -v security | sed -E 's/^deb (\[[^]]*\] )?//; s/^URIs: //' | awk '{print $1; exit}')
+  [ -n "$codename" ] && [ -n "$mirror" ] || { log "no Debian codename or mirror for the backports source"; exit 1; }
+  src=/etc/apt/sources.list.d/loopls-backports.list
+  echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] ${mirror%/} $codename-backports main" > "$src"
+  log "apt-get install -t $codename-backports emacs-nox"
+  rc=0
+  { apt-get update > /dev/null && apt-get install -y --no-install-recommends -t "$codename-backports" emacs-nox > /dev/null; } || rc=$?
+  rm -f "$src"
+  apt-get update > /dev/null || true
+  [ "$rc" -eq 0 ] || { log "emacs-nox from $codename-backports failed"; exit 1; }
 fi
 
 for d in vscode test; do

@@ -2,7 +2,8 @@
 # Included from the top Makefile. Targets:
 #   vsix               editors/vscode/loopls.vsix (esbuild bundle + vsce package)
 #   test-editors-unit  node:test unit tests of the extension's pure parts (cheap)
-#   test-editors       real editors, headless: Neovim 0.10.4 + 0.12 + 0.7.2, code-server 4.100.3
+#   test-editors       real editors, headless: Neovim 0.10.4 + 0.12 + 0.7.2, code-server 4.100.3,
+#                      Emacs 30 + Eglot (docs/editors.md's snippets)
 #                      (needs editors/ci-install.sh once; screenshots under $TMPDIR)
 
 EDITORS_VSCODE := editors/vscode
@@ -26,10 +27,11 @@ $(EDITORS_VSIX): $(EDITORS_VSCODE)/node_modules/.loopls-installed-lock $(EDITORS
 test-editors-unit: $(EDITORS_VSCODE)/node_modules/.loopls-installed-lock ## unit tests of the VS Code extension's pure parts
 	cd $(EDITORS_VSCODE) && npx tsc -p . --noEmit && rm -rf out && npx tsc -p tsconfig.test.json && node --test out/test/
 
-# Both harnesses run even when the first fails; the target fails if either did.
-test-editors: vsix ## Neovim and VS Code, headless, against bin/loopls (editors/ci-install.sh first)
+# Every harness runs even when one fails; the target fails if any did.
+test-editors: vsix ## Neovim, VS Code and Emacs, headless, against bin/loopls (editors/ci-install.sh first)
 	$(or $(GO),go) build -o $(EDITORS_LOOPLS) ./cmd/loopls
 	@rc=0; \
 	LOOPLS_BIN=$(EDITORS_LOOPLS) bash editors/test/nvim.sh || rc=1; \
 	LOOPLS_BIN=$(EDITORS_LOOPLS) VSIX=$(CURDIR)/$(EDITORS_VSIX) bash editors/test/vscode.sh || rc=1; \
+	LOOPLS_BIN=$(EDITORS_LOOPLS) bash editors/test/emacs.sh || rc=1; \
 	exit $$rc
