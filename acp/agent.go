@@ -27,6 +27,9 @@ type Config struct {
 	// Models lists models the user may switch to (session config option
 	// "model"); nil or an error offers only the configured one.
 	Models func(ctx context.Context) ([]string, error)
+	// Mode is a new session's mode (the "mode" setting, loopls acp --mode);
+	// "" is DefaultMode. The client switches it per session.
+	Mode Mode
 	// Version is reported in initialize's agentInfo.
 	Version string
 	// Logger receives diagnostics; it must write to stderr, never stdout.
@@ -105,7 +108,7 @@ func (a *Agent) NewSession(ctx context.Context, p sdk.NewSessionRequest) (sdk.Ne
 	if err != nil {
 		return sdk.NewSessionResponse{}, fmt.Errorf("new session in %s: %w", root, err)
 	}
-	s := newSession(id, root, b, "")
+	s := newSession(id, root, b, "", a.cfg.Mode)
 	s.mcp, s.mcpSkipped = a.sessionMCP(p.McpServers)
 	a.mu.Lock()
 	a.sessions[id] = s
@@ -136,7 +139,7 @@ func (a *Agent) LoadSession(ctx context.Context, p sdk.LoadSessionRequest) (sdk.
 	a.mu.Lock()
 	s, ok := a.sessions[id]
 	if !ok || s.root != root {
-		s = newSession(id, root, b, "")
+		s = newSession(id, root, b, "", a.cfg.Mode)
 		a.sessions[id] = s
 	}
 	a.mu.Unlock()

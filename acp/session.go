@@ -63,8 +63,12 @@ func (r *activeRun) cancel() {
 	}
 }
 
-func newSession(id engine.SessionID, root string, b Backend, model string) *session {
-	return &session{id: id, root: root, backend: b, turn: make(chan struct{}, 1), mode: DefaultMode, model: model}
+// newSession starts a session in mode ("" is DefaultMode).
+func newSession(id engine.SessionID, root string, b Backend, model string, mode Mode) *session {
+	if mode == "" {
+		mode = DefaultMode
+	}
+	return &session{id: id, root: root, backend: b, turn: make(chan struct{}, 1), mode: mode, model: model}
 }
 
 func (s *session) snapshot() (Mode, string) {

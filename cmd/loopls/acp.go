@@ -17,9 +17,10 @@ import (
 	"github.com/loopls/loopls/localmodels"
 	"github.com/loopls/loopls/mcp"
 	"github.com/loopls/loopls/redact"
+	"github.com/loopls/loopls/workspace"
 )
 
-const acpUsage = `Usage: loopls acp [--model M] [--max-turns N] [--context-window N] [--allow-commands] [--set KEY=VALUE]
+const acpUsage = `Usage: loopls acp [--model M] [--mode MODE] [--max-turns N] [--context-window N] [--allow-commands] [--set KEY=VALUE]
 
 Serve the Agent Client Protocol (version 1, newline-delimited JSON-RPC) on
 stdin/stdout, for editors that start agents: Zed, JetBrains, CodeCompanion,
@@ -47,6 +48,7 @@ func cmdACP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	allowCommands := fs.Bool("allow-commands", false, "offer run_command even when the client cannot be asked")
 	var sets setFlags
 	fs.Var(&sets, "set", setUsage)
+	modeFlag := fs.String("mode", "", "a new session's mode: ask, edit or auto (default: the mode setting, else edit); the client switches it per session")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), acpUsage)
 		fs.PrintDefaults()
@@ -81,13 +83,24 @@ func cmdACP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if *allowCommands {
 			s.AllowCommands = true
 		}
+		if *modeFlag != "" {
+			s.Mode = *modeFlag
+		}
 	}
 	// The settings without a project file: the default model's label and
 	// the model list. Each session's cwd adds its own project file.
+	if _, err := workspace.ParseMode(*modeFlag); err != nil {
+		fmt.Fprintf(stderr, "loopls acp: --mode: %v\n", err)
+		return 2
+	}
 	settings, err := loadSettings("", sets, flagsOver, stderr, "acp")
 	if err != nil {
 		fmt.Fprintf(stderr, "loopls acp: %v\n", err)
 		return 2
+	}
+	var mode acp.Mode
+	if settings.Mode != "" {
+		mode, _ = workspace.ParseMode(settings.Mode) // checked by config
 	}
 	log := slog.New(redact.NewHandler(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
 	forRoot := func(root *os.Root) config.Settings {
@@ -112,6 +125,7 @@ func cmdACP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Open:    sessionbackend.Opener(sessionbackend.Options{ForRoot: forRoot, Logger: log, MCP: hub}),
 		Model:   func() string { return settings.Model },
 		Models:  func(ctx context.Context) ([]string, error) { return toolModels(ctx, settings.OllamaHost) },
+		Mode:    mode,
 		Version: acpAgentVersion(),
 		Logger:  log,
 	})

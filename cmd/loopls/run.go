@@ -81,6 +81,8 @@ type runFlags struct {
 	allowCommands bool
 	mcpConfig     string
 	sets          setFlags
+	mode          string
+	context       contextFlags
 	prompt        string
 }
 
@@ -97,6 +99,8 @@ func parseRunFlags(args []string, stdin io.Reader, stdout, stderr io.Writer) (ru
 	fs.BoolVar(&f.allowCommands, "allow-commands", false, "offer run_command to the model (commands run without asking)")
 	fs.StringVar(&f.mcpConfig, "mcp-config", "", "read MCP servers from `FILE`: {\"mcpServers\": {...}, \"allowedTools\": [...]} (docs/mcp.md)")
 	fs.Var(&f.sets, "set", setUsage)
+	fs.StringVar(&f.mode, "mode", "", "ask (read-only tools), edit (edits need a yes; none can be given here, so they are refused) or auto (default: the mode setting, else auto)")
+	fs.Var(&f.context, "context", "attach `FILE[:L1-L2]` to the prompt, labelled with its path and lines (repeatable; inside --root)")
 	pos, code, ok := parseFlags(fs, args, runUsage, stdout, stderr)
 	if !ok {
 		return f, code, false
@@ -113,6 +117,10 @@ func parseRunFlags(args []string, stdin io.Reader, stdout, stderr io.Writer) (ru
 			return f, exitFailed, false
 		}
 		f.prompt = strings.TrimSpace(string(b))
+	}
+	if _, err := workspace.ParseMode(f.mode); err != nil {
+		fmt.Fprintf(stderr, "loopls run: --mode: %v\n", err)
+		return f, exitUsage, false
 	}
 	if f.cont && f.session != "" {
 		fmt.Fprintln(stderr, "loopls run: --continue and --session both name a session: pass one")
@@ -259,16 +267,22 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
 
+	mode := f.mode // a run's own mode, else the mode setting
+	if mode == "" {
+		mode = settings.Mode
+	}
 	h, err := mgr.Start(ctx, session.Request{
 		SessionID: engine.SessionID(f.session),
 		Prompt:    f.prompt,
 		Model:     f.model,
 		MaxTurns:  f.maxTurns,
+		Mode:      workspace.Mode(mode),
+		Context:   f.context,
 		Observer:  view,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "loopls run: %v\n", err)
-		if errors.Is(err, session.ErrUnknownSession) {
+		if errors.Is(err, session.ErrUnknownSession) || errors.Is(err, session.ErrBadContext) {
 			return exitUsage
 		}
 		return exitFailed
