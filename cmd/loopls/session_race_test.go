@@ -37,7 +37,7 @@ func TestRunOnABusySessionIsRefused(t *testing.T) {
 		t.Fatalf("first run: exit %d\n%s", first.code, first.stderr)
 	}
 	var run engine.Run
-	if err := json.Unmarshal([]byte(first.stdout), &run); err != nil {
+	if err := json.Unmarshal(lastLine(first.stdout), &run); err != nil {
 		t.Fatal(err)
 	}
 	sid := string(run.SessionID)
@@ -83,7 +83,7 @@ func TestTwoRunsOnOneSessionAppendOrRefuse(t *testing.T) {
 		t.Fatalf("first run: exit %d\n%s", first.code, first.stderr)
 	}
 	var run engine.Run
-	if err := json.Unmarshal([]byte(first.stdout), &run); err != nil {
+	if err := json.Unmarshal(lastLine(first.stdout), &run); err != nil {
 		t.Fatal(err)
 	}
 	sid := string(run.SessionID)
