@@ -3,6 +3,7 @@ package workspace
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -186,19 +187,30 @@ func TestGrepSparseGigabyte(t *testing.T) {
 // allocates does not grow with the size of the files it reads, only with
 // what it finds.
 func TestGrepAllocsIndependentOfSize(t *testing.T) {
+	// MemStats count every goroutine's allocations, the workspace's own
+	// background work included, and noise only ever adds: the least of a
+	// few trials is grep's own cost.
 	allocs := func(lines int) (float64, uint64) {
 		hay := strings.Repeat("just some hay on this line\n", lines)
 		w := openWS(t, newTree(t, map[string]string{"a.txt": hay + "one needle\n" + hay, "b.txt": hay}), Options{})
-		var m0, m1 runtime.MemStats
 		call(t, w, ToolGrep, map[string]any{"pattern": `ne+dle`}) // warm up
-		runtime.ReadMemStats(&m0)
-		n := testing.AllocsPerRun(5, func() { call(t, w, ToolGrep, map[string]any{"pattern": `ne+dle`}) })
-		runtime.ReadMemStats(&m1)
-		return n, (m1.TotalAlloc - m0.TotalAlloc) / 6
+		minN, minB := math.Inf(1), uint64(math.MaxUint64)
+		for range 3 {
+			var m0, m1 runtime.MemStats
+			runtime.ReadMemStats(&m0)
+			n := testing.AllocsPerRun(5, func() { call(t, w, ToolGrep, map[string]any{"pattern": `ne+dle`}) })
+			runtime.ReadMemStats(&m1)
+			minN, minB = min(minN, n), min(minB, (m1.TotalAlloc-m0.TotalAlloc)/6)
+		}
+		return minN, minB
 	}
 	smallN, smallB := allocs(1_000) // 27 KB files
 	bigN, bigB := allocs(100_000)   // 2.7 MB files: ten chunks each
-	if bigN > smallN+2 || bigB > smallB+smallB/2 {
+	// Reading the files whole would add their 5.4 MB, an allocation per
+	// chunk 20 allocations, per line 200,000. A handful more is the GC
+	// emptying sync.Pools (regexp's matchers) during the longer search: seen
+	// as +3 under load.
+	if bigN > smallN+10 || bigB > smallB+smallB/2 {
 		t.Errorf("grep allocations grew with file size ×100: %.0f → %.0f allocs, %d → %d bytes", smallN, bigN, smallB, bigB)
 	}
 }
