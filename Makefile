@@ -56,7 +56,7 @@ fuzz: ## run each fuzz target for FUZZTIME (default 20s)
 install: ## install loopls into GOBIN
 	CGO_ENABLED=0 $(GO) install -ldflags '$(LDFLAGS)' ./cmd/loopls
 
-test-real: ## end-to-end tests against the real Ollama server (first run builds it: ~10 min; docs/real-ollama.md)
+test-real: deps ## end-to-end tests against the real Ollama server (first run builds it: ~10 min; docs/real-ollama.md)
 	bash internal/realollama/setup.sh $(REAL_OLLAMA)
 	LOOPLS_REAL_OLLAMA=$(REAL_OLLAMA) $(GO) test -tags realollama -count=1 \
 	  $$(grep -rl --include='*_test.go' '^//go:build realollama' . | xargs -n1 dirname | sort -u)
