@@ -90,7 +90,12 @@ func (a *Agent) drive(rs *runState) *LoopError {
 	}
 	a.emit(rs, mv)
 	a.checkpoint(rs, PointRunStarted)
+	return a.loop(rs)
+}
 
+// loop drives the machine from wherever it is to a terminal state and
+// finalizes: a fresh run after accept_input, or a resumed one.
+func (a *Agent) loop(rs *runState) *LoopError {
 	if rs.models[0] == nil {
 		a.abort(rs, Internal("no model configured: set a model (for example ollama:qwen2.5-coder) in the settings"))
 	}
@@ -173,7 +178,7 @@ func (a *Agent) checkpoint(rs *runState, point CheckpointPoint) {
 	if err != nil {
 		rs.log.Error("machine snapshot failed; checkpoint carries no machine", "err", err)
 	}
-	c := Checkpoint{SessionID: a.session, Point: point, Run: rs.run, History: history, Machine: snap}
+	c := Checkpoint{SessionID: a.session, Point: point, Run: rs.run, History: history, Machine: snap, Seq: rs.seq}
 	a.obs.each(func(o Observer) { o.OnCheckpoint(c) })
 }
 

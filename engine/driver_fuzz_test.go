@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"testing"
 	"time"
 )
@@ -119,8 +120,46 @@ func FuzzDriver(f *testing.F) {
 					t.Fatalf("terminal at %d of %d", i, len(trs))
 				}
 			}
-			if len(rec.ends) != 1 || len(rec.checkpoints) != 2 {
-				t.Fatalf("%d run ends, %d checkpoints", len(rec.ends), len(rec.checkpoints))
+			cps := rec.checkpoints
+			if len(rec.ends) != 1 || len(cps) < 2 || cps[0].Point != PointRunStarted || cps[len(cps)-1].Point != PointRunEnded {
+				t.Fatalf("%d run ends, checkpoints %v", len(rec.ends), cps)
+			}
+			// Every commit point in between is taken right after the move it
+			// makes durable, and carries that move's seq.
+			for _, c := range cps[1 : len(cps)-1] {
+				if c.Seq < 1 || c.Seq > len(trs) {
+					t.Fatalf("checkpoint %s at seq %d of %d", c.Point, c.Seq, len(trs))
+				}
+				tr := trs[c.Seq-1]
+				switch c.Point {
+				case PointModelAnswered:
+					if tr.Event != EventModelResponse || tr.To != StateAwaitingTools {
+						t.Fatalf("model_answered checkpoint after %+v", tr)
+					}
+				case PointToolResults:
+					if tr.Event != EventToolResults || tr.To != StateStart {
+						t.Fatalf("tool_results checkpoint after %+v", tr)
+					}
+				case PointCompacted:
+					if tr.Event != EventCompactionResult {
+						t.Fatalf("compacted checkpoint after %+v", tr)
+					}
+				default:
+					t.Fatalf("checkpoint %s in the middle of a run", c.Point)
+				}
+			}
+			for i, tr := range trs {
+				want := PointModelAnswered
+				switch {
+				case tr.Event == EventModelResponse && tr.To == StateAwaitingTools:
+				case tr.Event == EventToolResults && tr.To == StateStart:
+					want = PointToolResults
+				default:
+					continue
+				}
+				if !slices.ContainsFunc(cps, func(c Checkpoint) bool { return c.Point == want && c.Seq == i+1 }) {
+					t.Fatalf("no %s checkpoint after transition %d %+v", want, i+1, tr)
+				}
 			}
 			a.mu.Lock()
 			pending := len(a.machine.Pending())

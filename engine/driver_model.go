@@ -71,7 +71,17 @@ func (a *Agent) stepCallLLM(rs *runState, turn int) {
 			a.obs.each(func(o Observer) { o.OnLoopDetected(rs.run.ID, "", streak, false) })
 		}
 	}
-	a.feed(rs, func(m *LoopMachine) (Move, error) { return m.ModelResponse(msg, tokens, rs.names) })
+	var mv Move
+	a.feed(rs, func(m *LoopMachine) (Move, error) {
+		var err error
+		mv, err = m.ModelResponse(msg, tokens, rs.names)
+		return mv, err
+	})
+	if mv.To.Name == StateAwaitingTools {
+		// The answer is durable before any tool runs: a restart re-runs
+		// none it recorded, and knows which were in flight.
+		a.checkpoint(rs, PointModelAnswered)
+	}
 }
 
 // callChain asks the fallback breaker which model serves, calls it with

@@ -104,7 +104,17 @@ func (a *Agent) stepCallTools(rs *runState, step Step) {
 	a.mu.Lock()
 	tokens := a.machine.ContextTokens() + scalePermille(EstimateTokens(results), a.counter.permille)
 	a.mu.Unlock()
-	a.feed(rs, func(m *LoopMachine) (Move, error) { return m.ToolResults(results, tokens) })
+	var mv Move
+	a.feed(rs, func(m *LoopMachine) (Move, error) {
+		var err error
+		mv, err = m.ToolResults(results, tokens)
+		return mv, err
+	})
+	if mv.To.Name == StateStart {
+		// The results are durable before the next model request: a
+		// restart sends them, and runs none of their tools again.
+		a.checkpoint(rs, PointToolResults)
+	}
 }
 
 // pathOf returns the "path" argument of a call, the resource most tools

@@ -134,7 +134,8 @@ type Observer interface {
 	OnStreamFailure(runID RunID, turn int, model string, err error)
 	OnRunEnd(run Run)
 	// OnCheckpoint fires at every point where what must survive a crash
-	// changed: a run started, a compaction committed, a run ended.
+	// changed: a run started, a turn's model answer asked for tools, the
+	// tools' results were fed, a compaction committed, a run ended.
 	OnCheckpoint(c Checkpoint)
 }
 
@@ -144,8 +145,14 @@ type CheckpointPoint string
 // The commit points of a run.
 const (
 	PointRunStarted CheckpointPoint = "run_started"
-	PointCompacted  CheckpointPoint = "compacted"
-	PointRunEnded   CheckpointPoint = "run_ended"
+	// PointModelAnswered: a turn's model answer is complete and asked for
+	// tools (AwaitingTools). A final answer is made durable by run_ended,
+	// which follows it at once.
+	PointModelAnswered CheckpointPoint = "model_answered"
+	// PointToolResults: the turn's tool results were fed (back in Start).
+	PointToolResults CheckpointPoint = "tool_results"
+	PointCompacted   CheckpointPoint = "compacted"
+	PointRunEnded    CheckpointPoint = "run_ended"
 )
 
 // Checkpoint is what the store writes at a commit point: the session's

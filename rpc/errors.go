@@ -96,7 +96,8 @@ func toRPCError(err error) *jsonrpc2.Error {
 		return &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: "invalid params: " + err.Error()}
 	case errors.Is(err, session.ErrBusy):
 		return &jsonrpc2.Error{Code: CodeSessionBusy, Message: err.Error()}
-	case errors.Is(err, session.ErrUnknownSession), errors.Is(err, errUnknownRun):
+	case errors.Is(err, session.ErrUnknownSession), errors.Is(err, errUnknownRun),
+		errors.Is(err, session.ErrUnknownRun), errors.Is(err, session.ErrNotResumable):
 		return &jsonrpc2.Error{Code: CodeUnknownSessionOrRun, Message: err.Error()}
 	case errors.Is(err, context.Canceled):
 		return &jsonrpc2.Error{Code: CodeRequestCancelled, Message: "request cancelled"}

@@ -60,10 +60,6 @@ func (s *Server) startRun(ctx context.Context, p runParams, token json.RawMessag
 	if err != nil {
 		return nil, err
 	}
-	id := engine.NewRunID()
-	rs := &runState{id: id, ended: make(chan struct{})}
-	rs.obs = &runObserver{s: s, rs: rs, open: make(map[engine.ToolCallID]engine.ToolEvent)}
-	rs.progress = s.newProgress(id, token, progressTitle(prompt))
 	mode, err := s.runMode(p.Mode)
 	if err != nil {
 		return nil, err
@@ -76,17 +72,30 @@ func (s *Server) startRun(ctx context.Context, p runParams, token json.RawMessag
 	if p.Fix != nil {
 		focus = []string{p.Fix.URI}
 	}
-	h, err := mgr.Start(ctx, session.Request{
-		SessionID: p.Session,
-		Prompt:    prompt,
-		Model:     p.Model,
-		MaxTurns:  p.MaxTurns,
-		Mode:      mode,
-		Context:   refs,
-		Focus:     focus,
-		Observer:  rs.obs,
-		RunID:     id,
+	id := engine.NewRunID()
+	return s.launch(id, token, progressTitle(prompt), func(obs engine.Observer) (*session.Handle, error) {
+		return mgr.Start(ctx, session.Request{
+			SessionID: p.Session,
+			Prompt:    prompt,
+			Model:     p.Model,
+			MaxTurns:  p.MaxTurns,
+			Mode:      mode,
+			Context:   refs,
+			Focus:     focus,
+			Observer:  obs,
+			RunID:     id,
+		})
 	})
+}
+
+// launch starts run id through start, with its observer and progress, and
+// reports on it until it ends: transitions, deltas, tool calls, progress,
+// then loopls/runEnded.
+func (s *Server) launch(id engine.RunID, token json.RawMessage, title string, start func(engine.Observer) (*session.Handle, error)) (*runState, error) {
+	rs := &runState{id: id, ended: make(chan struct{})}
+	rs.obs = &runObserver{s: s, rs: rs, open: make(map[engine.ToolCallID]engine.ToolEvent)}
+	rs.progress = s.newProgress(id, token, title)
+	h, err := start(rs.obs)
 	if err != nil {
 		rs.progress.end("not started: " + err.Error())
 		if errors.Is(err, session.ErrBadContext) {

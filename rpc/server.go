@@ -168,6 +168,7 @@ func init() {
 		"initialize":               (*Server).initialize,
 		"shutdown":                 (*Server).shutdown,
 		"loopls/run":               (*Server).loopRun,
+		"loopls/resumeRun":         (*Server).resumeRun,
 		"loopls/cancel":            (*Server).loopCancel,
 		"loopls/sessions":          (*Server).sessions,
 		"loopls/session":           (*Server).session,

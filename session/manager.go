@@ -236,7 +236,7 @@ func (m *Manager) Start(ctx context.Context, r Request) (*Handle, error) {
 		}
 	}
 	m.wg.Add(1)
-	go m.run(runCtx, e, h, r, prep)
+	go m.run(runCtx, e, h, r, prep, nil)
 	return h, nil
 }
 
@@ -268,7 +268,7 @@ func (m *Manager) claim(ctx context.Context, e *entry, runID engine.RunID, r Req
 	c, err := m.cfg.Store.Claim(ctx, engine.Run{ID: runID, SessionID: e.id, Prompt: r.Prompt, Model: r.Model, StartedAt: time.Now()}, create)
 	switch {
 	case errors.Is(err, store.ErrBusy):
-		return busyElsewhere{err}
+		return kinded{err, ErrBusy}
 	case errors.Is(err, store.ErrNotFound):
 		return fmt.Errorf("session %s: %w", e.id, ErrUnknownSession)
 	case err != nil:
@@ -306,7 +306,7 @@ func (m *Manager) load(ctx context.Context, id engine.SessionID) (*entry, error)
 }
 
 // run performs one run; it owns e.history until it clears e.busy.
-func (m *Manager) run(ctx context.Context, e *entry, h *Handle, r Request, p prepared) {
+func (m *Manager) run(ctx context.Context, e *entry, h *Handle, r Request, p prepared, resumed *store.Resumed) {
 	defer m.wg.Done()
 	defer h.cancel()
 
@@ -325,7 +325,7 @@ func (m *Manager) run(ctx context.Context, e *entry, h *Handle, r Request, p pre
 	e.relay.set(tee{rec, r.Observer})
 	defer e.relay.set(nil)
 
-	run, err := m.execute(ctx, e, h, r, p)
+	run, err := m.execute(ctx, e, h, r, p, resumed)
 	if run.Edits == nil {
 		run.Edits = []engine.Edit{}
 	}
@@ -352,7 +352,7 @@ func (m *Manager) run(ctx context.Context, e *entry, h *Handle, r Request, p pre
 }
 
 // execute resolves the model, prepares the session's agent and runs it.
-func (m *Manager) execute(ctx context.Context, e *entry, h *Handle, r Request, p prepared) (engine.Run, error) {
+func (m *Manager) execute(ctx context.Context, e *entry, h *Handle, r Request, p prepared, resumed *store.Resumed) (engine.Run, error) {
 	started := time.Now()
 	s := m.cfg.Settings()
 	m.limiter.SetProviderRates(providerRates(s.RateLimit))
@@ -392,8 +392,16 @@ func (m *Manager) execute(ctx context.Context, e *entry, h *Handle, r Request, p
 		system = DefaultSystem
 	}
 	agent := m.agentFor(e, s, res, policy, systemWith(system, p.instructions))
-	m.log.Debug("run start", "run", h.id, "session", e.id, "model", res.Primary.Name(), "mode", r.Mode)
-	run, err := agent.Run(ctx, engine.RunInput{ID: h.id, Prompt: p.prompt, MaxTurns: r.MaxTurns, Tools: tools})
+	m.log.Debug("run start", "run", h.id, "session", e.id, "model", res.Primary.Name(), "mode", r.Mode, "resumed", resumed != nil)
+	var run engine.Run
+	if resumed != nil {
+		run, err = agent.Resume(ctx, engine.ResumeInput{
+			Run: resumed.Run, Machine: resumed.Machine, Seq: resumed.Seq,
+			Rerunnable: m.readOnlyTools(), MaxTurns: r.MaxTurns, Tools: tools,
+		})
+	} else {
+		run, err = agent.Run(ctx, engine.RunInput{ID: h.id, Prompt: p.prompt, MaxTurns: r.MaxTurns, Tools: tools})
+	}
 	e.history = agent.History()
 	run, err = m.settle(e, h.id, run, err)
 	if len(run.Edits) == 0 && m.cfg.Workspace != nil {
@@ -523,6 +531,19 @@ func (m *Manager) failEarly(ctx context.Context, e *entry, h *Handle, r Request,
 	e.relay.OnRunEnd(run)
 	m.log.Warn("run could not start", "run", h.id, "err", cause)
 	return run, lerr
+}
+
+// readOnlyTools names the tools that change nothing, which a resumed run
+// may run again when they were in flight as its daemon died.
+func (m *Manager) readOnlyTools() []string {
+	if m.cfg.Workspace == nil {
+		return nil
+	}
+	var names []string
+	for _, t := range m.cfg.Workspace.Tools(workspace.ModeReadOnly) {
+		names = append(names, t.Spec().Name)
+	}
+	return names
 }
 
 // checkpointerOf returns the checkpointer of e's runs.

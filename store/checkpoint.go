@@ -37,6 +37,9 @@ func Title(prompt string) string {
 //
 //   - run_started: the session (created with its title from the prompt if
 //     new), the run as in flight, the machine snapshot;
+//   - model_answered, tool_results: the snapshot (the turn's answer with
+//     the tool calls it asked for; their results), so a resumed run neither
+//     repeats a recorded tool nor loses the answer;
 //   - compacted: the session's history (compaction is a commit point) and the
 //     snapshot;
 //   - run_ended: the session's committed history, the final Run record, and
@@ -74,7 +77,7 @@ func (s *Store) CheckpointVersion(ctx context.Context, c engine.Checkpoint) (int
 	run.SessionID = c.SessionID
 	machine := []byte(c.Machine)
 	switch c.Point {
-	case engine.PointRunStarted, engine.PointCompacted:
+	case engine.PointRunStarted, engine.PointModelAnswered, engine.PointToolResults, engine.PointCompacted:
 		run.Outcome = "" // in flight, whatever the caller filled
 	case engine.PointRunEnded:
 		machine = nil

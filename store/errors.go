@@ -16,3 +16,7 @@ var ErrBusy = errors.New("wait for it to end or cancel it there")
 // session was written by someone else since the run's last write: the
 // write is refused rather than overwrite the other's history.
 var ErrConflict = errors.New("the session was changed by another loopls process since this run began; this write was refused so nothing of it is lost")
+
+// ErrNotResumable is returned (wrapped, with the reason) by ClaimResume for
+// a run that cannot be resumed.
+var ErrNotResumable = errors.New("not resumable")

@@ -16,6 +16,9 @@ type SessionSummary struct {
 	Title     string           `json:"title"`
 	Runs      int              `json:"runs"`
 	UpdatedAt time.Time        `json:"updatedAt"`
+	// ResumableRun names the session's run that a dead daemon left
+	// resumable (loopls/resumeRun), if the session has not run since.
+	ResumableRun engine.RunID `json:"resumableRun,omitempty"`
 }
 
 // SessionRecord is a whole session: its committed history and its run audit
@@ -34,7 +37,9 @@ func (s *Store) Sessions(ctx context.Context) ([]SessionSummary, error) {
 		return nil, err
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT s.id, s.title, s.updated_at,
-			(SELECT COUNT(*) FROM runs r WHERE r.session_id = s.id)
+			(SELECT COUNT(*) FROM runs r WHERE r.session_id = s.id),
+			COALESCE((SELECT r.id FROM runs r WHERE r.session_id = s.id AND r.resumable = 1
+				AND r.session_version = s.version ORDER BY r.seq DESC LIMIT 1), '')
 		FROM sessions s ORDER BY s.updated_at DESC, s.rowid DESC`)
 	if err != nil {
 		return nil, fmt.Errorf("list sessions: %w", err)
@@ -44,7 +49,7 @@ func (s *Store) Sessions(ctx context.Context) ([]SessionSummary, error) {
 	for rows.Next() {
 		var sum SessionSummary
 		var updated int64
-		if err := rows.Scan(&sum.ID, &sum.Title, &updated, &sum.Runs); err != nil {
+		if err := rows.Scan(&sum.ID, &sum.Title, &updated, &sum.Runs, &sum.ResumableRun); err != nil {
 			return nil, fmt.Errorf("list sessions: %w", err)
 		}
 		sum.UpdatedAt = fromUnixNano(updated)
@@ -135,8 +140,12 @@ type querier interface {
 }
 
 func queryRuns(ctx context.Context, q querier, where string, args ...any) ([]engine.Run, error) {
+	// A run is resumable while its session has not been written since it
+	// stopped (the version its last checkpoint left is still the session's).
 	rows, err := q.QueryContext(ctx, `SELECT id, session_id, prompt, model, outcome, output, turns,
-		input_tokens, output_tokens, error_kind, error_message, error, started_at, ended_at, edits
+		input_tokens, output_tokens, error_kind, error_message, error, started_at, ended_at, edits,
+		resumable = 1 AND session_version = COALESCE((SELECT version FROM sessions s WHERE s.id = runs.session_id), -1),
+		stopped_state, stopped_turn
 		FROM runs `+where, args...)
 	if err != nil {
 		return nil, err
@@ -148,9 +157,15 @@ func queryRuns(ctx context.Context, q querier, where string, args ...any) ([]eng
 		var errKind, errMsg, edits string
 		var errJSON sql.NullString
 		var started, ended int64
+		var stoppedState string
+		var stoppedTurn int
 		if err := rows.Scan(&r.ID, &r.SessionID, &r.Prompt, &r.Model, &r.Outcome, &r.Output, &r.Turns,
-			&r.Usage.InputTokens, &r.Usage.OutputTokens, &errKind, &errMsg, &errJSON, &started, &ended, &edits); err != nil {
+			&r.Usage.InputTokens, &r.Usage.OutputTokens, &errKind, &errMsg, &errJSON, &started, &ended, &edits,
+			&r.Resumable, &stoppedState, &stoppedTurn); err != nil {
 			return nil, err
+		}
+		if stoppedState != "" {
+			r.StoppedIn = &engine.StoppedIn{State: engine.StateName(stoppedState), Turn: stoppedTurn}
 		}
 		r.StartedAt, r.EndedAt = fromUnixNano(started), fromUnixNano(ended)
 		if errJSON.Valid {

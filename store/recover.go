@@ -64,7 +64,9 @@ func (s *Store) recover(ctx context.Context) error {
 }
 
 // markStopped records the runs in flight of the dead owner o as ended:
-// failed, kind Internal, "daemon stopped". It runs in the caller's write
+// failed, kind Internal, "daemon stopped". A run whose last checkpoint left
+// a machine snapshot that restores keeps it and is marked resumable, with
+// the state and turn it stopped in. It runs in the caller's write
 // transaction; outcome = ” is tested again there, since another daemon may
 // have recovered them between the caller's check and its write lock.
 func (s *Store) markStopped(ctx context.Context, tx *sql.Tx, o string) error {
@@ -73,15 +75,65 @@ func (s *Store) markStopped(ctx context.Context, tx *sql.Tx, o string) error {
 	if err != nil {
 		return fmt.Errorf("recover runs of %s: %w", o, err)
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE sessions SET updated_at = ? WHERE id IN
-		(SELECT session_id FROM runs WHERE outcome = '' AND owner = ?)`, now, o); err != nil {
-		return fmt.Errorf("recover sessions of %s: %w", o, err)
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE runs SET outcome = ?, error_kind = ?,
-		error_message = ?, error = ?, ended_at = ?, machine = NULL
-		WHERE outcome = '' AND owner = ?`,
-		engine.OutcomeFailed, engine.KindInternal, stoppedMessage, string(errJSON), now, o); err != nil {
+	rows, err := tx.QueryContext(ctx, `SELECT id, machine FROM runs WHERE outcome = '' AND owner = ?`, o)
+	if err != nil {
 		return fmt.Errorf("recover runs of %s: %w", o, err)
 	}
+	type stopped struct {
+		id      string
+		machine []byte
+	}
+	var found []stopped
+	for rows.Next() {
+		var r stopped
+		if err := rows.Scan(&r.id, &r.machine); err != nil {
+			rows.Close()
+			return fmt.Errorf("recover runs of %s: %w", o, err)
+		}
+		found = append(found, r)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("recover runs of %s: %w", o, err)
+	}
+	for _, r := range found {
+		state, turn, ok := resumePoint(r.machine)
+		resumable := 0
+		var machine []byte
+		if ok {
+			resumable, machine = 1, r.machine
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE sessions SET updated_at = ? WHERE id =
+			(SELECT session_id FROM runs WHERE id = ?)`, now, r.id); err != nil {
+			return fmt.Errorf("recover session of run %s: %w", r.id, err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE runs SET outcome = ?, error_kind = ?,
+			error_message = ?, error = ?, ended_at = ?, machine = ?,
+			resumable = ?, stopped_state = ?, stopped_turn = ?
+			WHERE id = ? AND outcome = ''`,
+			engine.OutcomeFailed, engine.KindInternal, stoppedMessage, string(errJSON), now, machine,
+			resumable, string(state), turn, r.id); err != nil {
+			return fmt.Errorf("recover run %s: %w", r.id, err)
+		}
+	}
 	return nil
+}
+
+// resumePoint reports the state and turn a snapshot restores to, and
+// whether it restores at all (a run stopped before its first checkpoint has
+// none; a damaged one is not resumed).
+func resumePoint(snapshot []byte) (engine.StateName, int, bool) {
+	if len(snapshot) == 0 {
+		return "", 0, false
+	}
+	var m engine.LoopMachine
+	if err := json.Unmarshal(snapshot, &m); err != nil {
+		return "", 0, false
+	}
+	st := m.State()
+	turn := st.Turn
+	if st.Name != engine.StateAwaitingModel && st.Name != engine.StateAwaitingTools {
+		turn = m.TurnsTaken()
+	}
+	return st.Name, turn, true
 }

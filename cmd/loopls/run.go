@@ -23,6 +23,7 @@ import (
 )
 
 const runUsage = `Usage: loopls run [flags] PROMPT
+       loopls run [flags] --resume RUN_ID
 
 Runs one agent loop in a directory against the configured model and prints
 the answer on stdout. Live transitions and a progress line (state, turn,
@@ -35,7 +36,9 @@ Settings come, lowest first, from the user file
 then --set and the flags (docs/config.md). With no model set, the first
 tool-capable model of the local Ollama is used. The run is recorded
 in the workspace's session store ($XDG_STATE_HOME/loopls). PROMPT may be
-several words; "-" reads it from stdin.
+several words; "-" reads it from stdin. --resume continues a run that a
+killed loopls left resumable (loopls/session shows "resumable": true),
+from its last checkpoint, under the same run id.
 
 Exit status: 0 completed, 3 max turns exceeded, 4 context exceeded,
 130 cancelled, 1 any other failure, 2 usage.
@@ -83,6 +86,7 @@ type runFlags struct {
 	sets          setFlags
 	mode          string
 	context       contextFlags
+	resume        string
 	prompt        string
 }
 
@@ -101,6 +105,7 @@ func parseRunFlags(args []string, stdin io.Reader, stdout, stderr io.Writer) (ru
 	fs.Var(&f.sets, "set", setUsage)
 	fs.StringVar(&f.mode, "mode", "", "ask (read-only tools), edit (edits need a yes; none can be given here, so they are refused) or auto (default: the mode setting, else auto)")
 	fs.Var(&f.context, "context", "attach `FILE[:L1-L2]` to the prompt, labelled with its path and lines (repeatable; inside --root)")
+	fs.StringVar(&f.resume, "resume", "", "resume the interrupted run `RUN_ID` from its last checkpoint (no PROMPT)")
 	pos, code, ok := parseFlags(fs, args, runUsage, stdout, stderr)
 	if !ok {
 		return f, code, false
@@ -125,6 +130,13 @@ func parseRunFlags(args []string, stdin io.Reader, stdout, stderr io.Writer) (ru
 	if f.cont && f.session != "" {
 		fmt.Fprintln(stderr, "loopls run: --continue and --session both name a session: pass one")
 		return f, exitUsage, false
+	}
+	if f.resume != "" {
+		if f.prompt != "" || f.cont || f.session != "" || f.model != "" {
+			fmt.Fprintln(stderr, "loopls run: --resume continues a run with its own prompt, session and model: pass no PROMPT, --session, --continue or --model")
+			return f, exitUsage, false
+		}
+		return f, 0, true
 	}
 	if f.prompt == "" {
 		fmt.Fprint(stderr, "loopls run: missing PROMPT, e.g. loopls run \"explain this repository\"\n\n")
@@ -271,18 +283,27 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if mode == "" {
 		mode = settings.Mode
 	}
-	h, err := mgr.Start(ctx, session.Request{
-		SessionID: engine.SessionID(f.session),
-		Prompt:    f.prompt,
-		Model:     f.model,
-		MaxTurns:  f.maxTurns,
-		Mode:      workspace.Mode(mode),
-		Context:   f.context,
-		Observer:  view,
-	})
+	var h *session.Handle
+	if f.resume != "" {
+		if st == nil {
+			fmt.Fprintln(stderr, "loopls run: --resume: the session store could not be opened (see the warning above)")
+			return exitFailed
+		}
+		h, err = mgr.Resume(ctx, session.ResumeRequest{RunID: engine.RunID(f.resume), MaxTurns: f.maxTurns, Mode: workspace.Mode(mode), Observer: view})
+	} else {
+		h, err = mgr.Start(ctx, session.Request{
+			SessionID: engine.SessionID(f.session),
+			Prompt:    f.prompt,
+			Model:     f.model,
+			MaxTurns:  f.maxTurns,
+			Mode:      workspace.Mode(mode),
+			Context:   f.context,
+			Observer:  view,
+		})
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "loopls run: %v\n", err)
-		if errors.Is(err, session.ErrUnknownSession) || errors.Is(err, session.ErrBadContext) {
+		if errors.Is(err, session.ErrUnknownSession) || errors.Is(err, session.ErrBadContext) || errors.Is(err, session.ErrUnknownRun) {
 			return exitUsage
 		}
 		return exitFailed
