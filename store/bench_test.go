@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -55,11 +56,53 @@ func BenchmarkCheckpoint(b *testing.B) {
 		b.ReportAllocs()
 		b.ResetTimer()
 		for i := 0; b.Loop(); i++ {
-			if err := s.Checkpoint(ctx, started("s", engine.RunID(fmt.Sprintf("r%d", i)), "chat", hist)); err != nil {
+			// One session per run: a session runs one run at a time.
+			if err := s.Checkpoint(ctx, started(engine.SessionID(fmt.Sprintf("s%d", i)), engine.RunID(fmt.Sprintf("r%d", i)), "chat", hist)); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
+}
+
+// BenchmarkTurnCheckpoints measures what a tool turn adds to a run since
+// issue 19: two commit points (model_answered, tool_results), each one
+// version-checked immediate transaction with a synced WAL commit, carrying
+// the machine snapshot — for sessions of growing history.
+func BenchmarkTurnCheckpoints(b *testing.B) {
+	for _, n := range []int{2, 50, 500} {
+		b.Run(fmt.Sprintf("history=%d", n), func(b *testing.B) {
+			ctx := context.Background()
+			s, err := Open(ctx, b.TempDir(), b.TempDir())
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer s.Close()
+			hist := benchHistory(n, 400)
+			m := engine.NewMachine(hist)
+			if _, err := m.AcceptInput("read the readme"); err != nil {
+				b.Fatal(err)
+			}
+			snap, err := json.Marshal(m)
+			if err != nil {
+				b.Fatal(err)
+			}
+			run := engine.Run{ID: "r", SessionID: "s", Prompt: "read the readme", StartedAt: t0}
+			if _, err := s.Claim(ctx, run, true); err != nil {
+				b.Fatal(err)
+			}
+			c := engine.Checkpoint{SessionID: "s", Run: run, History: hist, Machine: snap}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				for _, p := range []engine.CheckpointPoint{engine.PointModelAnswered, engine.PointToolResults} {
+					c.Point = p
+					if err := s.Checkpoint(ctx, c); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
 }
 
 // BenchmarkRead measures what loopls/sessions and loopls/session cost on a

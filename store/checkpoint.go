@@ -102,6 +102,7 @@ func (s *Store) CheckpointVersion(ctx context.Context, c engine.Checkpoint) (int
 	if history == nil {
 		history = []engine.Message{}
 	}
+	turnPoint := c.Point == engine.PointModelAnswered || c.Point == engine.PointToolResults
 	histJSON, err := json.Marshal(history)
 	if err != nil {
 		return 0, fmt.Errorf("checkpoint %s: encode history: %w", c.Point, err)
@@ -162,7 +163,14 @@ func (s *Store) CheckpointVersion(ctx context.Context, c engine.Checkpoint) (int
 		}
 	}
 	version := sess.version + 1
-	if _, err := tx.ExecContext(ctx, `INSERT INTO sessions (id, title, history, created_at, updated_at, version)
+	if turnPoint && sess.exists {
+		// The committed history does not change within a turn: only the
+		// version moves, and the bytes written are the snapshot's.
+		if _, err := tx.ExecContext(ctx, `UPDATE sessions SET updated_at = ?, version = ? WHERE id = ?`,
+			now, version, string(c.SessionID)); err != nil {
+			return 0, fmt.Errorf("checkpoint %s: write session %s: %w", c.Point, c.SessionID, err)
+		}
+	} else if _, err := tx.ExecContext(ctx, `INSERT INTO sessions (id, title, history, created_at, updated_at, version)
 		VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET
 			history = excluded.history,
