@@ -251,8 +251,8 @@ func TestResumeAfterKillWhileTurnTwoStreams(t *testing.T) {
 	}
 }
 
-// waitFile waits (bounded) until path exists.
-func waitFile(t *testing.T, path string) {
+// waitExists waits (bounded) until path exists.
+func waitExists(t *testing.T, path string) {
 	t.Helper()
 	deadline := time.Now().Add(wait)
 	for {
@@ -303,7 +303,7 @@ func TestResumeAfterKillWhileCommandRuns(t *testing.T) {
 		t.Fatal(err)
 	}
 	marker := filepath.Join(w.root, "ran.txt")
-	waitFile(t, marker)
+	waitExists(t, marker)
 	kill9(t, a)
 	if err := os.Remove(marker); err != nil {
 		t.Fatal(err)
