@@ -1,0 +1,66 @@
+//go:build realollama
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/store"
+)
+
+// The real-Ollama suite resumes one run: "read the README" is killed with
+// SIGKILL once its second model request is under way (after the
+// tool_results checkpoint), and loopls run --resume finishes it under the
+// same id without reading the file again.
+func TestRealRunResumesAfterKill(t *testing.T) {
+	e := newRealEnv(t, realOllamaForModels(t))
+	ctx, cancel := context.WithTimeout(context.Background(), 3*waitBound)
+	defer cancel()
+	c := e.cmd(ctx, "run", "--json", "read the README")
+	se, err := c.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	errs := watch(se)
+	errs.waitFor(t, "(tool_results)")
+	errs.waitFor(t, "Start → AwaitingModel (call_llm) · turn 1")
+	if err := c.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	<-errs.done
+	c.Wait()
+
+	st, err := store.Open(ctx, filepath.Join(e.state, "loopls"), e.root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	sessions, err := st.Sessions(ctx)
+	if err != nil || len(sessions) != 1 || sessions[0].ResumableRun == "" {
+		t.Fatalf("sessions after the kill = %+v, %v; want one with a resumable run\nstderr:\n%s", sessions, err, errs.String())
+	}
+	id := sessions[0].ResumableRun
+	code, stdout, stderr := e.run("run", "--json", "--resume", string(id))
+	if code != 0 {
+		t.Fatalf("resume: exit %d; stderr:\n%s", code, stderr)
+	}
+	var run engine.Run
+	if err := json.Unmarshal([]byte(stdout), &run); err != nil {
+		t.Fatal(err)
+	}
+	if run.ID != id || run.Outcome != engine.OutcomeCompleted || run.Turns != 2 || !strings.Contains(run.Output, "The tool result was received.") {
+		t.Errorf("resumed run = %+v, want %s completed in 2 turns", run, id)
+	}
+	if strings.Contains(stderr, "read_file") {
+		t.Errorf("the resumed run read the file again:\n%s", stderr)
+	}
+}
