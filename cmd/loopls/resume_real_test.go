@@ -9,6 +9,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/store"
@@ -20,19 +21,25 @@ import (
 // same id without reading the file again.
 func TestRealRunResumesAfterKill(t *testing.T) {
 	e := newRealEnv(t, realOllamaForModels(t))
-	ctx, cancel := context.WithTimeout(context.Background(), 3*waitBound)
+	// The real model may load cold first (minutes on a loaded CPU).
+	ctx, cancel := context.WithTimeout(context.Background(), 15*waitBound)
 	defer cancel()
 	c := e.cmd(ctx, "run", "--json", "read the README")
 	se, err := c.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
+	var stdout0 strings.Builder
+	c.Stdout = &stdout0
 	if err := c.Start(); err != nil {
 		t.Fatal(err)
 	}
 	errs := watch(se)
-	errs.waitFor(t, "(tool_results)")
-	errs.waitFor(t, "Start → AwaitingModel (call_llm) · turn 1")
+	for _, want := range []string{"(tool_results)", "Start → AwaitingModel (call_llm) · turn 1"} {
+		if !errs.waitWithin(want, 15*waitBound) {
+			t.Fatalf("no %q; stderr:\n%s\nstdout:\n%s", want, errs.String(), stdout0.String())
+		}
+	}
 	if err := c.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
@@ -63,4 +70,21 @@ func TestRealRunResumesAfterKill(t *testing.T) {
 	if strings.Contains(stderr, "read_file") {
 		t.Errorf("the resumed run read the file again:\n%s", stderr)
 	}
+}
+
+// waitWithin waits up to d for the stream to hold s; false when it ended or
+// the time ran out without it.
+func (w *watcher) waitWithin(s string, d time.Duration) bool {
+	deadline := time.NewTimer(d)
+	defer deadline.Stop()
+	for !strings.Contains(w.String(), s) {
+		select {
+		case <-w.more:
+		case <-w.done:
+			return strings.Contains(w.String(), s)
+		case <-deadline.C:
+			return false
+		}
+	}
+	return true
 }
