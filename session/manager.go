@@ -540,7 +540,7 @@ func (m *Manager) readOnlyTools() []string {
 		return nil
 	}
 	var names []string
-	for _, t := range m.cfg.Workspace.Tools(workspace.ModeReadOnly) {
+	for _, t := range m.cfg.Workspace.Tools(workspace.ModeReadOnly, workspace.CommandPolicy{}) {
 		names = append(names, t.Spec().Name)
 	}
 	return names
