@@ -142,7 +142,7 @@ func (m *Manager) Delete(ctx context.Context, id engine.SessionID) error {
 	case errors.Is(err, store.ErrNotFound):
 		return fmt.Errorf("session %s: %w", id, ErrUnknownSession)
 	case errors.Is(err, store.ErrBusy):
-		return busyElsewhere{err}
+		return kinded{err, ErrBusy}
 	}
 	return err
 }
