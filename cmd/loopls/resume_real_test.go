@@ -24,7 +24,7 @@ func TestRealRunResumesAfterKill(t *testing.T) {
 	// The real model may load cold first (minutes on a loaded CPU).
 	ctx, cancel := context.WithTimeout(context.Background(), 15*waitBound)
 	defer cancel()
-	c := e.cmd(ctx, "run", "--json", "read the README")
+	c := e.cmd(ctx, "run", "read the README")
 	se, err := c.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -61,7 +61,7 @@ func TestRealRunResumesAfterKill(t *testing.T) {
 		t.Fatalf("resume: exit %d; stderr:\n%s", code, stderr)
 	}
 	var run engine.Run
-	if err := json.Unmarshal([]byte(stdout), &run); err != nil {
+	if err := json.Unmarshal(lastLine(stdout), &run); err != nil {
 		t.Fatal(err)
 	}
 	if run.ID != id || run.Outcome != engine.OutcomeCompleted || run.Turns != 2 || !strings.Contains(run.Output, "The tool result was received.") {

@@ -86,7 +86,7 @@ func TestResumeAtRandomKillPoints(t *testing.T) {
 			t.Fatalf("reference run %q: exit %d\n%s", p, res.code, res.stderr)
 		}
 		var run engine.Run
-		if err := json.Unmarshal([]byte(res.stdout), &run); err != nil {
+		if err := json.Unmarshal(lastLine(res.stdout), &run); err != nil {
 			t.Fatal(err)
 		}
 		reference[p] = e.history(run.SessionID)
@@ -136,7 +136,7 @@ func TestResumeAtRandomKillPoints(t *testing.T) {
 			continue
 		}
 		var end engine.Run
-		if err := json.Unmarshal([]byte(res.stdout), &end); err != nil {
+		if err := json.Unmarshal(lastLine(res.stdout), &end); err != nil {
 			t.Fatal(err)
 		}
 		if end.ID != id || end.Outcome != engine.OutcomeCompleted || end.Turns != 3 {
