@@ -62,27 +62,37 @@ type sessionRun struct {
 	Transcript []session.Entry `json:"transcript"`
 }
 
-// session handles loopls/session {"sessionId"} → {"sessionId", "title",
-// "updatedAt", "history", "runs": [Run + "transcript"]}.
-func (s *Server) session(ctx context.Context, params *json.RawMessage) (any, error) {
+// sessionIDParam reads the {"sessionId"} params of loopls/session and
+// loopls/deleteSession.
+func sessionIDParam(params *json.RawMessage) (engine.SessionID, error) {
 	var p struct {
 		SessionID engine.SessionID `json:"sessionId"`
 	}
 	if err := decodeParams(params, &p); err != nil {
-		return nil, err
+		return "", err
 	}
 	if p.SessionID == "" {
-		return nil, badParam("sessionId", "is required")
+		return "", badParam("sessionId", "is required")
+	}
+	return p.SessionID, nil
+}
+
+// session handles loopls/session {"sessionId"} → {"sessionId", "title",
+// "updatedAt", "history", "runs": [Run + "transcript"]}.
+func (s *Server) session(ctx context.Context, params *json.RawMessage) (any, error) {
+	id, err := sessionIDParam(params)
+	if err != nil {
+		return nil, err
 	}
 	mgr, err := s.manager(ctx)
 	if err != nil {
 		return nil, err
 	}
-	conv, err := mgr.Conversation(ctx, p.SessionID)
+	conv, err := mgr.Conversation(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	out := sessionResult{SessionID: p.SessionID, Title: conv.Title, UpdatedAt: conv.UpdatedAt,
+	out := sessionResult{SessionID: id, Title: conv.Title, UpdatedAt: conv.UpdatedAt,
 		History: conv.History, Runs: make([]sessionRun, 0, len(conv.Runs))}
 	if out.History == nil {
 		out.History = []engine.Message{}
@@ -102,20 +112,15 @@ func (s *Server) session(ctx context.Context, params *json.RawMessage) (any, err
 
 // deleteSession handles loopls/deleteSession {"sessionId"} → {"deleted": true}.
 func (s *Server) deleteSession(ctx context.Context, params *json.RawMessage) (any, error) {
-	var p struct {
-		SessionID engine.SessionID `json:"sessionId"`
-	}
-	if err := decodeParams(params, &p); err != nil {
+	id, err := sessionIDParam(params)
+	if err != nil {
 		return nil, err
-	}
-	if p.SessionID == "" {
-		return nil, badParam("sessionId", "is required")
 	}
 	mgr, err := s.manager(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if err := mgr.Delete(ctx, p.SessionID); err != nil {
+	if err := mgr.Delete(ctx, id); err != nil {
 		return nil, err
 	}
 	return map[string]bool{"deleted": true}, nil

@@ -177,10 +177,7 @@ end
 
 local kind_order = { allow_once = 1, allow_always = 2, reject_once = 3, reject_always = 4 }
 
--- loopls/approve: asked through vim.ui.select. The request handler runs in a
--- coroutine (vim.lsp's rpc), so an asynchronous vim.ui.select (telescope,
--- dressing, fzf-lua) is waited for by yielding; the stock synchronous one
--- answers before we would yield.
+-- loopls/approve: asked through vim.ui.select (answer.lua waits for it).
 handlers['loopls/approve'] = function(_, p)
   local options = vim.deepcopy((p and p.options) or {})
   table.sort(options, function(a, b)
@@ -189,29 +186,15 @@ handlers['loopls/approve'] = function(_, p)
   local tc = (p and p.toolCall) or {}
   local args = tc.arguments ~= nil and vim.json.encode(tc.arguments) or ''
   local prompt = string.format('loopls wants to run %s %s', tc.name or 'a tool', args)
-  local co = coroutine.running()
-  local done, choice = false, nil
-  vim.ui.select(options, {
-    prompt = prompt,
-    kind = 'loopls.approve',
-    format_item = function(o)
-      return string.format('%s (%s)', o.name or o.kind, o.kind)
-    end,
-  }, function(item)
-    done, choice = true, item
-    if co and coroutine.status(co) == 'suspended' then
-      coroutine.resume(co)
-    end
+  local choice = require('loopls.answer').await(function(reply)
+    vim.ui.select(options, {
+      prompt = prompt,
+      kind = 'loopls.approve',
+      format_item = function(o)
+        return string.format('%s (%s)', o.name or o.kind, o.kind)
+      end,
+    }, reply)
   end)
-  if not done then
-    if co then
-      coroutine.yield()
-    else
-      vim.wait(10 * 60 * 1000, function()
-        return done
-      end, 50)
-    end
-  end
   vim.api.nvim_exec_autocmds('User', {
     pattern = 'LooplsApproval',
     modeline = false,

@@ -136,24 +136,10 @@ function M.apply_edit_handler(err, params, ctx, config)
   local encoding = client and client.offset_encoding or 'utf-16'
   if needs_confirmation(edit) then
     local summary = (params and params.label) or 'loopls: change'
-    local co = coroutine.running()
-    local done, accepted = false, false
     local ask = M.ask or default_ask
-    ask(summary, M.preview(edit, encoding), function(ok)
-      done, accepted = true, ok
-      if co and coroutine.status(co) == 'suspended' then
-        coroutine.resume(co)
-      end
-    end)
-    if not done then
-      if co then
-        coroutine.yield()
-      else
-        vim.wait(10 * 60 * 1000, function()
-          return done
-        end, 50)
-      end
-    end
+    local accepted = require('loopls.answer').await(function(reply)
+      ask(summary, M.preview(edit, encoding), reply)
+    end) == true
     vim.api.nvim_exec_autocmds('User', {
       pattern = 'LooplsReviewed',
       modeline = false,
