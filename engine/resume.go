@@ -68,6 +68,14 @@ func (a *Agent) Resume(ctx context.Context, in ResumeInput) (Run, error) {
 	rs.run = run
 	rs.seq = in.Seq
 	a.counter.overhead = overheadOf(a.cfg.System, rs.specs)
+	// The killed process's counter was calibrated against the provider; the
+	// snapshot's estimate is its measurement of this conversation. Calibrate
+	// to it, or the compaction this snapshot calls for would measure the
+	// conversation with the raw heuristic, find it already fits, and end
+	// the run "compaction freed nothing".
+	if n := m.ContextTokens(); n > 0 {
+		a.counter.calibrate(messagesChars(m.Conversation()), n)
+	}
 	a.obs.each(func(o Observer) { o.OnRunStart(rs.run) })
 	if lerr := a.loop(rs); lerr != nil {
 		return rs.run, lerr
