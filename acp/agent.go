@@ -122,7 +122,9 @@ func (a *Agent) NewSession(ctx context.Context, p sdk.NewSessionRequest) (sdk.Ne
 }
 
 // LoadSession finds a persisted session and replays its committed history
-// as session/update notifications before answering, as ACP requires.
+// as session/update notifications before answering, as ACP requires. When
+// the session's last run was interrupted (a killed loopls) and can still be
+// resumed, that run then goes on (resumeAfterLoad).
 func (a *Agent) LoadSession(ctx context.Context, p sdk.LoadSessionRequest) (sdk.LoadSessionResponse, error) {
 	root, b, err := a.backend(ctx, p.Cwd)
 	if err != nil {
@@ -148,6 +150,9 @@ func (a *Agent) LoadSession(ctx context.Context, p sdk.LoadSessionRequest) (sdk.
 		if err := a.conn.SessionUpdate(ctx, sdk.SessionNotification{SessionId: p.SessionId, Update: u}); err != nil {
 			return sdk.LoadSessionResponse{}, fmt.Errorf("replay session %s: %w", id, err)
 		}
+	}
+	if s.current() == nil {
+		a.resumeAfterLoad(ctx, s, p.SessionId, len(history))
 	}
 	mode, model := s.snapshot()
 	return sdk.LoadSessionResponse{Modes: modeState(mode), ConfigOptions: a.configOptions(ctx, mode, model)}, nil

@@ -87,3 +87,25 @@ type Hooks struct {
 
 // ErrUnknownSession is returned for a session id no store or memory knows.
 var ErrUnknownSession = errors.New("unknown session")
+
+// Resumer is what a Backend offers when it can continue runs that a dead
+// loopls left resumable (a kill in the middle of a run). session/load asks
+// it after replaying the history; a Backend without it only replays.
+type Resumer interface {
+	// ResumableRun names the session's run that can be resumed, "" when
+	// there is none (the session ran since, or its last run ended).
+	ResumableRun(ctx context.Context, id engine.SessionID) (engine.RunID, error)
+	// Resume continues that run from its last checkpoint under its own id;
+	// its events reach req.Observer as a prompt's would. It also returns
+	// the conversation the checkpoint held (history, then what the run had
+	// recorded), which the session's stored history does not show yet.
+	Resume(ctx context.Context, req ResumeRequest) (RunHandle, []engine.Message, error)
+}
+
+// ResumeRequest asks a Resumer to continue one run.
+type ResumeRequest struct {
+	SessionID engine.SessionID
+	RunID     engine.RunID
+	Mode      Mode
+	Observer  engine.Observer
+}

@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -102,6 +103,10 @@ func (m *Manager) Resume(ctx context.Context, r ResumeRequest) (*Handle, error) 
 	prep, perr := m.prepare(Request{Prompt: res.Run.Prompt})
 	if perr != nil {
 		prep = prepared{prompt: res.Run.Prompt}
+	}
+	var snap engine.LoopMachine
+	if json.Unmarshal(res.Machine, &snap) == nil {
+		h.recorded = snap.Conversation()
 	}
 	m.wg.Add(1)
 	go m.run(runCtx, e, h, req, prep, &res)

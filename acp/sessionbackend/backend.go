@@ -232,3 +232,37 @@ func (b *managerBackend) Close() error {
 	}
 	return errors.Join(errs...)
 }
+
+var _ acp.Resumer = (*managerBackend)(nil)
+
+// ResumableRun reads the store's mark of a resumable run, which holds only
+// while the session has not run since the run stopped.
+func (b *managerBackend) ResumableRun(ctx context.Context, id engine.SessionID) (engine.RunID, error) {
+	b.mu.Lock()
+	fresh := b.pending[id]
+	b.mu.Unlock()
+	if fresh {
+		return "", nil
+	}
+	sid := b.aliases.get(id)
+	list, err := b.m.Sessions(ctx)
+	if err != nil {
+		return "", err
+	}
+	for _, s := range list {
+		if s.ID == sid {
+			return s.ResumableRun, nil
+		}
+	}
+	return "", nil
+}
+
+// Resume continues the run through session.Manager.Resume, the path
+// loopls/resumeRun and `loopls run --resume` take.
+func (b *managerBackend) Resume(ctx context.Context, req acp.ResumeRequest) (acp.RunHandle, []engine.Message, error) {
+	h, err := b.m.Resume(ctx, session.ResumeRequest{RunID: req.RunID, Mode: req.Mode, Observer: req.Observer})
+	if err != nil {
+		return nil, nil, err
+	}
+	return h, h.Recorded(), nil
+}
