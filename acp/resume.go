@@ -58,6 +58,7 @@ func (a *Agent) resume(ctx context.Context, s *session, sid sdk.SessionId, runID
 	s.setActive(r)
 	a.mu.Lock()
 	a.runs[runID] = s
+	closing := a.closing // shutdown cancels active runs after setting it
 	a.mu.Unlock()
 	defer func() {
 		a.mu.Lock()
@@ -65,6 +66,10 @@ func (a *Agent) resume(ctx context.Context, s *session, sid sdk.SessionId, runID
 		a.mu.Unlock()
 		s.setActive(nil)
 	}()
+	if closing {
+		out.close()
+		return
+	}
 	// The run's events wait until the client has been shown what the run
 	// had recorded before it stopped, which the stored history (replayed
 	// by session/load) does not hold yet.
