@@ -119,21 +119,35 @@ type result struct {
 // run runs loopls to its end, bounded by waitBound.
 func (e *env) run(args ...string) result {
 	e.t.Helper()
-	binary(e.t) // built before the bound starts
-	ctx, cancel := context.WithTimeout(context.Background(), waitBound)
+	return e.runWithin(waitBound, args...)
+}
+
+// runWithin runs loopls to its end within bound (the binary is built
+// before the bound starts) and returns exit code, stdout and stderr.
+func (e *env) runWithin(bound time.Duration, args ...string) result {
+	e.t.Helper()
+	binary(e.t)
+	return runToEnd(e.t, bound, args, e.cmdCtx)
+}
+
+// runToEnd runs the command mk makes for args, failing t when it does not
+// end within bound or cannot start.
+func runToEnd(t testing.TB, bound time.Duration, args []string, mk func(context.Context, ...string) *exec.Cmd) result {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), bound)
 	defer cancel()
-	c := e.cmdCtx(ctx, args...)
+	c := mk(ctx, args...)
 	var out, errb bytes.Buffer
 	c.Stdout, c.Stderr = &out, &errb
 	err := c.Run()
 	if ctx.Err() != nil {
-		e.t.Fatalf("loopls %v did not end within %v; stderr:\n%s", args, waitBound, errb.String())
+		t.Fatalf("loopls %v did not end within %v; stderr:\n%s", args, bound, errb.String())
 	}
 	code := 0
 	if ee, ok := err.(*exec.ExitError); ok {
 		code = ee.ExitCode()
 	} else if err != nil {
-		e.t.Fatalf("loopls %v: %v", args, err)
+		t.Fatalf("loopls %v: %v", args, err)
 	}
 	return result{code: code, stdout: out.String(), stderr: errb.String()}
 }

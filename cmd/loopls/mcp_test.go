@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -39,22 +37,7 @@ func stdioServer(cmd string, args []string) map[string]any {
 // starting on a loaded machine.
 func (e *env) runLong(args ...string) result {
 	e.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	c := e.cmdCtx(ctx, args...)
-	var out, errb bytes.Buffer
-	c.Stdout, c.Stderr = &out, &errb
-	err := c.Run()
-	if ctx.Err() != nil {
-		e.t.Fatalf("loopls %v did not end; stderr:\n%s", args, errb.String())
-	}
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		e.t.Fatalf("loopls %v: %v", args, err)
-	}
-	return result{code: code, stdout: out.String(), stderr: errb.String()}
+	return e.runWithin(3*time.Minute, args...)
 }
 
 // toolResults returns the tool messages of the workspace's only session.

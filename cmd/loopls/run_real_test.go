@@ -51,22 +51,8 @@ func (e *realEnv) cmd(ctx context.Context, args ...string) *exec.Cmd {
 // than the fake) and returns exit code, stdout and stderr.
 func (e *realEnv) run(args ...string) (int, string, string) {
 	e.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 3*waitBound)
-	defer cancel()
-	c := e.cmd(ctx, args...)
-	var out, errb strings.Builder
-	c.Stdout, c.Stderr = &out, &errb
-	err := c.Run()
-	if ctx.Err() != nil {
-		e.t.Fatalf("loopls %v did not end; stderr:\n%s", args, errb.String())
-	}
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		e.t.Fatal(err)
-	}
-	return code, out.String(), errb.String()
+	r := runToEnd(e.t, 3*waitBound, args, e.cmd)
+	return r.code, r.stdout, r.stderr
 }
 
 // The seed's two-turn run, through the real server: read_file, then the
