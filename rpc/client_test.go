@@ -399,3 +399,17 @@ func params[T any](t *testing.T, m *wireMsg) T {
 }
 
 func timeAfter() <-chan time.Time { return time.After(wait) }
+
+// eventually polls cond until it holds, failing t after wait: the one bounded
+// wait of this package's tests for what no message announces (a file, a
+// process, a server's state).
+func eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(wait)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("waited %s for %s", wait, what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}

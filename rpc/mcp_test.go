@@ -2,13 +2,13 @@ package rpc_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/loopls/loopls/internal/fakeollama"
 	"github.com/loopls/loopls/internal/mcpservers"
@@ -71,17 +71,9 @@ func mcpStatus(t *testing.T, c *client) map[string]mcp.ServerStatus {
 
 func pollStatus(t *testing.T, c *client, what string, cond func(map[string]mcp.ServerStatus) bool) map[string]mcp.ServerStatus {
 	t.Helper()
-	deadline := time.Now().Add(wait)
-	for {
-		st := mcpStatus(t, c)
-		if cond(st) {
-			return st
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no %s within %s: %+v", what, wait, st)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	var st map[string]mcp.ServerStatus
+	eventually(t, what, func() bool { st = mcpStatus(t, c); return cond(st) })
+	return st
 }
 
 var approvalsCaps = map[string]any{"experimental": map[string]any{"loopls": map[string]any{"approvals": true}}}
@@ -174,32 +166,21 @@ func TestMCPCancelDuringASlowTool(t *testing.T) {
 
 func waitFile(t *testing.T, file, want string) {
 	t.Helper()
-	deadline := time.Now().Add(wait)
-	for {
+	eventually(t, file+" to contain "+want, func() bool {
 		b, _ := os.ReadFile(file)
-		if strings.Contains(string(b), want) {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s never contained %s: %s", file, want, tail(string(b), 2000))
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+		return strings.Contains(string(b), want)
+	})
 }
 
 func readPidFile(t *testing.T, file string) int {
 	t.Helper()
-	deadline := time.Now().Add(wait)
-	for {
+	pid := 0
+	eventually(t, "a pid in "+file, func() bool {
 		b, _ := os.ReadFile(file)
-		if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil && pid > 0 {
-			return pid
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no pid in %s", file)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+		pid, _ = strconv.Atoi(strings.TrimSpace(string(b)))
+		return pid > 0
+	})
+	return pid
 }
 
 // The server dies while the slow tool runs: the call fails with the
@@ -282,13 +263,7 @@ func TestMCPServersStopWithTheDaemon(t *testing.T) {
 	}
 	// The group got SIGKILL before the daemon exited; its delivery is
 	// asynchronous, so wait (bounded) for the process to be gone.
-	deadline := time.Now().Add(wait)
-	for alive(pid) {
-		if time.Now().After(deadline) {
-			t.Fatalf("pid %d (in the server's process group) outlived the daemon", pid)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	eventually(t, fmt.Sprintf("pid %d (in the server's process group) to end with the daemon", pid), func() bool { return !alive(pid) })
 }
 
 // alive reports whether pid runs (a zombie waiting for a reaper does not).

@@ -254,16 +254,7 @@ func TestResumeAfterKillWhileTurnTwoStreams(t *testing.T) {
 // waitExists waits (bounded) until path exists.
 func waitExists(t *testing.T, path string) {
 	t.Helper()
-	deadline := time.Now().Add(wait)
-	for {
-		if _, err := os.Stat(path); err == nil {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s did not appear within %s", path, wait)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	eventually(t, path+" to appear", func() bool { _, err := os.Stat(path); return err == nil })
 }
 
 func mustJSON(t *testing.T, v any) string {
