@@ -55,6 +55,11 @@ func (t *listDirTool) Call(ctx context.Context, inv engine.ToolInvocation) (engi
 	var b strings.Builder
 	shown, hidden := 0, 0
 	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), tempPrefix) {
+			// A write of loopls's own in flight, or one a killed loopls
+			// left: never the user's, so not even counted as ignored.
+			continue
+		}
 		child := path.Join(rel, e.Name())
 		if ign.ignored(child, e.IsDir()) {
 			hidden++

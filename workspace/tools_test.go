@@ -100,6 +100,8 @@ func TestListDir(t *testing.T) {
 		"z.log":       "x",
 		"sub/b.txt":   "b",
 		"empty/.keep": "",
+		// What a loopls killed in the middle of a write leaves behind.
+		tempPrefix + "a.txt-0123abcd": "ab",
 	})
 	w := openWS(t, dir, Options{})
 	res := call(t, w, ToolListDir, map[string]any{})
