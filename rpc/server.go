@@ -176,6 +176,7 @@ func init() {
 		"loopls/renameSession":     (*Server).renameSession,
 		"loopls/models":            (*Server).models,
 		"loopls/undoRun":           (*Server).undoRun,
+		"loopls/runChange":         (*Server).runChange,
 		"loopls/mcpServers":        (*Server).mcpServers,
 		"workspace/executeCommand": (*Server).executeCommand,
 		"textDocument/codeAction":  (*Server).codeAction,

@@ -96,6 +96,13 @@ func TestJournalIsBoundedAndPruned(t *testing.T) {
 	if applied || !strings.Contains(reason, "MaxJournalRuns") {
 		t.Errorf("undo of a dropped run = %v %q, want refused naming MaxJournalRuns", applied, reason)
 	}
+	// Nor can a pruned run's change be shown: the texts are gone.
+	if _, err := w.RunFileChange(oldestKept, "f.txt"); !errors.Is(err, ErrNoChange) || !strings.Contains(err.Error(), "MaxJournalBytes") {
+		t.Errorf("RunFileChange of a pruned run: %v, want ErrNoChange naming MaxJournalBytes", err)
+	}
+	if fc, err := w.RunFileChange(newest, "f.txt"); err != nil || len(fc.After) != size || fc.Before != "x" {
+		t.Errorf("RunFileChange of the newest run: %d bytes after, before %q, err %v", len(fc.After), fc.Before, err)
+	}
 }
 
 // An open document over MaxOpenBufferBytes is not mirrored: the tools read

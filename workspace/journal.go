@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -208,4 +209,51 @@ func (w *Workspace) applyBatch(ctx context.Context, label string, edits []FileEd
 		}
 	}
 	return EditResult{Applied: true}, nil
+}
+
+// FileChange is what one run did to one file: its text before the run's
+// first edit of it and after the run's last.
+type FileChange struct {
+	Path string // relative to the root
+	URI  string
+	// Created: the file did not exist before the run (Before is "").
+	Created bool
+	Before  string
+	After   string
+}
+
+// ErrNoChange is a path the run did not edit, or whose texts the undo
+// journal no longer holds.
+var ErrNoChange = errors.New("no change of this file in the run")
+
+// RunFileChange returns what run did to path (as the Run record's edits name
+// it), from the undo journal: a run of this workspace, while the journal
+// still holds its texts (MaxJournalRuns, MaxJournalBytes).
+func (w *Workspace) RunFileChange(run engine.RunID, path string) (FileChange, error) {
+	w.journal.mu.Lock()
+	pruned := w.journal.pruned[run]
+	entries := w.journal.runs[run]
+	var fc FileChange
+	found := false
+	for _, e := range entries {
+		if e.Path != path {
+			continue
+		}
+		if !found {
+			fc = FileChange{Path: e.Path, Created: !e.Existed, Before: e.Before}
+			found = true
+		}
+		fc.After = e.After
+	}
+	w.journal.mu.Unlock()
+	switch {
+	case !found && len(entries) == 0:
+		return FileChange{}, fmt.Errorf("run %s made no edits in this daemon (or is older than the last %d runs the undo journal keeps, MaxJournalRuns): %w", run, MaxJournalRuns, ErrNoChange)
+	case !found:
+		return FileChange{}, fmt.Errorf("run %s did not edit %s: %w", run, path, ErrNoChange)
+	case pruned:
+		return FileChange{}, fmt.Errorf("the texts of run %s's edits were dropped: the undo journal keeps at most %d bytes of file text (MaxJournalBytes): %w", run, MaxJournalBytes, ErrNoChange)
+	}
+	fc.URI, _, _ = w.uriFor(path)
+	return fc, nil
 }

@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -63,5 +64,47 @@ func TestUndoRunSkipsFileChangedSince(t *testing.T) {
 	}
 	if applied, reason, _ := w.UndoRun(context.Background(), "no-such-run"); applied || reason == "" {
 		t.Errorf("UndoRun(unknown) = %v %q, want not applied with a reason", applied, reason)
+	}
+}
+
+// TestRunFileChange: what a run did to each file, from the journal: the
+// text before its first edit and after its last; a created file says so; a
+// file the run did not edit, and a run with no edits, are ErrNoChange.
+func TestRunFileChange(t *testing.T) {
+	dir := newTree(t, map[string]string{"a.txt": "alpha\n", "b.txt": "beta\n"})
+	w := openWS(t, dir, Options{})
+	steps := []struct {
+		tool string
+		args map[string]any
+	}{
+		{ToolEditFile, map[string]any{"path": "a.txt", "old_string": "alpha", "new_string": "ALPHA"}},
+		{ToolEditFile, map[string]any{"path": "b.txt", "old_string": "beta", "new_string": "BETA"}},
+		{ToolEditFile, map[string]any{"path": "a.txt", "old_string": "ALPHA", "new_string": "ALPHA!"}},
+		{ToolWriteFile, map[string]any{"path": "new/c.txt", "content": "gamma\n"}},
+	}
+	for _, s := range steps {
+		if res := callRun(t, w, "runA", s.tool, s.args); res.IsError {
+			t.Fatalf("%s: %s", s.tool, res.Output)
+		}
+	}
+	a, err := w.RunFileChange("runA", "a.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Before != "alpha\n" || a.After != "ALPHA!\n" || a.Created || !strings.HasSuffix(a.URI, "/a.txt") {
+		t.Errorf("a.txt change = %+v, want before the first edit and after the last", a)
+	}
+	c, err := w.RunFileChange("runA", "new/c.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.Created || c.Before != "" || c.After != "gamma\n" {
+		t.Errorf("new/c.txt change = %+v, want created with its content", c)
+	}
+	if _, err := w.RunFileChange("runA", "other.txt"); !errors.Is(err, ErrNoChange) || !strings.Contains(err.Error(), "did not edit other.txt") {
+		t.Errorf("a file the run did not edit: %v, want ErrNoChange naming it", err)
+	}
+	if _, err := w.RunFileChange("runZ", "a.txt"); !errors.Is(err, ErrNoChange) || !strings.Contains(err.Error(), "made no edits") {
+		t.Errorf("a run with no edits: %v, want ErrNoChange", err)
 	}
 }

@@ -107,8 +107,18 @@ func defaultReply(req *api.ChatRequest, m Model, seen int) *Reply {
 		return mcpReply(req, prompt)
 	case hasTool(req, "read_file") && (lastIsUser || last.Role == "tool") && strings.HasPrefix(prompt, "again"):
 		return ToolCalls(Call{Name: "read_file", Args: `{"path":"README.md"}`})
+	case tools && lastIsUser && strings.HasPrefix(prompt, "report edit"):
+		return ToolCalls(Call{Name: "edit_file", Args: `{"path":"hello.txt","old_string":"hello","new_string":"goodbye"}`})
+	case last.Role == "tool" && strings.HasPrefix(prompt, "report"):
+		// What the model was told: the tool result's first line, so a test
+		// sees it reached the model's next turn (a rejected edit, say).
+		return Text("The", " tool", " said:", " "+firstLine(last.Content))
 	case last.Role == "tool":
 		return Text(finalWords...)
+	case lastIsUser && strings.HasPrefix(prompt, "quote"):
+		// The first line of the first fenced block of the prompt: what the
+		// user attached, as the model got it.
+		return Text("You", " attached:", " "+firstFenced(prompt))
 	case strings.HasPrefix(last.Content, "loop"):
 		return &Reply{Chunks: []Chunk{{Content: "tick"}, {Content: " tock"}, {Content: " tick"}, {Content: " tock"}},
 			Forever: true, Delay: 5 * time.Millisecond}
@@ -157,6 +167,19 @@ func firstUserContent(msgs []api.Message) string {
 		}
 	}
 	return ""
+}
+
+// firstFenced returns the first line inside the first ``` fence of s.
+func firstFenced(s string) string {
+	_, after, ok := strings.Cut(s, "```")
+	if !ok {
+		return ""
+	}
+	_, body, ok := strings.Cut(after, "\n")
+	if !ok {
+		return ""
+	}
+	return firstLine(body)
 }
 
 func firstLine(s string) string {

@@ -242,3 +242,34 @@ func TestShowAndTags(t *testing.T) {
 		t.Fatalf("%+v %v", list, err)
 	}
 }
+
+// "report edit" edits hello.txt, then answers with what the tool result
+// said, so a test sees what the model was told.
+func TestReportEditEchoesTheToolResult(t *testing.T) {
+	s, _ := Start(Options{})
+	defer s.Close()
+	c := client(t, s)
+	msgs := []api.Message{{Role: "user", Content: "report edit of hello.txt"}}
+	r, err := chat(t, context.Background(), c, &api.ChatRequest{Model: "tiny", Messages: msgs, Tools: tools("edit_file")})
+	if err != nil || len(r.calls) != 1 || r.calls[0].Function.Name != "edit_file" {
+		t.Fatalf("first turn: %+v %v", r, err)
+	}
+	msgs = append(msgs, api.Message{Role: "assistant", ToolCalls: r.calls},
+		api.Message{Role: "tool", ToolName: "edit_file", ToolCallID: r.calls[0].ID, Content: "edit_file: hello.txt was not changed: the user rejected this change\nmore"})
+	r, err = chat(t, context.Background(), c, &api.ChatRequest{Model: "tiny", Messages: msgs, Tools: tools("edit_file")})
+	if err != nil || r.content != "The tool said: edit_file: hello.txt was not changed: the user rejected this change" {
+		t.Fatalf("second turn: %q %v", r.content, err)
+	}
+}
+
+// "quote" answers with the first line of the first fenced block of the
+// prompt: the attached context as the model got it.
+func TestQuoteAnswersWithTheAttachedText(t *testing.T) {
+	s, _ := Start(Options{})
+	defer s.Close()
+	prompt := "quote it\n\nThe user attached this context:\n\nFile: hello.txt, lines 1-1\n```\nhello world\n```\n"
+	r, err := chat(t, context.Background(), client(t, s), &api.ChatRequest{Model: "tiny", Messages: []api.Message{{Role: "user", Content: prompt}}})
+	if err != nil || r.content != "You attached: hello world" {
+		t.Fatalf("%q %v", r.content, err)
+	}
+}

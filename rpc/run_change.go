@@ -1,0 +1,46 @@
+package rpc
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/workspace"
+)
+
+// runChange handles loopls/runChange {"runId","path"} →
+// {"runId","path","uri","created","before","after"}: one file's text before
+// the run's first edit of it and after its last, from the undo journal, so
+// an editor can show the run's change as a diff.
+func (s *Server) runChange(ctx context.Context, params *json.RawMessage) (any, error) {
+	var p struct {
+		RunID engine.RunID `json:"runId"`
+		Path  string       `json:"path"`
+	}
+	if err := decodeParams(params, &p); err != nil {
+		return nil, err
+	}
+	if p.RunID == "" {
+		return nil, badParam("runId", "is required")
+	}
+	if p.Path == "" {
+		return nil, badParam("path", "is required: a path of the run's edits")
+	}
+	ws := s.workspace(ctx)
+	if ws == nil {
+		return nil, errors.New("the server has no workspace")
+	}
+	fc, err := ws.RunFileChange(p.RunID, p.Path)
+	if errors.Is(err, workspace.ErrNoChange) && !s.knownRun(ctx, p.RunID) {
+		return nil, fmt.Errorf("no run %s in this workspace: %w", p.RunID, errUnknownRun)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{
+		"runId": p.RunID, "path": fc.Path, "uri": fc.URI, "created": fc.Created,
+		"before": fc.Before, "after": fc.After,
+	}, nil
+}
