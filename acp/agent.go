@@ -223,11 +223,11 @@ func (a *Agent) Prompt(ctx context.Context, p sdk.PromptRequest) (sdk.PromptResp
 	}
 	r.setHandle(h)
 	stop := context.AfterFunc(ctx, h.Cancel)
-	run, runErr := h.Wait()
+	run, _ := h.Wait()
 	stop()
 
 	run.SessionID = s.id // the client knows the session by its ACP id
-	end := endingOf(run, runErr)
+	end := endingOf(run)
 	if end.stop == sdk.StopReasonCancelled {
 		obs.closeOpen(engine.ToolCancelled, "")
 	} else {

@@ -39,8 +39,9 @@ type SessionSummary struct {
 
 // RunHandle is one run in flight.
 type RunHandle interface {
-	// Wait blocks until the run has ended and returns its record and its
-	// error (nil for a completed run).
+	// Wait blocks until the run has ended and returns its record, complete
+	// (engine.Run.Complete, as session.Handle.Wait gives it), and its error
+	// (nil for a completed run).
 	Wait() (engine.Run, error)
 	// Cancel asks the run to stop; Wait then reports it Cancelled.
 	Cancel()

@@ -1,8 +1,6 @@
 package acp
 
 import (
-	"errors"
-
 	sdk "github.com/coder/acp-go-sdk"
 
 	"github.com/loopls/loopls/engine"
@@ -25,25 +23,11 @@ type ending struct {
 // endingOf maps a run's ending to ACP: Completed → end_turn,
 // MaxTurnsExceeded → max_turn_requests, Cancelled → cancelled (never an
 // error), ContextExceeded → max_tokens with a note, any failure → a JSON-RPC
-// error whose data is the Run record.
-func endingOf(run engine.Run, err error) ending {
-	outcome := run.Outcome
-	if outcome == "" {
-		// No record of an outcome: classify by the error alone.
-		switch {
-		case err == nil:
-			outcome = engine.OutcomeCompleted
-		case engine.IsCancelled(err):
-			outcome = engine.OutcomeCancelled
-		case errors.Is(err, engine.ErrMaxTurnsExceeded):
-			outcome = engine.OutcomeMaxTurnsExceeded
-		case errors.Is(err, engine.ErrContextExceeded):
-			outcome = engine.OutcomeContextExceeded
-		default:
-			outcome = engine.OutcomeFailed
-		}
-	}
-	switch outcome {
+// error whose data is the Run record. The record is complete, as
+// RunHandle.Wait gives it (engine.Run.Complete): its outcome and error are
+// not derived again here.
+func endingOf(run engine.Run) ending {
+	switch run.Outcome {
 	case engine.OutcomeCompleted:
 		return ending{stop: sdk.StopReasonEndTurn}
 	case engine.OutcomeCancelled:
@@ -51,32 +35,14 @@ func endingOf(run engine.Run, err error) ending {
 	case engine.OutcomeMaxTurnsExceeded:
 		return ending{stop: sdk.StopReasonMaxTurnRequests}
 	case engine.OutcomeContextExceeded:
-		return ending{stop: sdk.StopReasonMaxTokens, note: "[loopls] " + failureMessage(run, err, "the conversation no longer fits in the model's context window: start a new session or use a model with a bigger window")}
+		return ending{stop: sdk.StopReasonMaxTokens, note: "[loopls] " + failureMessage(run, "the conversation no longer fits in the model's context window: start a new session or use a model with a bigger window")}
 	}
-	if run.Error == nil {
-		var le *engine.LoopError
-		if errors.As(err, &le) {
-			run.Error = le
-		} else {
-			msg := "the run failed"
-			if err != nil {
-				msg = err.Error()
-			}
-			run.Error = engine.Internal(msg)
-		}
-	}
-	if run.Outcome == "" {
-		run.Outcome = engine.OutcomeFailed
-	}
-	return ending{err: &sdk.RequestError{Code: CodeRunFailed, Message: failureMessage(run, err, "the run failed"), Data: run}}
+	return ending{err: &sdk.RequestError{Code: CodeRunFailed, Message: failureMessage(run, "the run failed"), Data: run}}
 }
 
-func failureMessage(run engine.Run, err error, fallback string) string {
-	switch {
-	case run.Error != nil && run.Error.Message != "":
-		return run.Error.Message
-	case err != nil:
-		return err.Error()
+func failureMessage(run engine.Run, fallback string) string {
+	if run.Error != nil {
+		return run.Error.Error()
 	}
 	return fallback
 }

@@ -56,7 +56,9 @@ func (b *fakeBackend) Start(ctx context.Context, req RunRequest) (RunHandle, err
 	go func() {
 		defer close(h.done)
 		defer cancel()
+		// As session.Handle does, the handle gives out a complete record.
 		h.run, h.err = b.script(rctx, req, b.hooks)
+		h.run, h.err = h.run.Complete(h.err)
 	}()
 	return h, nil
 }

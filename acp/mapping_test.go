@@ -77,7 +77,9 @@ func TestEndingOf(t *testing.T) {
 		{"bare success", engine.Run{}, nil, sdk.StopReasonEndTurn, "", false},
 	}
 	for _, tt := range tests {
-		e := endingOf(tt.run, tt.err)
+		// The record as RunHandle.Wait gives it: complete.
+		run, _ := tt.run.Complete(tt.err)
+		e := endingOf(run)
 		if tt.errKind != "" {
 			if e.err == nil || e.err.Code != CodeRunFailed {
 				t.Errorf("%s: ending = %+v, want a %d error", tt.name, e, CodeRunFailed)

@@ -92,21 +92,14 @@ func (a *Agent) resume(ctx context.Context, s *session, sid sdk.SessionId, runID
 	out.chunk(engine.LaneText, fmt.Sprintf("loopls: resuming run %s, which stopped when loopls was stopped.\n\n", runID))
 	close(gate.open)
 	r.setHandle(h)
-	run, runErr := h.Wait()
-	end := endingOf(run, runErr)
+	run, _ := h.Wait()
+	end := endingOf(run)
 	if end.stop == sdk.StopReasonCancelled {
 		obs.closeOpen(engine.ToolCancelled, "")
 	} else {
 		obs.closeOpen(engine.ToolFailed, "")
 	}
-	outcome := run.Outcome
-	if outcome == "" {
-		outcome = engine.OutcomeFailed
-		if runErr == nil {
-			outcome = engine.OutcomeCompleted
-		}
-	}
-	note := fmt.Sprintf("loopls: the resumed run %s ended: %s.", runID, outcome)
+	note := fmt.Sprintf("loopls: the resumed run %s ended: %s.", runID, run.Outcome)
 	if end.note != "" {
 		note = end.note + "\n\n" + note
 	} else if end.err != nil {

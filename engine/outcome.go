@@ -1,5 +1,7 @@
 package engine
 
+import "errors"
+
 // CompactReason says why the machine asked for a compaction.
 type CompactReason string
 
@@ -44,6 +46,25 @@ func (o Outcome) Error(maxTurns int) *LoopError {
 		}
 	}
 	return Internal("unmapped terminal outcome")
+}
+
+// OutcomeOf is the inverse of Error: the outcome of a run that ended with
+// err. Nil is Completed; an error that is (or wraps) a LoopError of kind
+// Cancelled, MaxTurnsExceeded or ContextExceeded is that outcome; any other
+// error — another kind, or one that is no LoopError at all — is Failed.
+// Run.Complete is its one user outside the machine.
+func OutcomeOf(err error) OutcomeName {
+	switch {
+	case err == nil:
+		return OutcomeCompleted
+	case errors.Is(err, ErrCancelled):
+		return OutcomeCancelled
+	case errors.Is(err, ErrMaxTurnsExceeded):
+		return OutcomeMaxTurnsExceeded
+	case errors.Is(err, ErrContextExceeded):
+		return OutcomeContextExceeded
+	}
+	return OutcomeFailed
 }
 
 // outcomeOf returns the terminal outcome a failure with err leads to: a

@@ -118,8 +118,7 @@ func (s *Server) launch(id engine.RunID, token json.RawMessage, title string, st
 // watch waits for the run's end and reports it.
 func (s *Server) watch(rs *runState) {
 	defer s.runWG.Done()
-	run, err := rs.handle.Wait()
-	run = normalizeRun(run, err, rs)
+	run, _ := rs.handle.Wait() // complete: session.Handle.Wait
 	rs.obs.cancelOpenCalls()
 	end := string(run.Outcome)
 	if run.Error != nil && run.Outcome != engine.OutcomeCancelled {
@@ -190,42 +189,6 @@ func (s *Server) knownRun(ctx context.Context, id engine.RunID) bool {
 		}
 	}
 	return false
-}
-
-// normalizeRun makes the record whole: ids, an outcome that agrees with
-// err, and edits as a list, never null.
-func normalizeRun(run engine.Run, err error, rs *runState) engine.Run {
-	if run.ID == "" {
-		run.ID = rs.id
-	}
-	if run.SessionID == "" {
-		run.SessionID = rs.session
-	}
-	if run.Edits == nil {
-		run.Edits = []engine.Edit{}
-	}
-	if err != nil && run.Error == nil {
-		var le *engine.LoopError
-		if !errors.As(err, &le) {
-			le = &engine.LoopError{Kind: engine.KindInternal, Message: err.Error()}
-		}
-		run.Error = le
-	}
-	if run.Outcome == "" || (run.Outcome == engine.OutcomeCompleted && err != nil) {
-		switch {
-		case err == nil:
-			run.Outcome = engine.OutcomeCompleted
-		case engine.IsCancelled(err):
-			run.Outcome = engine.OutcomeCancelled
-		case errors.Is(err, engine.ErrMaxTurnsExceeded):
-			run.Outcome = engine.OutcomeMaxTurnsExceeded
-		case errors.Is(err, engine.ErrContextExceeded):
-			run.Outcome = engine.OutcomeContextExceeded
-		default:
-			run.Outcome = engine.OutcomeFailed
-		}
-	}
-	return run
 }
 
 // loopRun handles loopls/run: it stays pending until the run ends, then

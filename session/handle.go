@@ -33,8 +33,10 @@ func (h *Handle) Recorded() []engine.Message { return h.recorded }
 // Done is closed when the run has ended and its session is free again.
 func (h *Handle) Done() <-chan struct{} { return h.done }
 
-// Wait blocks until the run ends and returns its Run record (always filled)
-// and its error (nil when it completed).
+// Wait blocks until the run ends and returns its Run record, complete
+// (engine.Run.Complete: ids, an outcome that agrees with the error, a
+// failure's LoopError, edits as a list), and its error (nil when it
+// completed). Callers trust it as it is.
 func (h *Handle) Wait() (engine.Run, error) {
 	<-h.done
 	return h.run, h.err

@@ -326,9 +326,15 @@ func (m *Manager) run(ctx context.Context, e *entry, h *Handle, r Request, p pre
 	defer e.relay.set(nil)
 
 	run, err := m.execute(ctx, e, h, r, p, resumed)
-	if run.Edits == nil {
-		run.Edits = []engine.Edit{}
+	// The record is completed here, once, for every front end: Handle.Wait
+	// gives it out whole and nobody derives it again.
+	if run.ID == "" {
+		run.ID = h.id
 	}
+	if run.SessionID == "" {
+		run.SessionID = e.id
+	}
+	run, err = run.Complete(err)
 	transcript := rec.finish()
 	if m.cfg.Store != nil {
 		m.saveTranscript(h.id, transcript, run.Edits)

@@ -340,9 +340,6 @@ func (v *runView) finish(run engine.Run) int {
 			ev.Output = ""
 			v.emit("toolCall", rpc.NewToolCallParams(ev, engine.ToolCancelled, run.ID))
 		}
-		if run.Edits == nil {
-			run.Edits = []engine.Edit{}
-		}
 		v.emit("run", run)
 		if v.jsonErr != nil {
 			fmt.Fprintf(v.errw, "loopls run: write the JSON stream: %v\n", v.jsonErr)
@@ -360,7 +357,7 @@ func (v *runView) finish(run engine.Run) int {
 		}
 	}
 	summary := fmt.Sprintf("%s · %d turns · %d in / %d out tokens · %s · run %s · session %s",
-		outcomeOrFailed(run.Outcome), run.Turns, run.Usage.InputTokens, run.Usage.OutputTokens, elapsed(v.start), run.ID, run.SessionID)
+		run.Outcome, run.Turns, run.Usage.InputTokens, run.Usage.OutputTokens, elapsed(v.start), run.ID, run.SessionID)
 	fmt.Fprintf(v.errw, "loopls: %s\n", summary)
 	if run.Error != nil && run.Outcome != engine.OutcomeCompleted {
 		fmt.Fprintf(v.errw, "loopls: %s: %s\n", run.Error.Kind, run.Error.Message)
@@ -375,13 +372,6 @@ func elapsed(start time.Time) string {
 		return d.Round(time.Millisecond).String()
 	}
 	return d.Round(100 * time.Millisecond).String()
-}
-
-func outcomeOrFailed(o engine.OutcomeName) engine.OutcomeName {
-	if o == "" {
-		return engine.OutcomeFailed
-	}
-	return o
 }
 
 // noteModelWait tells the user what a silent model call is waiting for.
