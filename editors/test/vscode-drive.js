@@ -12,6 +12,7 @@
 const fs = require('fs');
 const path = require('path');
 const { chromium } = require('playwright-core');
+const review = require('./vscode-review');
 
 const [url, ws, eventsPath, out] = process.argv.slice(2);
 if (!out) {
@@ -210,6 +211,8 @@ async function dump(page) {
     const end2b = run2b && (await waitFor(() => runEnded(run2b.runId), 15000));
     check('"loopls: Cancel" ended the stalled run cancelled', end2b && end2b.p.outcome === 'cancelled', end2b && end2b.p);
 
+    const h = { page, check, events, waitFor, shot, palette, openFile, runAgent, runEnded };
+
     // 3. The "Fix this" code action on a selection: the edit shows in the editor.
     await openFile(page, 'hello.txt');
     const editor = page.locator('.monaco-editor .view-lines').first();
@@ -220,6 +223,7 @@ async function dump(page) {
     await page.keyboard.press('Control+.');
     const action = page.locator('.action-widget .monaco-list-row', { hasText: /with loopls/ }).first();
     let fixed = null;
+    let fixRun = null;
     try {
       await action.waitFor({ timeout: 15000 });
       await shot(page, 'code-action');
@@ -228,6 +232,7 @@ async function dump(page) {
       await answerInput(page, 'loopls: Fix This', 'edit hello.txt: say goodbye');
       const run3 = await waitFor(() => runStartedAfter(n3), 20000);
       check('code action started a fix run', run3, run3 && run3.started);
+      fixRun = run3 && run3.started.runId;
       const end3 = run3 && (await waitFor(() => runEnded(run3.started.runId), 30000));
       check('fix run ended completed', end3 && end3.p.outcome === 'completed', end3 && end3.p);
       fixed = await waitFor(async () => {
@@ -242,6 +247,9 @@ async function dump(page) {
     const d = await dump(page).catch((e) => ({ error: String(e) }));
     check('document text is "goodbye" (read back through the extension)', d && typeof d.text === 'string' && d.text.startsWith('goodbye'), d);
 
+    // 3b. Open diff: the fix's change of hello.txt, before and after, from loopls/runChange.
+    await review.openDiff(h, fixRun);
+
     // 4. Undo Last Run: loopls/undoRun reverts the fix as one edit.
     const nu = events().length;
     await palette(page, 'loopls: Undo Last Run');
@@ -253,6 +261,10 @@ async function dump(page) {
     }, 10000);
     check('the editor shows "hello" again', reverted, reverted);
     await shot(page, 'undone');
+
+    // 4b. Attach the selection; 4c. reject an edit-mode change in the refactor preview.
+    await review.attachSelection(h);
+    await review.rejectInPreview(h);
 
     // 5. Show Sessions: a quick pick of the workspace's sessions; picking one prints its runs.
     await palette(page, 'loopls: Show Sessions');

@@ -13,21 +13,18 @@ import {
   type FeatureState,
   type ClientCapabilities,
 } from 'vscode-languageclient/node';
-import { approvalItems, approvalResult, approvalTitle, type ApprovalItem } from './approval';
 import {
   Methods,
   ServerCommands,
-  type ApproveParams,
-  type ApproveResult,
   type DeltaParams,
   type RunRecord,
   type RunStarted,
   type SessionSummary,
   type ToolCallParams,
   type TransitionParams,
-  type UndoResult,
 } from './protocol';
 import { affectsServer, didChangeConfigurationParams, needsRestart, serverCommand, toServerSettings } from './settings';
+import { Review } from './reviewhost';
 import { TestLog } from './testlog';
 import { RunsModel, statusText, type Output } from './viewmodel';
 
@@ -36,6 +33,7 @@ let model = new RunsModel();
 let output: vscode.OutputChannel;
 let status: vscode.StatusBarItem;
 let testLog: TestLog;
+let review: Review;
 // Created once: a restarted client reuses them. vscode-languageclient >= 10
 // needs LogOutputChannels here.
 let serverLog: vscode.LogOutputChannel;
@@ -98,6 +96,8 @@ function createClient(): LanguageClient {
             if (instruction === undefined) return undefined;
             if (instruction !== '') arg.instruction = instruction;
           }
+          // The panel's mode and attached context go with the fix.
+          if (arg) Object.assign(arg, review.takeRunParams());
         }
         const res = await next(command, args);
         if ((command === ServerCommands.run || command === ServerCommands.fix) && isRunStarted(res)) {
@@ -107,6 +107,19 @@ function createClient(): LanguageClient {
         }
         return res;
       },
+      // Edits come from loopls as workspace/applyEdit; in edit mode they
+      // carry needsConfirmation and VS Code shows its refactor preview. The
+      // answer (applied or not) is what loopls tells the model.
+      workspace: {
+        handleApplyEdit: async (params, next) => {
+          const confirm = Object.values(params.edit.changeAnnotations ?? {}).some((a) => a.needsConfirmation);
+          testLog.write({ ev: 'applyEdit', label: params.label, needsConfirmation: confirm });
+          // vscode-languageclient's next takes no token (the signature asks for one).
+          const res = await next(params, new vscode.CancellationTokenSource().token);
+          testLog.write({ ev: 'applyEditResult', label: params.label, needsConfirmation: confirm, res });
+          return res;
+        },
+      },
     },
   };
   const c = new LanguageClient('loopls', 'loopls', serverOptions, clientOptions);
@@ -115,6 +128,7 @@ function createClient(): LanguageClient {
     testLog.write({ ev: 'transition', p });
     render(model.transition(p));
   });
+  c.onNotification(Methods.runStarted, (p: unknown) => testLog.write({ ev: 'runStartedNote', p }));
   c.onNotification(Methods.delta, (p: DeltaParams) => render(model.delta(p)));
   c.onNotification(Methods.toolCall, (p: ToolCallParams) => {
     testLog.write({ ev: 'toolCall', p });
@@ -124,7 +138,7 @@ function createClient(): LanguageClient {
     testLog.write({ ev: 'runEnded', p });
     render(model.ended(p));
   });
-  c.onRequest(Methods.approve, (p: ApproveParams, token: vscode.CancellationToken) => approve(p, token));
+  c.onRequest(Methods.approve, (p, token: vscode.CancellationToken) => review.approve(p, token));
   return c;
 }
 
@@ -156,20 +170,6 @@ function askInstruction(): Thenable<string | undefined> {
   }).then((v) => (v === undefined ? undefined : v.trim()));
 }
 
-async function approve(p: ApproveParams, token: vscode.CancellationToken): Promise<ApproveResult> {
-  testLog.write({ ev: 'approve', p });
-  // ignoreFocusOut keeps the pick up until the user answers or loopls
-  // withdraws the request (token), which is as modal as a quick pick gets.
-  const picked = await vscode.window.showQuickPick<ApprovalItem>(
-    approvalItems(p.options ?? []),
-    { title: approvalTitle(p), placeHolder: 'Allow this tool call?', ignoreFocusOut: true },
-    token,
-  );
-  const res = approvalResult(picked);
-  testLog.write({ ev: 'approved', res });
-  return res;
-}
-
 async function startClient(context: vscode.ExtensionContext): Promise<void> {
   client = createClient();
   try {
@@ -197,7 +197,8 @@ async function execute<T>(c: LanguageClient, command: string, arg: unknown): Pro
 
 async function startRun(c: LanguageClient, command: string, arg: object, label: string): Promise<void> {
   try {
-    const started = await execute<RunStarted>(c, command, arg);
+    // The session's mode and the attached context chips go with the run.
+    const started = await execute<RunStarted>(c, command, { ...arg, ...review.takeRunParams() });
     testLog.write({ ev: 'runStarted', command, started });
     if (started && started.runId) render(model.started(started.runId, started.sessionId, label));
     output.show(true);
@@ -265,14 +266,7 @@ async function undoLastRun(): Promise<void> {
     void vscode.window.showInformationMessage('loopls: no finished run to undo yet.');
     return;
   }
-  try {
-    const res = await c.sendRequest<UndoResult>(Methods.undoRun, { runId: last.runId });
-    testLog.write({ ev: 'undo', runId: last.runId, res });
-    if (res && res.applied) void vscode.window.showInformationMessage(`loopls: undid the edits of run ${last.runId}.`);
-    else void vscode.window.showWarningMessage(`loopls: could not undo run ${last.runId}: ${res?.failureReason ?? 'not applied'}`);
-  } catch (e) {
-    void vscode.window.showErrorMessage(`loopls: undo failed: ${e instanceof Error ? e.message : String(e)}`);
-  }
+  await review.undoRun(last.runId);
 }
 
 async function showSessions(): Promise<void> {
@@ -322,6 +316,8 @@ function dumpState(): void {
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   testLog = new TestLog(process.env.LOOPLS_VSCODE_TEST_LOG);
+  review = new Review(() => (client && client.isRunning() ? client : undefined), testLog, () => model.lastEnded()?.record);
+  review.register(context);
   // The test-only dump command shows in the palette only under a test run.
   void vscode.commands.executeCommand('setContext', 'loopls.testMode', testLog.enabled);
   output = vscode.window.createOutputChannel('loopls');

@@ -63,6 +63,10 @@ export interface ApproveParams {
   runId: string;
   toolCall: { id?: string; name?: string; arguments?: unknown; [k: string]: unknown };
   options: ApprovalOption[];
+  /** run_command: the whole command line, the program about to run, why it is asked. */
+  command?: string;
+  unapproved?: string[];
+  reasons?: string[];
 }
 
 /** Result of `loopls/approve`. */
@@ -94,10 +98,12 @@ export const Methods = {
   delta: 'loopls/delta',
   toolCall: 'loopls/toolCall',
   runEnded: 'loopls/runEnded',
+  runStarted: 'loopls/runStarted',
   approve: 'loopls/approve',
   sessions: 'loopls/sessions',
   session: 'loopls/session',
   undoRun: 'loopls/undoRun',
+  runChange: 'loopls/runChange',
   cancel: 'loopls/cancel',
 } as const;
 
