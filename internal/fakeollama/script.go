@@ -109,10 +109,14 @@ func defaultReply(req *api.ChatRequest, m Model, seen int) *Reply {
 		return ToolCalls(Call{Name: "read_file", Args: `{"path":"README.md"}`})
 	case tools && lastIsUser && strings.HasPrefix(prompt, "report edit"):
 		return ToolCalls(Call{Name: "edit_file", Args: `{"path":"hello.txt","old_string":"hello","new_string":"goodbye"}`})
+	case tools && lastIsUser && strings.HasPrefix(prompt, "report echo"):
+		// A command that needs approval (nothing is allowed by default) and
+		// ends at once: its output in the answer shows it ran.
+		return ToolCalls(Call{Name: "run_command", Args: `{"command":"echo approved-and-ran"}`})
 	case last.Role == "tool" && strings.HasPrefix(prompt, "report"):
-		// What the model was told: the tool result's first line, so a test
-		// sees it reached the model's next turn (a rejected edit, say).
-		return Text("The", " tool", " said:", " "+firstLine(last.Content))
+		// What the model was told: the tool result on one line (at most 300
+		// bytes), so a test sees it reached the model's next turn.
+		return Text("The", " tool", " said:", " "+oneLine(last.Content, 300))
 	case last.Role == "tool":
 		return Text(finalWords...)
 	case lastIsUser && strings.HasPrefix(prompt, "quote"):
@@ -180,6 +184,21 @@ func firstFenced(s string) string {
 		return ""
 	}
 	return firstLine(body)
+}
+
+// oneLine joins s's non-blank lines with " | ", cut to at most n bytes.
+func oneLine(s string, n int) string {
+	var parts []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			parts = append(parts, l)
+		}
+	}
+	out := strings.Join(parts, " | ")
+	if len(out) > n {
+		out = strings.ToValidUTF8(out[:n], "")
+	}
+	return out
 }
 
 func firstLine(s string) string {

@@ -255,7 +255,7 @@ func TestReportEditEchoesTheToolResult(t *testing.T) {
 		t.Fatalf("first turn: %+v %v", r, err)
 	}
 	msgs = append(msgs, api.Message{Role: "assistant", ToolCalls: r.calls},
-		api.Message{Role: "tool", ToolName: "edit_file", ToolCallID: r.calls[0].ID, Content: "edit_file: hello.txt was not changed: the user rejected this change\nmore"})
+		api.Message{Role: "tool", ToolName: "edit_file", ToolCallID: r.calls[0].ID, Content: "edit_file: hello.txt was not changed: the user rejected this change"})
 	r, err = chat(t, context.Background(), c, &api.ChatRequest{Model: "tiny", Messages: msgs, Tools: tools("edit_file")})
 	if err != nil || r.content != "The tool said: edit_file: hello.txt was not changed: the user rejected this change" {
 		t.Fatalf("second turn: %q %v", r.content, err)
@@ -271,5 +271,26 @@ func TestQuoteAnswersWithTheAttachedText(t *testing.T) {
 	r, err := chat(t, context.Background(), client(t, s), &api.ChatRequest{Model: "tiny", Messages: []api.Message{{Role: "user", Content: prompt}}})
 	if err != nil || r.content != "You attached: hello world" {
 		t.Fatalf("%q %v", r.content, err)
+	}
+}
+
+// "report echo" runs a quick command, then says what it printed.
+func TestReportEchoRunsACommand(t *testing.T) {
+	s, _ := Start(Options{})
+	defer s.Close()
+	c := client(t, s)
+	msgs := []api.Message{{Role: "user", Content: "report echo please"}}
+	r, err := chat(t, context.Background(), c, &api.ChatRequest{Model: "tiny", Messages: msgs, Tools: tools("run_command")})
+	if err != nil || len(r.calls) != 1 || r.calls[0].Function.Name != "run_command" {
+		t.Fatalf("first turn: %+v %v", r, err)
+	}
+	if cmd, _ := r.calls[0].Function.Arguments.Get("command"); cmd != "echo approved-and-ran" {
+		t.Fatalf("command = %v", cmd)
+	}
+	msgs = append(msgs, api.Message{Role: "assistant", ToolCalls: r.calls},
+		api.Message{Role: "tool", ToolName: "run_command", ToolCallID: r.calls[0].ID, Content: "$ echo approved-and-ran\napproved-and-ran\n\n[exit code 0]"})
+	r, err = chat(t, context.Background(), c, &api.ChatRequest{Model: "tiny", Messages: msgs, Tools: tools("run_command")})
+	if err != nil || r.content != "The tool said: $ echo approved-and-ran | approved-and-ran | [exit code 0]" {
+		t.Fatalf("second turn: %q %v", r.content, err)
 	}
 }

@@ -137,6 +137,7 @@ function createClient(): LanguageClient {
   c.onNotification(Methods.runEnded, (p: RunRecord) => {
     testLog.write({ ev: 'runEnded', p });
     render(model.ended(p));
+    review.runEnded(p);
   });
   c.onRequest(Methods.approve, (p, token: vscode.CancellationToken) => review.approve(p, token));
   return c;

@@ -241,3 +241,48 @@ export function parseChangeUri(path: string, query: string): { runId: string; pa
 export function diffTitle(path: string, runId: string): string {
   return `${path} (before ↔ after run ${runId})`;
 }
+
+// ── Messages between the host and the panel's review parts ──────────────
+
+/** Messages the review parts send to the webview. */
+export type ReviewToWebview =
+  | { type: 'review/approval'; approval: ApprovalView }
+  | { type: 'review/approvalDone'; key: string; optionId?: string }
+  | { type: 'review/state'; mode: Mode; chips: readonly ContextChip[] }
+  | { type: 'review/edits'; runId: string; files: EditedFile[] };
+
+/** Messages the webview's review parts send. */
+export type ReviewFromWebview =
+  | { type: 'review/approve'; key: string; optionId: string }
+  | { type: 'review/openChange'; runId: string; path: string }
+  | { type: 'review/undoRun'; runId: string }
+  | { type: 'review/setMode'; mode: string }
+  | { type: 'review/addSelection' }
+  | { type: 'review/addFile' }
+  | { type: 'review/removeContext'; key: string };
+
+/**
+ * A webview message for the review parts, checked field by field; anything
+ * else (another part's message, or a malformed one) is undefined.
+ */
+export function parseReviewMessage(m: unknown): ReviewFromWebview | undefined {
+  if (m === null || typeof m !== 'object') return undefined;
+  const o = m as Record<string, unknown>;
+  const str = (k: string) => typeof o[k] === 'string' && (o[k] as string) !== '';
+  switch (o.type) {
+    case 'review/approve':
+      return str('key') && str('optionId') ? { type: o.type, key: o.key as string, optionId: o.optionId as string } : undefined;
+    case 'review/openChange':
+      return str('runId') && str('path') ? { type: o.type, runId: o.runId as string, path: o.path as string } : undefined;
+    case 'review/undoRun':
+      return str('runId') ? { type: o.type, runId: o.runId as string } : undefined;
+    case 'review/setMode':
+      return isMode(o.mode) ? { type: o.type, mode: o.mode } : undefined;
+    case 'review/addSelection':
+    case 'review/addFile':
+      return { type: o.type };
+    case 'review/removeContext':
+      return str('key') ? { type: o.type, key: o.key as string } : undefined;
+  }
+  return undefined;
+}

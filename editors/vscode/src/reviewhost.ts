@@ -18,12 +18,16 @@ import {
   isMode,
   modes,
   parseChangeUri,
-  type ApprovalView,
   type ChangeSide,
-  type ContextChip,
+  type EditedFile,
   type Mode,
+  type ReviewFromWebview,
+  type ReviewToWebview,
 } from './review';
 import type { TestLog } from './testlog';
+
+/** How many runs' edits loopls's undo journal keeps (workspace.MaxJournalRuns). */
+const maxJournalRuns = 64;
 
 /** What loopls/runChange answers. */
 interface RunChange {
@@ -33,26 +37,6 @@ interface RunChange {
   created: boolean;
   before: string;
   after: string;
-}
-
-/** Messages the review parts send to the webview. */
-export type ReviewToWebview =
-  | { type: 'review/approval'; approval: ApprovalView }
-  | { type: 'review/approvalDone'; key: string; optionId?: string }
-  | { type: 'review/state'; mode: Mode; chips: readonly ContextChip[] };
-
-/** Messages the webview's review parts send. */
-export type ReviewFromWebview =
-  | { type: 'review/approve'; key: string; optionId: string }
-  | { type: 'review/openChange'; runId: string; path: string }
-  | { type: 'review/undoRun'; runId: string }
-  | { type: 'review/setMode'; mode: string }
-  | { type: 'review/addSelection' }
-  | { type: 'review/addFile' }
-  | { type: 'review/removeContext'; key: string };
-
-export function isReviewMessage(m: unknown): m is ReviewFromWebview {
-  return m !== null && typeof m === 'object' && typeof (m as { type?: unknown }).type === 'string' && (m as { type: string }).type.startsWith('review/');
 }
 
 /** How the review parts reach the panel, whoever owns it. */
@@ -70,6 +54,7 @@ export class Review {
   private panel: PanelPort | undefined;
   private readonly changes = new Map<string, Promise<RunChange>>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  private readonly edits = new Map<string, EditedFile[]>();
 
   constructor(
     private readonly client: () => LanguageClient | undefined,
@@ -103,6 +88,7 @@ export class Review {
     this.panel = panel;
     this.pushState();
     for (const v of this.approvals.views()) panel?.post({ type: 'review/approval', approval: v });
+    for (const [runId, files] of this.edits) panel?.post({ type: 'review/edits', runId, files });
   }
 
   currentMode(): Mode {
@@ -127,11 +113,21 @@ export class Review {
     return context ? { mode: this.mode, context } : { mode: this.mode };
   }
 
+  /** A run ended: the panel lists the files it edited with Open diff and Undo run. */
+  runEnded(rec: RunRecord): void {
+    const files = editedFiles(rec);
+    if (files.length === 0) return;
+    this.edits.set(rec.runId, files);
+    // Kept for a reloaded panel; as many runs as loopls's undo journal keeps.
+    while (this.edits.size > maxJournalRuns) this.edits.delete(this.edits.keys().next().value as string);
+    this.panel?.post({ type: 'review/edits', runId: rec.runId, files });
+  }
+
   private pushState(): void {
     this.panel?.post({ type: 'review/state', mode: this.mode, chips: this.chips.list() });
   }
 
-  /** A message from the webview's review parts. */
+  /** A message from the webview's review parts (checked by parseReviewMessage). */
   async handle(msg: ReviewFromWebview): Promise<void> {
     switch (msg.type) {
       case 'review/approve': {

@@ -12,6 +12,7 @@ import {
   maxContextEntries,
   modes,
   parseChangeUri,
+  parseReviewMessage,
   rangeLines,
 } from '../src/review';
 
@@ -124,4 +125,17 @@ test('change URIs round-trip; foreign ones are refused', () => {
   assert.equal(parseChangeUri('/a', 'side=after'), undefined);
   assert.equal(parseChangeUri('/', 'run=r&side=after'), undefined);
   assert.equal(diffTitle('a.ts', 'run_9'), 'a.ts (before ↔ after run run_9)');
+});
+
+test('webview messages: checked field by field', () => {
+  assert.deepEqual(parseReviewMessage({ type: 'review/approve', key: 'k', optionId: 'allow_once' }), { type: 'review/approve', key: 'k', optionId: 'allow_once' });
+  assert.equal(parseReviewMessage({ type: 'review/approve', key: 'k' }), undefined);
+  assert.deepEqual(parseReviewMessage({ type: 'review/openChange', runId: 'r', path: 'a.txt', extra: 1 }), { type: 'review/openChange', runId: 'r', path: 'a.txt' });
+  assert.equal(parseReviewMessage({ type: 'review/openChange', runId: 'r', path: 3 }), undefined);
+  assert.deepEqual(parseReviewMessage({ type: 'review/setMode', mode: 'edit' }), { type: 'review/setMode', mode: 'edit' });
+  assert.equal(parseReviewMessage({ type: 'review/setMode', mode: 'yolo' }), undefined);
+  assert.deepEqual(parseReviewMessage({ type: 'review/addSelection' }), { type: 'review/addSelection' });
+  assert.equal(parseReviewMessage({ type: 'send', text: 'hi' }), undefined, "another part's message");
+  assert.equal(parseReviewMessage(null), undefined);
+  assert.equal(parseReviewMessage('review/addFile'), undefined);
 });
