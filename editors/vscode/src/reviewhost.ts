@@ -55,6 +55,9 @@ export class Review {
   private readonly changes = new Map<string, Promise<RunChange>>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   private readonly edits = new Map<string, EditedFile[]>();
+  /** Questions pending inline, and the quick picks asking them again while the panel is hidden. */
+  private readonly asked = new Map<string, ApproveParams>();
+  private readonly fallbacks = new Map<string, vscode.CancellationTokenSource>();
 
   constructor(
     private readonly client: () => LanguageClient | undefined,
@@ -163,26 +166,52 @@ export class Review {
     const panel = this.panel;
     if (panel && panel.visible()) {
       const { view, answer } = this.approvals.ask(p);
+      this.asked.set(view.key, p);
       this.log.write({ ev: 'approve', p, via: 'panel', key: view.key });
       const sub = token.onCancellationRequested(() => this.approvals.settle(view.key, { outcome: 'cancelled' }));
       panel.post({ type: 'review/approval', approval: view });
       const res = await answer;
       sub.dispose();
+      this.asked.delete(view.key);
+      this.fallbacks.get(view.key)?.cancel();
+      this.fallbacks.delete(view.key);
       this.panel?.post({ type: 'review/approvalDone', key: view.key, optionId: res.outcome === 'selected' ? res.optionId : undefined });
       this.log.write({ ev: 'approved', res, via: 'panel' });
       return res;
     }
     this.log.write({ ev: 'approve', p, via: 'modal' });
+    const res = approvalResult(await this.pick(p, token));
+    this.log.write({ ev: 'approved', res, via: 'modal' });
+    return res;
+  }
+
+  /**
+   * The panel was hidden or shown. Hidden with questions pending inline:
+   * each is asked with the quick pick too, and the first answer counts.
+   */
+  visibilityChanged(visible: boolean): void {
+    if (visible) return;
+    for (const [key, p] of this.asked) {
+      if (this.fallbacks.has(key)) continue;
+      const cts = new vscode.CancellationTokenSource();
+      this.fallbacks.set(key, cts);
+      this.log.write({ ev: 'approve', p, via: 'modal-fallback', key });
+      void this.pick(p, cts.token).then((picked) => {
+        // Withdrawn because it was answered in the panel: nothing to do.
+        if (cts.token.isCancellationRequested) return;
+        this.approvals.settle(key, approvalResult(picked));
+      });
+    }
+  }
+
+  private pick(p: ApproveParams, token: vscode.CancellationToken): Thenable<ApprovalItem | undefined> {
     // ignoreFocusOut keeps the pick up until the user answers or loopls
     // withdraws the request (token), which is as modal as a quick pick gets.
-    const picked = await vscode.window.showQuickPick<ApprovalItem>(
+    return vscode.window.showQuickPick<ApprovalItem>(
       approvalItems(p.options ?? []),
       { title: approvalTitle(p), placeHolder: 'Allow this tool call?', ignoreFocusOut: true },
       token,
     );
-    const res = approvalResult(picked);
-    this.log.write({ ev: 'approved', res, via: 'modal' });
-    return res;
   }
 
   // ── Diffs and undo ─────────────────────────────────────────────────────
