@@ -64,43 +64,37 @@ var migrations = []string{
 // SchemaVersion is the version a database has once Open returns.
 var SchemaVersion = len(migrations)
 
-// migrate applies the migrations the database lacks, each in its own
-// immediate transaction that re-reads the version first, so two daemons
-// opening a fresh database at once apply each migration exactly once.
+// migrate applies the migrations the database lacks, all in one immediate
+// transaction that reads the version first: one synced commit however many
+// migrations a database is behind, and two daemons opening a fresh database
+// at once apply them exactly once (the second finds the new version).
 func migrate(ctx context.Context, db *sql.DB) error {
-	for {
-		done, err := migrateOne(ctx, db)
-		if err != nil || done {
-			return err
-		}
-	}
-}
-
-func migrateOne(ctx context.Context, db *sql.DB) (done bool, err error) {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
-		return false, fmt.Errorf("begin migration: %w", err)
+		return fmt.Errorf("begin migration: %w", err)
 	}
 	defer tx.Rollback()
 	var v int
 	if err := tx.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&v); err != nil {
-		return false, fmt.Errorf("read schema version: %w", err)
+		return fmt.Errorf("read schema version: %w", err)
 	}
 	switch {
 	case v == len(migrations):
-		return true, nil
+		return nil // nothing written: the transaction rolls back, no commit
 	case v > len(migrations):
-		return false, fmt.Errorf("database schema version %d is newer than this loopls knows (%d): upgrade loopls", v, len(migrations))
+		return fmt.Errorf("database schema version %d is newer than this loopls knows (%d): upgrade loopls", v, len(migrations))
 	}
-	if _, err := tx.ExecContext(ctx, migrations[v]); err != nil {
-		return false, fmt.Errorf("migrate schema %d→%d: %w", v, v+1, err)
+	for i := v; i < len(migrations); i++ {
+		if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
+			return fmt.Errorf("migrate schema %d→%d: %w", i, i+1, err)
+		}
 	}
-	// PRAGMA takes no bound parameters; v+1 is an int we computed.
-	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, v+1)); err != nil {
-		return false, fmt.Errorf("record schema version %d: %w", v+1, err)
+	// PRAGMA takes no bound parameters; the version is an int we computed.
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, len(migrations))); err != nil {
+		return fmt.Errorf("record schema version %d: %w", len(migrations), err)
 	}
 	if err := tx.Commit(); err != nil {
-		return false, fmt.Errorf("commit migration %d→%d: %w", v, v+1, err)
+		return fmt.Errorf("commit migration %d→%d: %w", v, len(migrations), err)
 	}
-	return false, nil
+	return nil
 }

@@ -87,6 +87,11 @@ func open(ctx context.Context, dir, workspaceRoot string, red redactor, now func
 	if err != nil {
 		return nil, err
 	}
+	useFdatasync()
+	// A new database is built aside and linked into place (create.go). When
+	// that fails (a file system without hard links, say), the open below
+	// builds it in place, the slow way, and reports what is really wrong.
+	_ = createIfMissing(ctx, path)
 	// Two processes opening one database at the same moment can meet
 	// SQLITE_BUSY where SQLite does not wait (the first switch to WAL,
 	// recovery of the WAL index), so open is retried under the busy timeout.
