@@ -16,7 +16,8 @@ import (
 // DiskEditor writes edits to files under a root atomically: the new text goes
 // to a temporary file beside the target, is synced, takes the target's
 // permissions and is renamed over it, so a cancel or a crash leaves either
-// the old file or the new one, never half of one.
+// the old file or the new one, never half of one. The temporary file a
+// crash leaves is removed by the next write of the same file (tempfiles.go).
 //
 // It refuses an edit whose Old no longer matches the file on disk (someone
 // changed it since it was read, or the editor holds unsaved changes the edit
@@ -98,9 +99,10 @@ func (d *DiskEditor) writeAtomic(ctx context.Context, name, text string) (err er
 			return fmt.Errorf("cannot create directory %s: %w", dir, err)
 		}
 	}
+	sweepOrphans(d.root, name)
 	var rnd [6]byte
 	_, _ = rand.Read(rnd[:])
-	tmp := path.Join(dir, tempPrefix+path.Base(name)+"-"+hex.EncodeToString(rnd[:]))
+	tmp := tempName(name, hex.EncodeToString(rnd[:]))
 	f, err := d.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %w", name, err)

@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -137,6 +139,31 @@ func TestAtomicWriteKilledChild(t *testing.T) {
 	w := openWS(t, dir, Options{})
 	if files := w.Files(); len(files) != 1 || files[0] != "target.txt" {
 		t.Errorf("Files() = %v, want only target.txt (temporaries hidden)", files)
+	}
+
+	// The next write of the file removes the orphan, whose process is
+	// gone, and leaves alone the write in flight of a process that runs
+	// (this test's parent) and temporaries of other files.
+	live := filepath.Join(dir, fmt.Sprintf("%starget.txt-%d-0a0b0c0d0e0f", tempPrefix, os.Getppid()))
+	other := filepath.Join(dir, fmt.Sprintf("%sother.txt-%d-0a0b0c0d0e0f", tempPrefix, cmd.Process.Pid))
+	for _, p := range []string{live, other} {
+		if err := os.WriteFile(p, []byte("partial"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	res, err := NewDiskEditor(root).Apply(context.Background(), FileEdit{Path: "target.txt", Old: old, New: "new\n", Exists: true})
+	if err != nil || !res.Applied {
+		t.Fatalf("the next write: %+v, %v", res, err)
+	}
+	left, _ := filepath.Glob(filepath.Join(dir, tempPrefix+"*"))
+	slices.Sort(left)
+	if want := []string{other, live}; !slices.Equal(left, want) {
+		t.Errorf("temporary files after the next write = %v, want only %v", left, want)
 	}
 }
 
