@@ -84,11 +84,14 @@ func (s *Server) initialize(ctx context.Context, params *json.RawMessage) (any, 
 		root = s.opts.Root
 	}
 	base, problems := s.baseSettings(root)
-	s.mu.Lock()
-	if s.state != stateNew {
-		s.mu.Unlock()
-		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: "initialize was already received"}
+	if from, ok := s.setState(stateInitializing); !ok {
+		msg := "initialize was already received"
+		if from >= stateShuttingDown {
+			msg = "the server is shutting down: only exit is accepted now"
+		}
+		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: msg}
 	}
+	s.mu.Lock()
 	s.settings = base
 	s.client = clientCaps{
 		applyEdit:        p.Capabilities.Workspace.ApplyEdit,
@@ -101,13 +104,11 @@ func (s *Server) initialize(ctx context.Context, params *json.RawMessage) (any, 
 	settingsErr := s.settings.Apply(p.InitializationOptions)
 	s.trace = p.Trace
 	settings := s.settings
-	s.state = stateRunning
-	s.ready = make(chan struct{})
 	s.mu.Unlock()
 
 	// Opening the workspace indexes the whole tree, which takes seconds in a
 	// big repository; initialize answers at once and what needs the
-	// workspace waits for it (see awaitReady).
+	// workspace waits for it (see awaitOpen).
 	go s.open(root, settings)
 	for _, pr := range problems {
 		s.showMessage(2, "loopls: settings: "+pr.Error())
@@ -144,11 +145,12 @@ func (s *Server) baseSettings(root string) (config.Settings, []config.Problem) {
 	return src.Load()
 }
 
-// open opens the workspace, the store and the session manager, then closes
-// s.ready. Failures leave the daemon serving: without a workspace runs get
+// open opens the workspace, the store and the session manager, moves the
+// server to stateRunning (unless shutdown came meanwhile) and closes
+// s.opened. Failures leave the daemon serving: without a workspace runs get
 // no tools, without a store sessions live in memory.
 func (s *Server) open(root string, settings config.Settings) {
-	defer close(s.ready)
+	defer close(s.opened)
 	log := s.log.With("root", root)
 	wsOpts := workspace.Options{
 		Approver: s,
@@ -196,20 +198,18 @@ func (s *Server) open(root string, settings config.Settings) {
 	s.mu.Lock()
 	s.root, s.ws, s.store, s.mgr = root, ws, st, mgr
 	s.mu.Unlock()
+	s.setState(stateRunning)
 	log.Debug("workspace ready")
 }
 
-// awaitReady waits until initialize's background open is done; it reports
+// awaitOpen waits until initialize's background open is done; it reports
 // false when ctx ends first or initialize never came.
-func (s *Server) awaitReady(ctx context.Context) bool {
-	s.mu.Lock()
-	ready := s.ready
-	s.mu.Unlock()
-	if ready == nil {
+func (s *Server) awaitOpen(ctx context.Context) bool {
+	if s.currentState() == stateNew {
 		return false
 	}
 	select {
-	case <-ready:
+	case <-s.opened:
 		return true
 	case <-ctx.Done():
 		return false
@@ -277,8 +277,8 @@ func (s *Server) initialized(*json.RawMessage) {}
 
 // shutdown cancels every run; the server then only waits for exit.
 func (s *Server) shutdown(context.Context, *json.RawMessage) (any, error) {
+	s.setState(stateShuttingDown)
 	s.mu.Lock()
-	s.state = stateShutdown
 	mgr := s.mgr
 	s.mu.Unlock()
 	if mgr != nil {
@@ -289,11 +289,11 @@ func (s *Server) shutdown(context.Context, *json.RawMessage) (any, error) {
 
 // exitNotification ends the server: code 0 after shutdown, 1 without.
 func (s *Server) exitNotification(*json.RawMessage) {
-	s.mu.Lock()
-	if s.state == stateShutdown {
+	if from, _ := s.setState(stateExited); from == stateShuttingDown {
+		s.mu.Lock()
 		s.exitCode = 0
+		s.mu.Unlock()
 	}
-	s.mu.Unlock()
 	// The reply to shutdown is queued; write it (and anything else queued)
 	// before teardown closes the connection under it.
 	s.out.flush(closeWait)
@@ -336,15 +336,8 @@ func (s *Server) watchParent(pid int) {
 
 // teardown stops everything the server started and waits for it.
 func (s *Server) teardown() {
-	s.mu.Lock()
-	if s.state == stateNew {
-		s.state = stateShutdown
-	}
-	ready := s.ready
-	s.mu.Unlock()
-	if ready != nil {
-		<-ready // the open may still be indexing; let it finish, then close it all
-	}
+	s.setState(stateExited)
+	<-s.opened // the open may still be indexing; let it finish, then close it all
 	s.mu.Lock()
 	mgr, ws, st := s.mgr, s.ws, s.store
 	s.mu.Unlock()

@@ -102,3 +102,42 @@ func TestExitsWhenTheEditorDies(t *testing.T) {
 		t.Errorf("exit code = %d, want 1 (no shutdown)", code)
 	}
 }
+
+// An exit before initialize ends the daemon at once with 1: there is no
+// open to wait for.
+func TestExitBeforeInitializeIsOne(t *testing.T) {
+	f := newFixture(t)
+	f.c.notify("initialized", map[string]any{}) // dropped: not initialized
+	f.c.notify("exit", nil)
+	if code := f.c.waitExit(); code != 1 {
+		t.Errorf("exit code = %d, want 1", code)
+	}
+}
+
+// Each state answers what arrives in it as LSP requires: a second
+// initialize is an invalid request, and so are initialize and shutdown
+// after shutdown; exit is still accepted.
+func TestLifecycleStatesAnswerOutOfPlaceRequests(t *testing.T) {
+	f := newFixture(t)
+	if _, err := f.c.request("shutdown", nil); err == nil || err.Code != -32002 {
+		t.Errorf("shutdown before initialize: got %v, want -32002", err)
+	}
+	f.c.initialize(f.root, nil, nil)
+	init := map[string]any{"processId": nil, "rootUri": fileURI(f.root), "capabilities": map[string]any{}}
+	if _, err := f.c.request("initialize", init); err == nil || err.Code != -32600 {
+		t.Errorf("second initialize: got %v, want -32600", err)
+	}
+	if _, err := f.c.request("loopls/sessions", nil); err != nil {
+		t.Errorf("a request while running: %v", err)
+	}
+	f.c.mustRequest("shutdown", nil, nil)
+	for _, method := range []string{"initialize", "shutdown", "loopls/run"} {
+		if _, err := f.c.request(method, init); err == nil || err.Code != -32600 {
+			t.Errorf("%s after shutdown: got %v, want -32600", method, err)
+		}
+	}
+	f.c.notify("exit", nil)
+	if code := f.c.waitExit(); code != 0 {
+		t.Errorf("exit code = %d, want 0", code)
+	}
+}

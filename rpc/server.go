@@ -52,15 +52,6 @@ type Options struct {
 	Version string
 }
 
-// lifecycle is where the connection is in the LSP lifecycle.
-type lifecycle int
-
-const (
-	stateNew lifecycle = iota
-	stateRunning
-	stateShutdown
-)
-
 // Server is one connection's daemon.
 type Server struct {
 	opts   Options
@@ -76,7 +67,7 @@ type Server struct {
 	mcp *mcp.Hub
 
 	mu        sync.Mutex
-	state     lifecycle
+	state     lifecycle // only setState changes it (state.go)
 	settings  config.Settings
 	client    clientCaps
 	root      string
@@ -89,7 +80,7 @@ type Server struct {
 	tokens    map[string]engine.RunID            // progress token → run (progress.go)
 	trace     string
 	exitCode  int
-	ready     chan struct{} // closed once initialize's open is done
+	opened    chan struct{} // closed once initialize's open is done, or none will start (setState)
 	exited    chan struct{}
 	exitOnce  sync.Once
 	requestWG sync.WaitGroup
@@ -138,6 +129,7 @@ func newServer(ctx context.Context, opts Options) *Server {
 		runs:     make(map[engine.RunID]*runState),
 		tokens:   make(map[string]engine.RunID),
 		exitCode: 1,
+		opened:   make(chan struct{}),
 		exited:   make(chan struct{}),
 	}
 	s.mcp = mcp.NewHub(mcp.Options{Logger: log, Version: s.version()})
@@ -204,15 +196,12 @@ func (s *Server) Handle(_ context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Reque
 		s.handleNotification(req)
 		return
 	}
-	s.mu.Lock()
-	state := s.state
-	s.mu.Unlock()
-	switch {
+	switch state := s.currentState(); {
 	case state == stateNew && req.Method != "initialize":
 		s.replyError(req.ID, &jsonrpc2.Error{Code: CodeServerNotInitialized,
 			Message: "the server is not initialized: send initialize first"})
 		return
-	case state == stateShutdown:
+	case state >= stateShuttingDown:
 		s.replyError(req.ID, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest,
 			Message: "the server is shutting down: only exit is accepted now"})
 		return
@@ -272,10 +261,7 @@ func (s *Server) safeCall(ctx context.Context, h handlerFunc, req *jsonrpc2.Requ
 }
 
 func (s *Server) handleNotification(req *jsonrpc2.Request) {
-	s.mu.Lock()
-	state := s.state
-	s.mu.Unlock()
-	if state == stateNew && req.Method != "exit" {
+	if s.currentState() == stateNew && req.Method != "exit" {
 		return // LSP: notifications before initialize are dropped
 	}
 	h, ok := notifications[req.Method]

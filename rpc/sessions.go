@@ -16,7 +16,7 @@ import (
 
 // manager returns the session manager once the workspace is open.
 func (s *Server) manager(ctx context.Context) (*session.Manager, error) {
-	if !s.awaitReady(ctx) {
+	if !s.awaitOpen(ctx) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}

@@ -18,7 +18,7 @@ import (
 // The text sync handlers call it on the read loop: while the first index
 // is built they hold reading up, which keeps the notifications in order.
 func (s *Server) workspace(ctx context.Context) *workspace.Workspace {
-	if !s.awaitReady(ctx) {
+	if !s.awaitOpen(ctx) {
 		return nil
 	}
 	s.mu.Lock()
