@@ -4,16 +4,55 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strconv"
+	"sync"
 
 	"github.com/sourcegraph/jsonrpc2"
 
 	"github.com/loopls/loopls/engine"
 )
 
-// cancelRequest handles $/cancelRequest: jsonrpc2 v0.2 does nothing with it,
-// so the server keeps its own id → cancel map. Cancelling a pending
-// loopls/run cancels its run, which then answers -32800.
+// inflight are the requests being answered, each with the cancel function
+// of its context: $/cancelRequest ends one. It owns its map, as gopls's
+// cancel handler does; jsonrpc2 v0.2 does nothing with $/cancelRequest.
+type inflight struct {
+	mu      sync.Mutex
+	cancels map[jsonrpc2.ID]context.CancelFunc
+}
+
+// start registers request id and returns the context to answer it in and
+// the function to call once it is answered, which forgets it and releases
+// its context. It runs on the read loop, so a $/cancelRequest right behind
+// the request finds it.
+func (r *inflight) start(parent context.Context, id jsonrpc2.ID) (context.Context, func()) {
+	ctx, cancel := context.WithCancel(parent)
+	r.mu.Lock()
+	if r.cancels == nil {
+		r.cancels = make(map[jsonrpc2.ID]context.CancelFunc)
+	}
+	r.cancels[id] = cancel
+	r.mu.Unlock()
+	return ctx, func() {
+		r.mu.Lock()
+		delete(r.cancels, id)
+		r.mu.Unlock()
+		cancel()
+	}
+}
+
+// cancel cancels request id's context; it reports whether the request was
+// still being answered.
+func (r *inflight) cancel(id jsonrpc2.ID) bool {
+	r.mu.Lock()
+	cancel, ok := r.cancels[id]
+	r.mu.Unlock()
+	if ok {
+		cancel()
+	}
+	return ok
+}
+
+// cancelRequest handles $/cancelRequest. Cancelling a pending loopls/run
+// cancels its run, which then answers -32800.
 func (s *Server) cancelRequest(params *json.RawMessage) {
 	var p struct {
 		ID json.RawMessage `json:"id"`
@@ -21,32 +60,9 @@ func (s *Server) cancelRequest(params *json.RawMessage) {
 	if decodeParams(params, &p) != nil || len(p.ID) == 0 {
 		return
 	}
-	id, ok := s.requestID(p.ID)
-	if !ok {
-		return
+	if id, ok := s.stream.requestID(p.ID); ok {
+		s.inflight.cancel(id)
 	}
-	s.mu.Lock()
-	cancel := s.inflight[id]
-	s.mu.Unlock()
-	if cancel != nil {
-		cancel()
-	}
-}
-
-// requestID turns an id as the client wrote it into jsonrpc2's ID.
-func (s *Server) requestID(raw json.RawMessage) (jsonrpc2.ID, bool) {
-	if a, ok := s.stream.lookupAlias(raw); ok {
-		return jsonrpc2.ID{Str: a, IsString: true}, true
-	}
-	var str string
-	if json.Unmarshal(raw, &str) == nil {
-		return jsonrpc2.ID{Str: str, IsString: true}, true
-	}
-	n, err := strconv.ParseUint(string(raw), 10, 64)
-	if err != nil {
-		return jsonrpc2.ID{}, false
-	}
-	return jsonrpc2.ID{Num: n}, true
 }
 
 // progressCancel handles window/workDoneProgress/cancel: VS Code's Cancel
@@ -58,12 +74,8 @@ func (s *Server) progressCancel(params *json.RawMessage) {
 	if decodeParams(params, &p) != nil || len(p.Token) == 0 {
 		return
 	}
-	s.mu.Lock()
-	run, ok := s.tokens[tokenKey(p.Token)]
-	mgr := s.mgr
-	s.mu.Unlock()
-	if ok && mgr != nil {
-		mgr.Cancel(run)
+	if run, ok := s.tokens.run(p.Token); ok {
+		s.cancelRuns(run)
 	}
 }
 

@@ -315,13 +315,26 @@ func (s *stream) clientID(id json.RawMessage) json.RawMessage {
 	return id
 }
 
-// lookupAlias maps an id as the client wrote it (in $/cancelRequest) to the
-// id jsonrpc2 knows it by.
-func (s *stream) lookupAlias(raw json.RawMessage) (string, bool) {
+// requestID maps an id as the client wrote it (in $/cancelRequest) to the
+// ID jsonrpc2 knows its request by: the alias of an id jsonrpc2 cannot
+// carry, else the id itself. Aliases never leave the stream.
+func (s *stream) requestID(raw json.RawMessage) (jsonrpc2.ID, bool) {
+	raw = bytes.TrimSpace(raw)
 	s.amu.Lock()
-	defer s.amu.Unlock()
-	a, ok := s.byRaw[string(bytes.TrimSpace(raw))]
-	return a, ok
+	a, ok := s.byRaw[string(raw)]
+	s.amu.Unlock()
+	if ok {
+		return jsonrpc2.ID{Str: a, IsString: true}, true
+	}
+	var str string
+	if json.Unmarshal(raw, &str) == nil {
+		return jsonrpc2.ID{Str: str, IsString: true}, true
+	}
+	n, err := strconv.ParseUint(string(raw), 10, 64)
+	if err != nil {
+		return jsonrpc2.ID{}, false
+	}
+	return jsonrpc2.ID{Num: n}, true
 }
 
 // idOf extracts a message's id for an error reply, or nil.

@@ -38,7 +38,42 @@ const (
 	progressDone // ended, or disabled
 )
 
-// tokenKey is how a token (string or integer) keys the token map.
+// progressTokens are the progress tokens of the runs in flight, each with
+// its run, so window/workDoneProgress/cancel finds the run to cancel. It
+// owns its map, as gopls's progress tracker does.
+type progressTokens struct {
+	mu   sync.Mutex
+	runs map[string]engine.RunID // tokenKey → run
+}
+
+// add names run as token's.
+func (t *progressTokens) add(token json.RawMessage, run engine.RunID) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.runs == nil {
+		t.runs = make(map[string]engine.RunID)
+	}
+	t.runs[tokenKey(token)] = run
+}
+
+// remove forgets token.
+func (t *progressTokens) remove(token json.RawMessage) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	delete(t.runs, tokenKey(token))
+}
+
+// run is the run whose progress token is token.
+func (t *progressTokens) run(token json.RawMessage) (engine.RunID, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	run, ok := t.runs[tokenKey(token)]
+	return run, ok
+}
+
+// tokenKey is a token (string or integer) in one spelling, its compact
+// JSON: 7 and " 7 " written with spaces around are one token, 7 and "7"
+// are two.
 func tokenKey(raw json.RawMessage) string {
 	var buf bytes.Buffer
 	if json.Compact(&buf, raw) != nil {
@@ -64,9 +99,7 @@ func (s *Server) newProgress(run engine.RunID, clientToken json.RawMessage, titl
 	} else {
 		p.token, _ = json.Marshal("loopls/" + string(run))
 	}
-	s.mu.Lock()
-	s.tokens[tokenKey(p.token)] = run
-	s.mu.Unlock()
+	s.tokens.add(p.token, run)
 	if hasClientToken {
 		p.begin()
 		return p
@@ -153,9 +186,7 @@ func (p *progress) end(msg string) {
 		p.send(map[string]any{"kind": "end", "message": msg}, "", false)
 	}
 	p.mu.Unlock()
-	p.s.mu.Lock()
-	delete(p.s.tokens, tokenKey(p.token))
-	p.s.mu.Unlock()
+	p.s.tokens.remove(p.token)
 }
 
 // transitionMessage is the progress line for a transition, e.g.

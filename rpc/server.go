@@ -63,6 +63,10 @@ type Server struct {
 	stop   context.CancelFunc
 
 	callIDs atomic.Uint64 // ids of server→client requests
+	// inflight are the requests being answered (cancel.go), tokens the
+	// progress tokens of runs (progress.go); each guards itself.
+	inflight inflight
+	tokens   progressTokens
 	// mcp holds the MCP servers for the daemon's life (mcp_servers.go).
 	mcp *mcp.Hub
 
@@ -74,10 +78,8 @@ type Server struct {
 	ws        *workspace.Workspace
 	store     *store.Store
 	mgr       *session.Manager
-	inflight  map[jsonrpc2.ID]context.CancelFunc // request id → cancel (cancel.go)
-	runs      map[engine.RunID]*runState         // runs in flight (run.go)
-	ended     endedRuns                          // runs that ended in this daemon (run.go)
-	tokens    map[string]engine.RunID            // progress token → run (progress.go)
+	runs      map[engine.RunID]*runState // runs in flight (run.go)
+	ended     endedRuns                  // runs that ended in this daemon (run.go)
 	trace     string
 	exitCode  int
 	opened    chan struct{} // closed once initialize's open is done, or none will start (setState)
@@ -125,9 +127,7 @@ func newServer(ctx context.Context, opts Options) *Server {
 		ctx:      sctx,
 		stop:     stop,
 		settings: settings,
-		inflight: make(map[jsonrpc2.ID]context.CancelFunc),
 		runs:     make(map[engine.RunID]*runState),
-		tokens:   make(map[string]engine.RunID),
 		exitCode: 1,
 		opened:   make(chan struct{}),
 		exited:   make(chan struct{}),
@@ -220,19 +220,11 @@ func (s *Server) Handle(_ context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Reque
 		s.answer(s.ctx, h, req)
 		return
 	}
-	ctx, cancel := context.WithCancel(s.ctx)
-	s.mu.Lock()
-	s.inflight[req.ID] = cancel
-	s.mu.Unlock()
+	ctx, done := s.inflight.start(s.ctx, req.ID)
 	s.requestWG.Add(1)
 	go func() {
 		defer s.requestWG.Done()
-		defer func() {
-			s.mu.Lock()
-			delete(s.inflight, req.ID)
-			s.mu.Unlock()
-			cancel()
-		}()
+		defer done()
 		s.answer(ctx, h, req)
 	}()
 }
