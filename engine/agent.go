@@ -25,7 +25,7 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
-	"sync"
+	"slices"
 	"sync/atomic"
 	"time"
 )
@@ -137,8 +137,10 @@ type RunInput struct {
 
 // Agent drives a LoopMachine for one session: it performs the I/O each step
 // names (stream the model, dispatch tools, compact) and feeds the results
-// back. It never decides policy itself. One run at a time; History and
-// Snapshot may be called concurrently with a run.
+// back. It never decides policy itself. One run at a time; the run's loop is
+// the one goroutine that holds the machine (see loop). History and Snapshot
+// may be called concurrently with a run: they read what the last checkpoint
+// published, never the machine.
 type Agent struct {
 	cfg     AgentConfig
 	session SessionID
@@ -148,8 +150,12 @@ type Agent struct {
 
 	running atomic.Bool
 
-	mu      sync.Mutex // guards machine against readers while a run feeds it
+	// machine is held by the run loop while a run is in flight, and by
+	// nobody in between.
 	machine *LoopMachine
+	// published is the committed history and snapshot of the last
+	// checkpoint, for readers that run beside the loop.
+	published atomic.Pointer[publication]
 
 	// Per-session resilience state, touched only by the running run's
 	// goroutine (breakers: also by its tool goroutines, hence their lock).
@@ -165,7 +171,7 @@ type Agent struct {
 // history.
 func NewAgent(cfg AgentConfig, session SessionID, history []Message) *Agent {
 	cfg = cfg.withDefaults()
-	return &Agent{
+	a := &Agent{
 		cfg:      cfg,
 		session:  session,
 		clock:    clockOrReal(cfg.Clock),
@@ -177,23 +183,39 @@ func NewAgent(cfg AgentConfig, session SessionID, history []Message) *Agent {
 		loops:    NewLoopDetector(cfg.Loops),
 		counter:  newCounter(),
 	}
+	a.publish(a.machine.History(), nil)
+	return a
+}
+
+// publication is what readers beside the run loop see: the machine as the
+// last checkpoint (or the agent's making) left it.
+type publication struct {
+	history []Message
+	machine []byte
+}
+
+// publish makes history and snap what readers see; the loop calls it at
+// every checkpoint.
+func (a *Agent) publish(history []Message, snap []byte) {
+	a.published.Store(&publication{history: history, machine: snap})
 }
 
 // Session returns the session the agent runs.
 func (a *Agent) Session() SessionID { return a.session }
 
-// History returns a copy of the committed conversation.
+// History returns a copy of the committed conversation as the last
+// checkpoint left it (a run's last checkpoint is its end).
 func (a *Agent) History() []Message {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return a.machine.History()
+	return cloneMessages(a.published.Load().history)
 }
 
-// Snapshot returns the machine's JSON, as checkpoints carry it.
+// Snapshot returns the machine's JSON as the last checkpoint carried it
+// (for a fresh agent, its machine in Start).
 func (a *Agent) Snapshot() ([]byte, error) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return json.Marshal(a.machine)
+	if snap := a.published.Load().machine; snap != nil {
+		return slices.Clone(snap), nil
+	}
+	return json.Marshal(NewMachine(a.published.Load().history))
 }
 
 // Running reports whether a run is in flight.

@@ -151,9 +151,7 @@ func TestMaxTurnsMakesNoFurtherModelCall(t *testing.T) {
 	if h := a.History(); len(h) != 0 {
 		t.Errorf("history after a failed run = %d messages, want 0", len(h))
 	}
-	a.mu.Lock()
 	pending := a.machine.Pending()
-	a.mu.Unlock()
 	if len(pending) != 0 {
 		t.Errorf("pending after finalize = %d", len(pending))
 	}

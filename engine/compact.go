@@ -139,42 +139,46 @@ func summarize(ctx context.Context, model Model, msgs []Message, target int) (st
 	return resp.Message.Content, nil
 }
 
-// stepCompact performs one Compact step through the ContextManager and
-// feeds the result back. before and after come from the same counter.
-func (a *Agent) stepCompact(rs *runState, reason CompactReason) {
-	a.mu.Lock()
+// stepCompact starts one Compact step through the ContextManager on its
+// own goroutine; its apply feeds the result back. before and after come
+// from the same counter.
+func (a *Agent) stepCompact(rs *runState, reason CompactReason) inflight {
 	conv := a.machine.Conversation()
-	a.mu.Unlock()
 	before := a.counter.count(conv)
 	window := rs.policy.ContextWindow
 	target := percentOf(percentOf(window, max(rs.policy.CompactThreshold, 1)), 70)
 	model := rs.models[a.lastServed]
-	res, err := safeCompact(rs.ctx, a.cfg.ContextManager, CompactRequest{
+	req := CompactRequest{
 		Reason: reason, Messages: conv, Window: window, Target: target,
 		Count: a.counter.count, Model: model, System: a.cfg.System,
-	})
-	if err != nil {
-		if rs.ctx.Err() != nil {
-			a.abort(rs, Cancelled())
-			return
+	}
+	apply := func(r stepResult) { a.compacted(rs, reason, before, r) }
+	return perform(apply, false, func() stepResult {
+		res, err := safeCompact(rs.ctx, a.cfg.ContextManager, req)
+		if err != nil {
+			lerr := ContextExceeded(before, window)
+			lerr.Message = fmt.Sprintf("context exceeded: compaction failed (%v); use a model with a bigger window (contextWindow) or start a new session", err)
+			lerr.Cause = err
+			return stepResult{err: lerr}
 		}
-		lerr := ContextExceeded(before, window)
-		lerr.Message = fmt.Sprintf("context exceeded: compaction failed (%v); use a model with a bigger window (contextWindow) or start a new session", err)
-		lerr.Cause = err
-		a.abort(rs, lerr)
+		return stepResult{compact: res}
+	})
+}
+
+// compacted feeds a compaction pass (or its failure) to the machine, on the
+// run loop.
+func (a *Agent) compacted(rs *runState, reason CompactReason, before int, r stepResult) {
+	if r.err != nil {
+		a.fail(rs, r.err) // a pass cut by a cancel is not a failure: fail knows
 		return
 	}
+	res := r.compact
 	if !res.Changed {
-		a.feed(rs, func(m *LoopMachine) (Move, error) { return m.CompactionNoop(before, before) })
+		a.feed(rs)(a.machine.CompactionNoop(before, before))
 		return
 	}
 	after := a.counter.count(res.Messages)
-	var mv Move
-	a.feed(rs, func(m *LoopMachine) (Move, error) {
-		var err error
-		mv, err = m.CompactionResult(res.Messages, before, after)
-		return mv, err
-	})
+	mv := a.feed(rs)(a.machine.CompactionResult(res.Messages, before, after))
 	if mv.To.Name == StateStart {
 		a.obs.each(func(o Observer) { o.OnCompaction(rs.run.ID, string(reason), before, after) })
 		a.checkpoint(rs, PointCompacted)

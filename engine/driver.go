@@ -68,92 +68,161 @@ func (a *Agent) newRunState(ctx context.Context, in RunInput) *runState {
 	return rs
 }
 
-// drive runs the machine to a terminal state and finalizes. It returns the
-// run's error, nil when Completed.
+// drive begins a run (accept_input, the first checkpoint) and runs the
+// loop. It returns the run's error, nil when Completed.
 func (a *Agent) drive(rs *runState) *LoopError {
 	a.counter.overhead = overheadOf(a.cfg.System, rs.specs) // re-measured per run: tools may differ
-	a.obs.each(func(o Observer) { o.OnRunStart(rs.run) })
-
-	a.mu.Lock()
-	mv, err := a.machine.AcceptInput(rs.run.Prompt)
-	if err == nil {
-		err = a.machine.SetContextTokens(a.counter.count(a.machine.Conversation()))
-	}
-	a.mu.Unlock()
-	if err != nil {
-		// AcceptInput is legal from Start and Terminal, the only states an
-		// idle agent rests in; anything else is a broken invariant.
-		a.mu.Lock()
-		_, _ = a.machine.Fail(Internal(err.Error()))
-		a.mu.Unlock()
+	if !a.accept(rs, true) {
 		return a.finalize(rs)
 	}
-	a.emit(rs, mv)
 	a.checkpoint(rs, PointRunStarted)
 	return a.loop(rs)
 }
 
-// loop drives the machine from wherever it is to a terminal state and
-// finalizes: a fresh run after accept_input, or a resumed one.
+// accept reports the run's start and feeds its prompt (accept_input),
+// measuring the conversation when measure is set. It reports false when the
+// machine refused the prompt and has been failed.
+func (a *Agent) accept(rs *runState, measure bool) bool {
+	a.obs.each(func(o Observer) { o.OnRunStart(rs.run) })
+	mv, err := a.machine.AcceptInput(rs.run.Prompt)
+	if err == nil && measure {
+		err = a.machine.SetContextTokens(a.counter.count(a.machine.Conversation()))
+	}
+	if err != nil {
+		// AcceptInput is legal from Start and Terminal, the only states an
+		// idle agent rests in; anything else is a broken invariant.
+		_, _ = a.machine.Fail(Internal(err.Error()))
+		return false
+	}
+	a.emit(rs, mv)
+	return true
+}
+
+// inflight is the one I/O step under way: the goroutine performing it posts
+// its result on results (buffered, so an abandoned step never blocks), and
+// apply, called on the run loop, feeds that result to the machine.
+type inflight struct {
+	results <-chan stepResult
+	apply   func(stepResult)
+	// abandon: a cancel stops waiting for the step (tools, whose late
+	// reports are then dropped); otherwise the loop waits for the step to
+	// notice the cancel and return (a model stream, a compaction).
+	abandon bool
+}
+
+// stepResult is what an I/O step posts back. err is set when the step
+// failed; a cancellation is one such failure.
+type stepResult struct {
+	err     *LoopError
+	resp    ModelResponse // CallLLM
+	results []Message     // CallTools: one result per call, in the model's order
+	ran     []bool        // CallTools: which calls were dispatched
+	compact CompactResult // Compact
+}
+
+// perform starts one step's I/O on its own goroutine and returns it.
+func perform(apply func(stepResult), abandon bool, io func() stepResult) inflight {
+	results := make(chan stepResult, 1)
+	go func() { results <- io() }()
+	return inflight{results: results, apply: apply, abandon: abandon}
+}
+
+// loop is the run loop, the one goroutine that holds the machine while a
+// run is in flight (as go.etcd.io/raft's node.run holds its raft): it asks
+// the machine for the next step, begins it, starts its I/O elsewhere and
+// waits in await for the result or a cancel, then feeds the result back.
+// Nothing else reads or writes the machine during a run; readers get the
+// snapshot of the last checkpoint (History, Snapshot). It returns the run's
+// error, nil when Completed.
 func (a *Agent) loop(rs *runState) *LoopError {
+	a.await(rs, inflight{}) // a cancel that came before the first step
 	if rs.models[0] == nil {
-		a.abort(rs, Internal("no model configured: set a model (for example ollama:qwen2.5-coder) in the settings"))
+		a.fail(rs, Internal("no model configured: set a model (for example ollama:qwen2.5-coder) in the settings"))
 	}
 	for {
-		if rs.ctx.Err() != nil {
-			a.mu.Lock()
-			_ = a.machine.Cancel()
-			a.mu.Unlock()
-		}
-		a.mu.Lock()
 		step := a.machine.NextStep(rs.policy)
 		mv, err := a.machine.Begin(step, rs.policy)
-		a.mu.Unlock()
 		if err != nil {
-			a.abort(rs, Internal(err.Error()))
+			a.fail(rs, Internal(err.Error()))
 			continue
 		}
 		a.emit(rs, mv)
+		var io inflight
 		switch step.Kind {
 		case StepDone:
 			return a.finalize(rs)
 		case StepCallLLM:
-			a.stepCallLLM(rs, step.Turn)
+			io = a.stepCallLLM(rs, step.Turn)
 		case StepCallTools:
-			a.stepCallTools(rs, step)
+			io = a.stepCallTools(rs, step)
 		case StepCompact:
-			a.stepCompact(rs, step.Reason)
+			io = a.stepCompact(rs, step.Reason)
 		}
+		a.await(rs, io)
 	}
 }
 
-// abort ends the run because a step failed: a cancellation (of the run's
-// context, or reported by the step) sets the machine's cancel flag — cancel
-// is never failure — and anything else fails the machine with lerr.
-func (a *Agent) abort(rs *runState, lerr *LoopError) {
-	a.mu.Lock()
-	if rs.ctx.Err() != nil || IsCancelled(lerr) {
-		_ = a.machine.Cancel()
-		a.mu.Unlock()
+// await waits for the step in flight (if any) and feeds its result, and is
+// the one place a cancel enters the machine: one select over the step's
+// result and the run's context. A cancel sets the machine's cancel flag
+// (Cancel), so the next step the machine answers is Done{Cancelled}; a
+// cancel that arrived together with the result is taken before the result
+// is fed, and one that arrived while it was fed is taken after. A step that
+// reports a cancellation itself is taken as a cancel, never as a failure.
+func (a *Agent) await(rs *runState, io inflight) {
+	cancelled := rs.ctx.Done()
+	take := func() {
+		select {
+		case <-cancelled:
+			_ = a.machine.Cancel()
+			cancelled = nil
+		default:
+		}
+	}
+	if io.results != nil {
+		var r stepResult
+		select {
+		case r = <-io.results:
+		case <-cancelled:
+			_ = a.machine.Cancel()
+			cancelled = nil
+			if io.abandon {
+				rs.ended.Store(true)
+				return
+			}
+			r = <-io.results
+		}
+		if r.err != nil && IsCancelled(r.err) {
+			_ = a.machine.Cancel()
+		}
+		take()
+		io.apply(r)
+	}
+	take()
+}
+
+// fail ends the run because a step failed, unless it was cancelled (cancel
+// is never failure): the machine ends Failed (or ContextExceeded) with lerr.
+func (a *Agent) fail(rs *runState, lerr *LoopError) {
+	if a.machine.IsCancelled() {
 		return
 	}
 	mv, _ := a.machine.Fail(lerr)
-	a.mu.Unlock()
 	a.emit(rs, mv)
 }
 
-// feed applies one feed under the lock and reports its move; an illegal
-// feed is a broken driver invariant and fails the run.
-func (a *Agent) feed(rs *runState, f func(m *LoopMachine) (Move, error)) {
-	a.mu.Lock()
-	mv, err := f(a.machine)
-	a.mu.Unlock()
-	if err != nil {
-		rs.log.Error("illegal feed", "err", err)
-		a.abort(rs, Internal(err.Error()))
-		return
+// feed reports the move of one feed, written a.feed(rs)(a.machine.X(…));
+// an illegal feed is a broken driver invariant and fails the run.
+func (a *Agent) feed(rs *runState) func(Move, error) Move {
+	return func(mv Move, err error) Move {
+		if err != nil {
+			rs.log.Error("illegal feed", "err", err)
+			a.fail(rs, Internal(err.Error()))
+			return Move{}
+		}
+		a.emit(rs, mv)
+		return mv
 	}
-	a.emit(rs, mv)
 }
 
 // emit reports one move to the observers as a Transition.
@@ -162,22 +231,19 @@ func (a *Agent) emit(rs *runState, mv Move) {
 		return
 	}
 	rs.seq++
-	a.mu.Lock()
-	tokens := a.machine.ContextTokens()
-	a.mu.Unlock()
-	t := mv.Transition(rs.run.ID, a.session, rs.seq, tokens, rs.policy.MaxTurns)
+	t := mv.Transition(rs.run.ID, a.session, rs.seq, a.machine.ContextTokens(), rs.policy.MaxTurns)
 	a.obs.each(func(o Observer) { o.OnTransition(t) })
 }
 
-// checkpoint reports a commit point with the machine's snapshot.
+// checkpoint reports a commit point with the machine's snapshot, and
+// publishes that snapshot to the agent's readers.
 func (a *Agent) checkpoint(rs *runState, point CheckpointPoint) {
-	a.mu.Lock()
 	snap, err := json.Marshal(a.machine)
 	history := a.machine.History()
-	a.mu.Unlock()
 	if err != nil {
 		rs.log.Error("machine snapshot failed; checkpoint carries no machine", "err", err)
 	}
+	a.publish(history, snap)
 	c := Checkpoint{SessionID: a.session, Point: point, Run: rs.run, History: history, Machine: snap, Seq: rs.seq}
 	a.obs.each(func(o Observer) { o.OnCheckpoint(c) })
 }
@@ -187,7 +253,6 @@ func (a *Agent) checkpoint(rs *runState, point CheckpointPoint) {
 // end. The agent is reusable as soon as it returns.
 func (a *Agent) finalize(rs *runState) *LoopError {
 	rs.ended.Store(true)
-	a.mu.Lock()
 	st := a.machine.State()
 	out := Outcome{Name: OutcomeFailed, Err: Internal("run ended without a terminal state")}
 	if st.Outcome != nil {
@@ -200,15 +265,13 @@ func (a *Agent) finalize(rs *runState) *LoopError {
 	} else {
 		err = a.machine.Discard()
 	}
-	turns := a.machine.TurnsTaken()
-	a.mu.Unlock()
 	if err != nil {
 		rs.log.Error("finalize could not commit or discard", "err", err)
 	}
 	a.loops.EndRun()
 
 	rs.run.EndedAt = a.clock.Now()
-	rs.run.Turns = turns
+	rs.run.Turns = a.machine.TurnsTaken()
 	rs.run.Outcome = out.Name
 	rs.run.Error = lerr
 	if lerr == nil {

@@ -161,9 +161,7 @@ func FuzzDriver(f *testing.F) {
 					t.Fatalf("no %s checkpoint after transition %d %+v", want, i+1, tr)
 				}
 			}
-			a.mu.Lock()
 			pending := len(a.machine.Pending())
-			a.mu.Unlock()
 			after := len(a.History())
 			if pending != 0 || (run.Outcome == OutcomeCompleted) != (after > before) {
 				t.Fatalf("pending %d, history %d -> %d, outcome %s", pending, before, after, run.Outcome)

@@ -162,8 +162,6 @@ func goldenText(rec *recorder, a *Agent, run Run, err error) string {
 		}
 		fmt.Fprintf(&b, "  %s %q calls=%d\n", m.Role, c, len(m.ToolCalls))
 	}
-	a.mu.Lock()
 	fmt.Fprintf(&b, "pending: %d messages\n", len(a.machine.Pending()))
-	a.mu.Unlock()
 	return b.String()
 }

@@ -31,12 +31,11 @@ const tokenCapMarker = "\n[… answer cut: the model reached the per-turn output
 // answerCapMarker ends an answer cut at MaxAnswerBytes.
 var answerCapMarker = fmt.Sprintf("\n[… answer cut: the model wrote more than %d bytes (MaxAnswerBytes); ask for a shorter answer or continue]", MaxAnswerBytes)
 
-// stepCallLLM performs one CallLLM step: one model response, through the
-// fallback chain and the retry ladder, fed back as ModelResponse.
-func (a *Agent) stepCallLLM(rs *runState, turn int) {
-	a.mu.Lock()
+// stepCallLLM starts one CallLLM step: one model response, through the
+// fallback chain and the retry ladder, streamed on its own goroutine; its
+// apply feeds the response back as ModelResponse.
+func (a *Agent) stepCallLLM(rs *runState, turn int) inflight {
 	conv := a.machine.Conversation()
-	a.mu.Unlock()
 	req := ModelRequest{
 		System:        a.cfg.System,
 		Messages:      conv,
@@ -44,11 +43,21 @@ func (a *Agent) stepCallLLM(rs *runState, turn int) {
 		ContextWindow: rs.policy.ContextWindow,
 	}
 	rs.ledger = deltaLedger{}
-	resp, lerr := a.callChain(rs, turn, req)
-	if lerr != nil {
-		a.abort(rs, lerr)
+	apply := func(r stepResult) { a.modelAnswered(rs, turn, conv, r) }
+	return perform(apply, false, func() stepResult {
+		resp, lerr := a.callChain(rs, turn, req)
+		return stepResult{resp: resp, err: lerr}
+	})
+}
+
+// modelAnswered feeds the turn's model response (or its failure) to the
+// machine, on the run loop.
+func (a *Agent) modelAnswered(rs *runState, turn int, conv []Message, r stepResult) {
+	if r.err != nil {
+		a.fail(rs, r.err)
 		return
 	}
+	resp := r.resp
 	msg := resp.Message
 	rs.run.Usage.InputTokens += resp.Usage.InputTokens
 	rs.run.Usage.OutputTokens += resp.Usage.OutputTokens
@@ -71,12 +80,7 @@ func (a *Agent) stepCallLLM(rs *runState, turn int) {
 			a.obs.each(func(o Observer) { o.OnLoopDetected(rs.run.ID, "", streak, false) })
 		}
 	}
-	var mv Move
-	a.feed(rs, func(m *LoopMachine) (Move, error) {
-		var err error
-		mv, err = m.ModelResponse(msg, tokens, rs.names)
-		return mv, err
-	})
+	mv := a.feed(rs)(a.machine.ModelResponse(msg, tokens, rs.names))
 	if mv.To.Name == StateAwaitingTools {
 		// The answer is durable before any tool runs: a restart re-runs
 		// none it recorded, and knows which were in flight.
@@ -228,18 +232,24 @@ func (a *Agent) streamOnce(rs *runState, model Model, req ModelRequest) (resp Mo
 	})
 	send(LaneThinking, scrub[LaneThinking].Flush())
 	send(LaneText, scrub[LaneText].Flush())
-	if capped.Load() && rs.ctx.Err() == nil {
+	// The stream's context ends for three reasons: the run was cancelled,
+	// or the driver cut the stream itself (the answer cap, the watchdog).
+	// Only the driver's own cuts are handled here; a cancelled run's stream
+	// just reports its error, and the run loop takes the cancel.
+	cutByUs := rs.ctx.Err() == nil
+	if capped.Load() && cutByUs {
 		send(LaneText, answerCapMarker)
 		msg := Message{Role: RoleAssistant, Content: redact.String(text.String()) + answerCapMarker, Thinking: redact.String(thinking.String())}
 		return ModelResponse{Message: msg, Model: model.Name()}, false, nil
 	}
-	if err == nil && dog.Fired() && rs.ctx.Err() == nil {
+	stalled = dog.Fired() && cutByUs
+	if err == nil && stalled {
 		// An adapter that hands back what it had when its context ended
 		// must not pass a cut stream off as a whole answer.
 		err = errStalled
 	}
 	if err != nil {
-		if dog.Fired() && rs.ctx.Err() == nil {
+		if stalled {
 			return ModelResponse{}, true, &APIError{Message: "the model stream stalled: no data within the stream timeout; it was closed and may be retried", Transient: true, Cause: err}
 		}
 		return ModelResponse{}, false, err

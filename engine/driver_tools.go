@@ -12,18 +12,34 @@ import (
 	"github.com/loopls/loopls/redact"
 )
 
-// stepCallTools performs one CallTools step: refuse everything if a loop
-// stop is armed, dispatch the calls concurrently (unknown tools answered by
-// their ready-made results), record them for loop detection in the model's
-// order, check the tool-recovery budget, and feed the results back in the
-// model's order.
-func (a *Agent) stepCallTools(rs *runState, step Step) {
+// stepCallTools starts one CallTools step: refuse everything if a loop stop
+// is armed, else dispatch the calls concurrently on their own goroutines
+// (unknown tools answered by their ready-made results); its apply records
+// them for loop detection in the model's order, checks the tool-recovery
+// budget, and feeds the results back in the model's order. A cancel
+// abandons the batch: the tools' context is cancelled and their OnToolPost
+// never fires (an orphan pre = cancelled).
+func (a *Agent) stepCallTools(rs *runState, step Step) inflight {
 	if tool, n, armed := a.loops.PendingStop(); armed {
 		a.loops.Fire()
 		a.obs.each(func(o Observer) { o.OnLoopDetected(rs.run.ID, tool, n, true) })
-		a.abort(rs, LoopDetected(tool, n))
-		return
+		a.fail(rs, LoopDetected(tool, n))
+		return inflight{}
 	}
+	for _, pc := range step.Calls {
+		if pc.Preresolved != nil {
+			a.toolEvent(rs, false, ToolEvent{RunID: rs.run.ID, Turn: step.Turn, Call: pc.Call, Status: ToolRunning})
+			a.toolEvent(rs, true, ToolEvent{RunID: rs.run.ID, Turn: step.Turn, Call: pc.Call, Status: ToolFailed, Output: pc.Preresolved.Content})
+		}
+	}
+	apply := func(r stepResult) { a.toolsAnswered(rs, step, r) }
+	return perform(apply, true, func() stepResult { return a.runTools(rs, step) })
+}
+
+// runTools dispatches one turn's calls, at most ToolConcurrency at once,
+// calls on one path one after the other in the model's order, and returns
+// their results once all are in.
+func (a *Agent) runTools(rs *runState, step Step) stepResult {
 	results := make([]Message, len(step.Calls))
 	dispatched := make([]bool, len(step.Calls))
 	ctx, cancel := context.WithCancel(rs.ctx)
@@ -35,8 +51,6 @@ func (a *Agent) stepCallTools(rs *runState, step Step) {
 	for i, pc := range step.Calls {
 		if pc.Preresolved != nil {
 			results[i] = *pc.Preresolved
-			a.toolEvent(rs, false, ToolEvent{RunID: rs.run.ID, Turn: step.Turn, Call: pc.Call, Status: ToolRunning})
-			a.toolEvent(rs, true, ToolEvent{RunID: rs.run.ID, Turn: step.Turn, Call: pc.Call, Status: ToolFailed, Output: pc.Preresolved.Content})
 			continue
 		}
 		dispatched[i] = true
@@ -66,22 +80,17 @@ func (a *Agent) stepCallTools(rs *runState, step Step) {
 			}
 		}()
 	}
-	done := make(chan struct{})
-	go func() { wg.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-rs.ctx.Done():
-		// Abandon the batch: the tools' context is cancelled by the deferred
-		// cancel; their OnToolPost never fires (an orphan pre = cancelled).
-		rs.ended.Store(true)
-		a.abort(rs, Cancelled())
-		return
-	}
-	if rs.ctx.Err() != nil {
-		a.abort(rs, Cancelled())
-		return
-	}
+	wg.Wait()
+	return stepResult{results: results, ran: dispatched}
+}
 
+// toolsAnswered feeds a turn's tool results to the machine, on the run loop.
+// A cancelled run feeds none: its batch was abandoned.
+func (a *Agent) toolsAnswered(rs *runState, step Step, r stepResult) {
+	if a.machine.IsCancelled() {
+		return
+	}
+	results := r.results
 	for i, pc := range step.Calls {
 		// Unknown tools count too: a model stuck calling a tool that does
 		// not exist is looping as surely as one re-reading a file.
@@ -90,26 +99,19 @@ func (a *Agent) stepCallTools(rs *runState, step Step) {
 			a.obs.each(func(o Observer) { o.OnLoopDetected(rs.run.ID, pc.Call.Name, v.Repeats, false) })
 			results[i].Content += loopWarning(pc.Call.Name, v.Repeats)
 		}
-		if !dispatched[i] {
+		if !r.ran[i] {
 			continue
 		}
 		if n, over := rs.refl.exhausted(callKey(pc.Call)); over {
-			a.abort(rs, ToolRecoveryExhausted(pc.Call.Name, n))
+			a.fail(rs, ToolRecoveryExhausted(pc.Call.Name, n))
 			return
 		}
 	}
 	// The estimate grows by the results alone: the base is what the
 	// provider (or the counter) said after the response, so the turn does
 	// not re-measure the whole conversation.
-	a.mu.Lock()
 	tokens := a.machine.ContextTokens() + scalePermille(EstimateTokens(results), a.counter.permille)
-	a.mu.Unlock()
-	var mv Move
-	a.feed(rs, func(m *LoopMachine) (Move, error) {
-		var err error
-		mv, err = m.ToolResults(results, tokens)
-		return mv, err
-	})
+	mv := a.feed(rs)(a.machine.ToolResults(results, tokens))
 	if mv.To.Name == StateStart {
 		// The results are durable before the next model request: a
 		// restart sends them, and runs none of their tools again.

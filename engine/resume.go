@@ -50,9 +50,8 @@ func (a *Agent) Resume(ctx context.Context, in ResumeInput) (Run, error) {
 		return Run{}, errors.Join(ErrNotResumable, err)
 	}
 	m.InterruptTools(in.Rerunnable)
-	a.mu.Lock()
 	a.machine = m
-	a.mu.Unlock()
+	a.publish(m.History(), in.Machine)
 
 	rs := a.newRunState(ctx, RunInput{ID: in.Run.ID, Prompt: in.Run.Prompt, MaxTurns: in.MaxTurns, Model: in.Model, Tools: in.Tools})
 	run := in.Run

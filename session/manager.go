@@ -487,56 +487,19 @@ func (m *Manager) agentFor(e *entry, s config.Settings, res providers.Resolved, 
 }
 
 // failEarly records a run that ended before its machine started: the model
-// could not be resolved, or the run was cancelled while resolving.
+// could not be resolved, or the run was cancelled while resolving. The
+// engine ends it (Agent.EndNotStarted), with the session's observers, so
+// the editor and the store see the same walk as for any other run.
 func (m *Manager) failEarly(ctx context.Context, e *entry, h *Handle, r Request, started time.Time, cause error) (engine.Run, error) {
-	lerr := &engine.LoopError{Kind: engine.KindAPI, Message: cause.Error(), Cause: cause}
-	outcome := engine.OutcomeFailed
-	switch {
-	case ctx.Err() != nil && errors.Is(cause, context.Canceled):
-		lerr = engine.Cancelled()
-		outcome = engine.OutcomeCancelled
-	default:
-		var le *engine.LoopError
-		if errors.As(cause, &le) {
-			lerr = le
-		}
-	}
-	run := engine.Run{
-		ID: h.id, SessionID: e.id, Prompt: r.Prompt, Model: r.Model,
-		Outcome: outcome, Error: lerr, StartedAt: started, EndedAt: time.Now(), Edits: []engine.Edit{},
-	}
-	e.relay.OnRunStart(run)
-	// The run never reached the engine, but the editor still sees the walk
-	// of a machine that ends at its first step: accept_input, then fail
-	// (or cancel), so a status bar that follows transitions ends too.
-	mach := engine.NewMachine(e.history)
-	var moves []engine.Move
-	if mv, err := mach.AcceptInput(r.Prompt); err == nil {
-		moves = append(moves, mv)
-	}
-	if outcome == engine.OutcomeCancelled {
-		_ = mach.Cancel()
-		p := engine.DefaultPolicy()
-		if mv, err := mach.Begin(mach.NextStep(p), p); err == nil {
-			moves = append(moves, mv)
-		}
-	} else if mv, err := mach.Fail(lerr); err == nil {
-		moves = append(moves, mv)
-	}
-	for i, mv := range moves {
-		e.relay.OnTransition(mv.Transition(h.id, e.id, i+1, 0, engine.DefaultPolicy().MaxTurns))
-	}
+	observers := []engine.Observer{e.relay}
 	if m.cfg.Store != nil {
-		cp := m.checkpointerOf(e)
-		started := run
-		started.Outcome, started.Error, started.EndedAt = "", nil, time.Time{}
-		cp.OnCheckpoint(engine.Checkpoint{SessionID: e.id, Point: engine.PointRunStarted, Run: started, History: e.history})
-		cp.OnCheckpoint(engine.Checkpoint{SessionID: e.id, Point: engine.PointRunEnded, Run: run, History: e.history})
-		run, _ = m.settle(e, h.id, run, lerr)
+		observers = append([]engine.Observer{m.checkpointerOf(e)}, observers...)
 	}
-	e.relay.OnRunEnd(run)
+	agent := engine.NewAgent(engine.AgentConfig{Observers: observers, Logger: m.log}, e.id, e.history)
+	run, err := agent.EndNotStarted(ctx, engine.NotStarted{ID: h.id, Prompt: r.Prompt, Model: r.Model, StartedAt: started, Cause: cause})
+	run, err = m.settle(e, h.id, run, err)
 	m.log.Warn("run could not start", "run", h.id, "err", cause)
-	return run, lerr
+	return run, err
 }
 
 // readOnlyTools names the tools that change nothing, which a resumed run
