@@ -152,7 +152,7 @@ func (a *Agent) stepCompact(rs *runState, reason CompactReason) inflight {
 		Reason: reason, Messages: conv, Window: window, Target: target,
 		Count: a.counter.count, Model: model, System: a.cfg.System,
 	}
-	apply := func(r stepResult) { a.compacted(rs, reason, before, r) }
+	apply := func(r stepResult) { a.compacted(rs, before, r) }
 	return perform(apply, false, func() stepResult {
 		res, err := safeCompact(rs.ctx, a.cfg.ContextManager, req)
 		if err != nil {
@@ -167,7 +167,7 @@ func (a *Agent) stepCompact(rs *runState, reason CompactReason) inflight {
 
 // compacted feeds a compaction pass (or its failure) to the machine, on the
 // run loop.
-func (a *Agent) compacted(rs *runState, reason CompactReason, before int, r stepResult) {
+func (a *Agent) compacted(rs *runState, before int, r stepResult) {
 	if r.err != nil {
 		a.fail(rs, r.err) // a pass cut by a cancel is not a failure: fail knows
 		return
@@ -178,11 +178,7 @@ func (a *Agent) compacted(rs *runState, reason CompactReason, before int, r step
 		return
 	}
 	after := a.counter.count(res.Messages)
-	mv := a.feed(rs)(a.machine.CompactionResult(res.Messages, before, after))
-	if mv.To.Name == StateStart {
-		a.obs.each(func(o Observer) { o.OnCompaction(rs.run.ID, string(reason), before, after) })
-		a.checkpoint(rs, PointCompacted)
-	}
+	a.feed(rs)(a.machine.CompactionResult(res.Messages, before, after))
 }
 
 // safeCompact calls the ContextManager, turning a panic into an error.

@@ -75,13 +75,12 @@ func (a *Agent) drive(rs *runState) *LoopError {
 	if !a.accept(rs, true) {
 		return a.finalize(rs)
 	}
-	a.checkpoint(rs, PointRunStarted)
 	return a.loop(rs)
 }
 
-// accept reports the run's start and feeds its prompt (accept_input),
-// measuring the conversation when measure is set. It reports false when the
-// machine refused the prompt and has been failed.
+// accept reports the run's start and feeds its prompt (accept_input, a
+// commit point), measuring the conversation when measure is set. It reports
+// false when the machine refused the prompt and has been failed.
 func (a *Agent) accept(rs *runState, measure bool) bool {
 	a.obs.each(func(o Observer) { o.OnRunStart(rs.run) })
 	mv, err := a.machine.AcceptInput(rs.run.Prompt)
@@ -95,6 +94,7 @@ func (a *Agent) accept(rs *runState, measure bool) bool {
 		return false
 	}
 	a.emit(rs, mv)
+	a.output(rs, mv)
 	return true
 }
 
@@ -211,17 +211,29 @@ func (a *Agent) fail(rs *runState, lerr *LoopError) {
 	a.emit(rs, mv)
 }
 
-// feed reports the move of one feed, written a.feed(rs)(a.machine.X(…));
-// an illegal feed is a broken driver invariant and fails the run.
-func (a *Agent) feed(rs *runState) func(Move, error) Move {
-	return func(mv Move, err error) Move {
+// feed reports the move of one feed, written a.feed(rs)(a.machine.X(…)),
+// and performs the outputs the machine decided on it; an illegal feed is a
+// broken driver invariant and fails the run.
+func (a *Agent) feed(rs *runState) func(Move, error) {
+	return func(mv Move, err error) {
 		if err != nil {
 			rs.log.Error("illegal feed", "err", err)
 			a.fail(rs, Internal(err.Error()))
-			return Move{}
+			return
 		}
 		a.emit(rs, mv)
-		return mv
+		a.output(rs, mv)
+	}
+}
+
+// output performs what the machine decided on a move: report the
+// compaction it completed, and checkpoint at the commit point it reached.
+func (a *Agent) output(rs *runState, mv Move) {
+	if c := mv.Compacted; c != nil {
+		a.obs.each(func(o Observer) { o.OnCompaction(rs.run.ID, string(c.Reason), c.Before, c.After) })
+	}
+	if mv.Checkpoint != "" {
+		a.checkpoint(rs, mv.Checkpoint)
 	}
 }
 
@@ -253,21 +265,12 @@ func (a *Agent) checkpoint(rs *runState, point CheckpointPoint) {
 // end. The agent is reusable as soon as it returns.
 func (a *Agent) finalize(rs *runState) *LoopError {
 	rs.ended.Store(true)
-	st := a.machine.State()
-	out := Outcome{Name: OutcomeFailed, Err: Internal("run ended without a terminal state")}
-	if st.Outcome != nil {
-		out = *st.Outcome
+	out, err := a.machine.Settle() // the machine commits or discards, as its outcome says
+	if err != nil {
+		rs.log.Error("finalize could not settle the run", "err", err)
+		out = Outcome{Name: OutcomeFailed, Err: Internal("run ended without a terminal state")}
 	}
 	lerr := out.Error(rs.policy.MaxTurns)
-	var err error
-	if lerr == nil {
-		err = a.machine.Commit()
-	} else {
-		err = a.machine.Discard()
-	}
-	if err != nil {
-		rs.log.Error("finalize could not commit or discard", "err", err)
-	}
 	a.loops.EndRun()
 
 	rs.run.EndedAt = a.clock.Now()

@@ -80,12 +80,7 @@ func (a *Agent) modelAnswered(rs *runState, turn int, conv []Message, r stepResu
 			a.obs.each(func(o Observer) { o.OnLoopDetected(rs.run.ID, "", streak, false) })
 		}
 	}
-	mv := a.feed(rs)(a.machine.ModelResponse(msg, tokens, rs.names))
-	if mv.To.Name == StateAwaitingTools {
-		// The answer is durable before any tool runs: a restart re-runs
-		// none it recorded, and knows which were in flight.
-		a.checkpoint(rs, PointModelAnswered)
-	}
+	a.feed(rs)(a.machine.ModelResponse(msg, tokens, rs.names))
 }
 
 // callChain asks the fallback breaker which model serves, calls it with

@@ -23,7 +23,7 @@ func (a *Agent) stepCallTools(rs *runState, step Step) inflight {
 	if tool, n, armed := a.loops.PendingStop(); armed {
 		a.loops.Fire()
 		a.obs.each(func(o Observer) { o.OnLoopDetected(rs.run.ID, tool, n, true) })
-		a.fail(rs, LoopDetected(tool, n))
+		a.feed(rs)(a.machine.LoopStopped(tool, n))
 		return inflight{}
 	}
 	for _, pc := range step.Calls {
@@ -103,7 +103,7 @@ func (a *Agent) toolsAnswered(rs *runState, step Step, r stepResult) {
 			continue
 		}
 		if n, over := rs.refl.exhausted(callKey(pc.Call)); over {
-			a.fail(rs, ToolRecoveryExhausted(pc.Call.Name, n))
+			a.feed(rs)(a.machine.RecoveryExhausted(pc.Call.Name, n))
 			return
 		}
 	}
@@ -111,12 +111,7 @@ func (a *Agent) toolsAnswered(rs *runState, step Step, r stepResult) {
 	// provider (or the counter) said after the response, so the turn does
 	// not re-measure the whole conversation.
 	tokens := a.machine.ContextTokens() + scalePermille(EstimateTokens(results), a.counter.permille)
-	mv := a.feed(rs)(a.machine.ToolResults(results, tokens))
-	if mv.To.Name == StateStart {
-		// The results are durable before the next model request: a
-		// restart sends them, and runs none of their tools again.
-		a.checkpoint(rs, PointToolResults)
-	}
+	a.feed(rs)(a.machine.ToolResults(results, tokens))
 }
 
 // pathOf returns the "path" argument of a call, the resource most tools

@@ -16,7 +16,9 @@ type State struct {
 	Outcome *Outcome      `json:"outcome,omitempty"`
 }
 
-// Move is one transition a feed made. The zero Move (Event == "") means the
+// Move is one transition a feed made, with the outputs the machine decided
+// on it (in the spirit of go.etcd.io/raft's Ready: the machine says what
+// must be done, the driver does it). The zero Move (Event == "") means the
 // feed moved nothing: a Begin for a step already under way, a feed ignored
 // by a terminal machine.
 type Move struct {
@@ -25,6 +27,21 @@ type Move struct {
 	// Turn is the turn the move belongs to: the turn in flight for moves
 	// out of AwaitingModel and AwaitingTools, else the turns taken.
 	Turn int
+	// Checkpoint is the commit point the move reached, "" for none: the
+	// driver makes the machine durable there before it performs the step
+	// that follows (a run begun, a model answer with tool calls, tool
+	// results, a compaction that rewrote the conversation).
+	Checkpoint CheckpointPoint
+	// Compacted is the compaction the move completed, when it rewrote the
+	// conversation; nil otherwise.
+	Compacted *Compaction
+}
+
+// Compaction is a compaction pass that rewrote the conversation: why it
+// ran and the conversation's size before and after, by the one counter.
+type Compaction struct {
+	Reason        CompactReason
+	Before, After int
 }
 
 // Moved reports whether mv is a transition (not the zero Move).
@@ -106,8 +123,8 @@ func (m *LoopMachine) NextStep(p Policy) Step {
 // pending becomes the user message, turns, estimate and cancel flag reset,
 // history stays.
 func (m *LoopMachine) AcceptInput(text string) (Move, error) {
-	if m.state.Name != StateStart && m.state.Name != StateTerminal {
-		return Move{}, m.illegal("AcceptInput", "a run is in flight")
+	if ok, err := m.admit(FeedAcceptInput, "a run is in flight"); !ok {
+		return Move{}, err
 	}
 	from := m.state
 	m.pending = []Message{UserMessage(text)}
@@ -115,7 +132,9 @@ func (m *LoopMachine) AcceptInput(text string) (Move, error) {
 	m.contextTokens = 0
 	m.cancelled = false
 	m.pendingTools = nil
-	return m.moveTo(from, State{Name: StateStart}, EventAcceptInput), nil
+	mv := m.moveTo(from, State{Name: StateStart}, EventAcceptInput)
+	mv.Checkpoint = PointRunStarted
+	return mv, nil
 }
 
 // Begin acknowledges the step the driver is about to perform and makes the
@@ -126,8 +145,8 @@ func (m *LoopMachine) AcceptInput(text string) (Move, error) {
 // (CallTools, or CallLLM/Compact answered by the state awaiting it, as after
 // a restore) moves nothing. A terminal machine ignores Begin.
 func (m *LoopMachine) Begin(step Step, p Policy) (Move, error) {
-	if m.state.Name == StateTerminal {
-		return Move{}, nil
+	if ok, err := m.admit(FeedBegin, ""); !ok {
+		return Move{}, err
 	}
 	want := m.NextStep(p)
 	if !sameStep(step, want) {
@@ -168,11 +187,8 @@ func (m *LoopMachine) Begin(step Step, p Policy) (Move, error) {
 // or with arguments that are not JSON, gets a ready-made error result — and
 // the machine awaits the tools.
 func (m *LoopMachine) ModelResponse(msg Message, contextTokens int, availableTools []string) (Move, error) {
-	if m.state.Name == StateTerminal {
-		return Move{}, nil
-	}
-	if m.state.Name != StateAwaitingModel {
-		return Move{}, m.illegal("ModelResponse", "")
+	if ok, err := m.admit(FeedModelResponse, ""); !ok {
+		return Move{}, err
 	}
 	if contextTokens < 0 {
 		return Move{}, m.illegal("ModelResponse", "negative context tokens")
@@ -190,7 +206,11 @@ func (m *LoopMachine) ModelResponse(msg Message, contextTokens int, availableToo
 		return m.terminate(from, Outcome{Name: OutcomeCompleted, FinalText: msg.Content}, EventModelResponse), nil
 	}
 	m.pendingTools = calls
-	return m.moveTo(from, State{Name: StateAwaitingTools, Turn: from.Turn}, EventModelResponse), nil
+	// The answer is durable before any tool runs: a restart re-runs none
+	// it recorded, and knows which were in flight.
+	mv := m.moveTo(from, State{Name: StateAwaitingTools, Turn: from.Turn}, EventModelResponse)
+	mv.Checkpoint = PointModelAnswered
+	return mv, nil
 }
 
 // classify turns one call into a pending call. A call the driver must not
@@ -215,11 +235,8 @@ func classify(call *ToolCall, availableTools []string) PendingToolCall {
 // Start, event tool_results). It is the only feed that consumes the pending
 // calls. The estimate becomes contextTokens.
 func (m *LoopMachine) ToolResults(msgs []Message, contextTokens int) (Move, error) {
-	if m.state.Name == StateTerminal {
-		return Move{}, nil
-	}
-	if m.state.Name != StateAwaitingTools {
-		return Move{}, m.illegal("ToolResults", "")
+	if ok, err := m.admit(FeedToolResults, ""); !ok {
+		return Move{}, err
 	}
 	if contextTokens < 0 {
 		return Move{}, m.illegal("ToolResults", "negative context tokens")
@@ -230,7 +247,32 @@ func (m *LoopMachine) ToolResults(msgs []Message, contextTokens int) (Move, erro
 	}
 	m.pendingTools = nil
 	m.contextTokens = contextTokens
-	return m.moveTo(from, State{Name: StateStart}, EventToolResults), nil
+	// The results are durable before the next model request: a restart
+	// sends them, and runs none of their tools again.
+	mv := m.moveTo(from, State{Name: StateStart}, EventToolResults)
+	mv.Checkpoint = PointToolResults
+	return mv, nil
+}
+
+// LoopStopped feeds the loop detector's verdict that the model keeps
+// making one call with one result (AwaitingTools → Terminal, event fail):
+// the run ends failed with LoopDetected, and no tool of the turn runs.
+func (m *LoopMachine) LoopStopped(tool string, repeats int) (Move, error) {
+	if ok, err := m.admit(FeedLoopStopped, ""); !ok {
+		return Move{}, err
+	}
+	return m.terminate(m.state, outcomeOf(LoopDetected(tool, repeats)), EventFail), nil
+}
+
+// RecoveryExhausted feeds the tool-recovery verdict that one call (same
+// tool, same arguments) failed attempts times, more than the run allows
+// (AwaitingTools → Terminal, event fail): the run ends failed with
+// ToolRecoveryExhausted and the turn's results are not fed.
+func (m *LoopMachine) RecoveryExhausted(tool string, attempts int) (Move, error) {
+	if ok, err := m.admit(FeedRecoveryExhausted, ""); !ok {
+		return Move{}, err
+	}
+	return m.terminate(m.state, outcomeOf(ToolRecoveryExhausted(tool, attempts)), EventFail), nil
 }
 
 // CompactionResult feeds a compaction pass that rewrote the conversation
@@ -239,10 +281,7 @@ func (m *LoopMachine) ToolResults(msgs []Message, contextTokens int) (Move, erro
 // the buffers untouched. Else it is a commit point: newHistory replaces
 // history wholesale, pending empties, the estimate becomes after → Start.
 func (m *LoopMachine) CompactionResult(newHistory []Message, before, after int) (Move, error) {
-	if m.state.Name == StateTerminal {
-		return Move{}, nil
-	}
-	if err := m.checkCompaction("CompactionResult", before, after); err != nil {
+	if ok, err := m.checkCompaction(FeedCompactionResult, before, after); !ok {
 		return Move{}, err
 	}
 	from := m.state
@@ -252,17 +291,17 @@ func (m *LoopMachine) CompactionResult(newHistory []Message, before, after int) 
 	m.history = cloneMessages(newHistory)
 	m.pending = nil
 	m.contextTokens = after
-	return m.moveTo(from, State{Name: StateStart}, EventCompactionResult), nil
+	mv := m.moveTo(from, State{Name: StateStart}, EventCompactionResult)
+	mv.Checkpoint = PointCompacted
+	mv.Compacted = &Compaction{Reason: from.Reason, Before: before, After: after}
+	return mv, nil
 }
 
 // CompactionNoop feeds a compaction pass that rewrote nothing
 // (AwaitingCompaction, event compaction_noop): the buffers stay, the same
 // no-progress guard applies, else the estimate becomes after → Start.
 func (m *LoopMachine) CompactionNoop(before, after int) (Move, error) {
-	if m.state.Name == StateTerminal {
-		return Move{}, nil
-	}
-	if err := m.checkCompaction("CompactionNoop", before, after); err != nil {
+	if ok, err := m.checkCompaction(FeedCompactionNoop, before, after); !ok {
 		return Move{}, err
 	}
 	from := m.state
@@ -281,22 +320,22 @@ func (m *LoopMachine) compactionFreedNothing(need int) *LoopError {
 	return contextExceededAfterCompaction(need, c.Window, c.Trigger, c.Percent, m.state.Reason)
 }
 
-func (m *LoopMachine) checkCompaction(feed string, before, after int) error {
-	if m.state.Name != StateAwaitingCompaction {
-		return m.illegal(feed, "")
+func (m *LoopMachine) checkCompaction(feed Feed, before, after int) (bool, error) {
+	if ok, err := m.admit(feed, ""); !ok {
+		return false, err
 	}
 	if before < 0 || after < 0 {
-		return m.illegal(feed, "negative token counts")
+		return false, m.illegal(string(feed), "negative token counts")
 	}
-	return nil
+	return true, nil
 }
 
 // SetContextTokens sets the size estimate the guards read (for example once
 // the driver has measured the conversation after AcceptInput). It is legal
 // in every non-terminal state and moves nothing.
 func (m *LoopMachine) SetContextTokens(n int) error {
-	if m.state.Name == StateTerminal {
-		return nil
+	if ok, err := m.admit(FeedSetContextTokens, ""); !ok {
+		return err
 	}
 	if n < 0 {
 		return m.illegal("SetContextTokens", "negative context tokens")
@@ -308,9 +347,10 @@ func (m *LoopMachine) SetContextTokens(n int) error {
 // Cancel sets the cancel flag: the next NextStep answers Done{Cancelled},
 // whatever the state. Cancel is not failure. A terminal machine ignores it.
 func (m *LoopMachine) Cancel() error {
-	if m.state.Name != StateTerminal {
-		m.cancelled = true
+	if ok, err := m.admit(FeedCancel, ""); !ok {
+		return err
 	}
+	m.cancelled = true
 	return nil
 }
 
@@ -318,8 +358,8 @@ func (m *LoopMachine) Cancel() error {
 // event fail). A ContextExceeded error ends it context_exceeded, any other
 // failed. A nil err is recorded as an Internal error rather than lost.
 func (m *LoopMachine) Fail(err *LoopError) (Move, error) {
-	if m.state.Name == StateTerminal {
-		return Move{}, nil
+	if ok, err := m.admit(FeedFail, ""); !ok {
+		return Move{}, err
 	}
 	if err == nil {
 		err = Internal("the driver failed a run with no error")
@@ -330,8 +370,12 @@ func (m *LoopMachine) Fail(err *LoopError) (Move, error) {
 // Commit appends pending to history. It is legal only once a run ended
 // Completed: no other ending commits.
 func (m *LoopMachine) Commit() error {
-	if m.state.Name != StateTerminal || m.state.Outcome.Name != OutcomeCompleted {
-		return m.illegal("Commit", "only a completed run commits")
+	const why = "only a completed run commits"
+	if ok, err := m.admit(FeedCommit, why); !ok {
+		return err
+	}
+	if m.state.Outcome.Name != OutcomeCompleted {
+		return m.illegal(string(FeedCommit), why)
 	}
 	m.history = append(m.history, m.pending...)
 	m.pending = nil
@@ -341,11 +385,33 @@ func (m *LoopMachine) Commit() error {
 // Discard drops pending, leaving history as it was. It is legal only once a
 // run ended some other way than Completed.
 func (m *LoopMachine) Discard() error {
-	if m.state.Name != StateTerminal || m.state.Outcome.Name == OutcomeCompleted {
-		return m.illegal("Discard", "only a run that ended without completing discards")
+	const why = "only a run that ended without completing discards"
+	if ok, err := m.admit(FeedDiscard, why); !ok {
+		return err
+	}
+	if m.state.Outcome.Name == OutcomeCompleted {
+		return m.illegal(string(FeedDiscard), why)
 	}
 	m.pending = nil
 	return nil
+}
+
+// Settle ends a terminal machine's run as its outcome says: a Completed run
+// commits (pending joins history), any other discards. It returns the
+// outcome, and is legal once the run ended; settling twice is harmless.
+func (m *LoopMachine) Settle() (Outcome, error) {
+	if ok, err := m.admit(FeedSettle, "only an ended run settles"); !ok {
+		return Outcome{}, err
+	}
+	o := Outcome{Name: OutcomeFailed, Err: Internal("run ended without an outcome")}
+	if m.state.Outcome != nil {
+		o = *m.state.Outcome
+	}
+	if o.Name == OutcomeCompleted {
+		m.history = append(m.history, m.pending...)
+	}
+	m.pending = nil
+	return o, nil
 }
 
 // moveTo enters to and returns the move.

@@ -12,8 +12,8 @@ const InterruptedToolText = "interrupted: loopls stopped while this tool was run
 // driver dispatches only the calls that are safe to repeat (read-only
 // tools). It moves nothing, and does nothing in any other state.
 func (m *LoopMachine) InterruptTools(rerunnable []string) {
-	if m.state.Name != StateAwaitingTools {
-		return
+	if ok, _ := m.admit(FeedInterruptTools, ""); !ok {
+		return // every other state ignores it (the table)
 	}
 	for i := range m.pendingTools {
 		pc := &m.pendingTools[i]

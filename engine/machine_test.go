@@ -135,6 +135,10 @@ var feeds = []struct {
 	{"Cancel", func(m *LoopMachine) (Move, error) { return Move{}, m.Cancel() }},
 	{"Fail(Api)", func(m *LoopMachine) (Move, error) { return m.Fail(&LoopError{Kind: KindAPI, Message: "x"}) }},
 	{"Fail(ContextExceeded)", func(m *LoopMachine) (Move, error) { return m.Fail(ContextExceeded(9, 8)) }},
+	{"InterruptTools", func(m *LoopMachine) (Move, error) { m.InterruptTools(nil); return Move{}, nil }},
+	{"LoopStopped", func(m *LoopMachine) (Move, error) { return m.LoopStopped("read_file", 5) }},
+	{"RecoveryExhausted", func(m *LoopMachine) (Move, error) { return m.RecoveryExhausted("read_file", 6) }},
+	{"Settle", func(m *LoopMachine) (Move, error) { _, err := m.Settle(); return Move{}, err }},
 	{"Commit", func(m *LoopMachine) (Move, error) { return Move{}, m.Commit() }},
 	{"Discard", func(m *LoopMachine) (Move, error) { return Move{}, m.Discard() }},
 }
@@ -159,6 +163,7 @@ var stateFeedTable = map[string]map[string]string{
 		"Cancel":                changed,
 		"Fail(Api)":             "Start->Terminal fail failed",
 		"Fail(ContextExceeded)": "Start->Terminal fail context_exceeded",
+		"InterruptTools":        nothing,
 	},
 	"Start+cancelled": {
 		"AcceptInput":           "Start->Start accept_input",
@@ -167,6 +172,7 @@ var stateFeedTable = map[string]map[string]string{
 		"Cancel":                nothing,
 		"Fail(Api)":             "Start->Terminal fail failed",
 		"Fail(ContextExceeded)": "Start->Terminal fail context_exceeded",
+		"InterruptTools":        nothing,
 	},
 	"Start at cap": {
 		"AcceptInput":           "Start->Start accept_input",
@@ -175,6 +181,7 @@ var stateFeedTable = map[string]map[string]string{
 		"Cancel":                changed,
 		"Fail(Api)":             "Start->Terminal fail failed",
 		"Fail(ContextExceeded)": "Start->Terminal fail context_exceeded",
+		"InterruptTools":        nothing,
 	},
 	"AwaitingModel": {
 		"Begin(next)":           nothing,
@@ -184,6 +191,7 @@ var stateFeedTable = map[string]map[string]string{
 		"Cancel":                changed,
 		"Fail(Api)":             "AwaitingModel->Terminal fail failed",
 		"Fail(ContextExceeded)": "AwaitingModel->Terminal fail context_exceeded",
+		"InterruptTools":        nothing,
 	},
 	"AwaitingTools": {
 		"Begin(next)":           nothing,
@@ -192,6 +200,9 @@ var stateFeedTable = map[string]map[string]string{
 		"Cancel":                changed,
 		"Fail(Api)":             "AwaitingTools->Terminal fail failed",
 		"Fail(ContextExceeded)": "AwaitingTools->Terminal fail context_exceeded",
+		"InterruptTools":        changed,
+		"LoopStopped":           "AwaitingTools->Terminal fail failed",
+		"RecoveryExhausted":     "AwaitingTools->Terminal fail failed",
 	},
 	"AwaitingTools+cancelled": {
 		"Begin(next)":           "AwaitingTools->Terminal cancel cancelled",
@@ -200,6 +211,9 @@ var stateFeedTable = map[string]map[string]string{
 		"Cancel":                nothing,
 		"Fail(Api)":             "AwaitingTools->Terminal fail failed",
 		"Fail(ContextExceeded)": "AwaitingTools->Terminal fail context_exceeded",
+		"InterruptTools":        changed,
+		"LoopStopped":           "AwaitingTools->Terminal fail failed",
+		"RecoveryExhausted":     "AwaitingTools->Terminal fail failed",
 	},
 	"AwaitingCompaction": {
 		"Begin(next)":             nothing,
@@ -211,6 +225,7 @@ var stateFeedTable = map[string]map[string]string{
 		"Cancel":                  changed,
 		"Fail(Api)":               "AwaitingCompaction->Terminal fail failed",
 		"Fail(ContextExceeded)":   "AwaitingCompaction->Terminal fail context_exceeded",
+		"InterruptTools":          nothing,
 	},
 	// A terminal machine ignores every feed but AcceptInput, also feeds
 	// with arguments no state takes; Commit/Discard act on what it left.
@@ -226,6 +241,7 @@ func terminalRow(settles string) map[string]string {
 	row["AcceptInput"] = "Terminal->Start accept_input"
 	row["Commit"], row["Discard"] = illegal, illegal
 	row[settles] = changed
+	row["Settle"] = changed
 	return row
 }
 

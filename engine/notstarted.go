@@ -54,7 +54,6 @@ func (a *Agent) endNotStarted(rs *runState, cause *LoopError) *LoopError {
 	if !a.accept(rs, false) {
 		return a.finalize(rs)
 	}
-	a.checkpoint(rs, PointRunStarted)
 	// The cause is the result of the one step the run got to: the attempt
 	// to start. await takes it (a cancellation as a cancel), and the loop
 	// ends the run at its first step.
