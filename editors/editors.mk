@@ -9,7 +9,8 @@
 EDITORS_VSCODE := editors/vscode
 EDITORS_VSIX := $(EDITORS_VSCODE)/loopls.vsix
 EDITORS_LOOPLS ?= $(CURDIR)/bin/loopls
-EDITORS_VSCODE_SRC := $(wildcard $(EDITORS_VSCODE)/src/*.ts) $(EDITORS_VSCODE)/package.json $(EDITORS_VSCODE)/esbuild.mjs
+EDITORS_VSCODE_SRC := $(wildcard $(EDITORS_VSCODE)/src/*.ts $(EDITORS_VSCODE)/src/panel/*.ts $(EDITORS_VSCODE)/src/panel/webview/*.ts $(EDITORS_VSCODE)/media/*) \
+	$(EDITORS_VSCODE)/package.json $(EDITORS_VSCODE)/esbuild.mjs $(wildcard $(EDITORS_VSCODE)/tsconfig*.json)
 
 .PHONY: vsix test-editors test-editors-unit editors-npm
 
@@ -21,11 +22,11 @@ editors-npm: $(EDITORS_VSCODE)/node_modules/.loopls-installed-lock
 vsix: $(EDITORS_VSIX) ## package the VS Code extension (editors/vscode/loopls.vsix)
 
 $(EDITORS_VSIX): $(EDITORS_VSCODE)/node_modules/.loopls-installed-lock $(EDITORS_VSCODE_SRC)
-	cd $(EDITORS_VSCODE) && npx tsc -p . --noEmit && node esbuild.mjs --production && \
+	cd $(EDITORS_VSCODE) && npx tsc -p . --noEmit && npx tsc -p tsconfig.webview.json && node esbuild.mjs --production && \
 		npx vsce package --no-dependencies --out loopls.vsix
 
 test-editors-unit: $(EDITORS_VSCODE)/node_modules/.loopls-installed-lock ## unit tests of the VS Code extension's pure parts
-	cd $(EDITORS_VSCODE) && npx tsc -p . --noEmit && rm -rf out && npx tsc -p tsconfig.test.json && node --test out/test/
+	cd $(EDITORS_VSCODE) && npx tsc -p . --noEmit && npx tsc -p tsconfig.webview.json && rm -rf out && npx tsc -p tsconfig.test.json && node --test out/test/
 
 # Every harness runs even when one fails; the target fails if any did.
 test-editors: vsix ## Neovim, VS Code and Emacs, headless, against bin/loopls (editors/ci-install.sh first)

@@ -115,6 +115,193 @@ async function dump(page) {
   return waitFor(() => events().slice(n).find((e) => e.ev === 'dump'), 10000);
 }
 
+// The conversation panel's webview: a frame (nested in code-server's webview
+// iframes) that holds #conversation.
+async function panelFrame(page) {
+  for (const f of page.frames()) {
+    if (await f.locator('#conversation').count().catch(() => 0)) return f;
+  }
+  return null;
+}
+function panelSent(n) {
+  return events().slice(n).find((e) => e.ev === 'panelSend' || e.ev === 'panelSendFailed');
+}
+// Types a prompt into the panel's composer and presses Enter; returns {runId, sessionId}.
+async function panelSend(frame, prompt) {
+  const n = events().length;
+  const box = frame.locator('#prompt');
+  await box.fill(prompt);
+  await box.press('Enter');
+  const sent = await waitFor(() => panelSent(n), 20000);
+  return sent && sent.ev === 'panelSend' ? { ...sent.started, arg: sent.arg } : null;
+}
+// The text of one run as the panel draws it, once it shows `outcome`.
+async function panelRunText(frame, runId, outcome, ms = 30000) {
+  const sec = frame.locator(`section.run[data-run="${runId}"][data-outcome="${outcome}"]`);
+  const ok = await waitFor(async () => (await sec.count().catch(() => 0)) > 0, ms);
+  return ok ? (await sec.innerText().catch(() => '')).replace(/\u00a0/g, ' ') : null;
+}
+
+async function panelSection(page) {
+  await palette(page, 'loopls: Open Conversation');
+  const frame = await waitFor(() => panelFrame(page), 30000);
+  check('"loopls: Open Conversation" shows the panel webview', frame);
+  if (!frame) return;
+  const ready = await waitFor(() => events().find((e) => e.ev === 'panelModels'), 20000);
+  // Ollama names them with their tag (ollama:tiny:latest).
+  const named = (base) => ready && ready.models.map((m) => m.model).find((m) => m === base || m === base + ':latest');
+  const tiny = named('ollama:tiny'), think = named('ollama:tiny-think'), noTools = named('ollama:nope-tools');
+  check('the panel asked loopls/models', tiny && think && noTools, ready && ready.models);
+  const csp = await frame.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content').catch(() => '');
+  // Only the webview's own resource origin (webview.cspSource), a nonce for the script, nothing else.
+  const directives = Object.fromEntries((csp || '').split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+  const own = (v) => v === "'self'" || /^https:\/\/\*\.vscode-cdn\.net$/.test(v) || /^vscode-(webview|resource):/.test(v);
+  check('the panel has a strict CSP (default none, script by nonce only, no remote sources, nothing unsafe)',
+    (directives['default-src'] || []).join() === "'none'" &&
+      (directives['script-src'] || []).length === 1 && /^'nonce-[A-Za-z0-9]{16,}'$/.test(directives['script-src'][0]) &&
+      Object.entries(directives).every(([k, v]) => k === 'default-src' || k === 'script-src' || v.every(own)) && !/unsafe/.test(csp), csp);
+  // The panel follows runs started elsewhere (the restart check's run): start afresh.
+  await frame.locator('#new').click();
+
+  // A prompt, then a follow-up only the first exchange can answer.
+  const r1 = await panelSend(frame, 'chat with me');
+  check('sending from the panel started a run', r1 && r1.runId, r1);
+  const t1 = r1 && (await panelRunText(frame, r1.runId, 'completed'));
+  check('the panel shows the streamed answer', t1 && t1.includes('Hello from the tiny test model.'), t1);
+  const r2 = r1 && (await panelSend(frame, 'recall what I said first'));
+  check('the follow-up continues the session', r2 && r2.sessionId === r1.sessionId && r2.arg.session === r1.sessionId, r2);
+  const t2 = r2 && (await panelRunText(frame, r2.runId, 'completed'));
+  check('the panel shows "You first said: chat with me" (answered from the first exchange)', t2 && t2.includes('You first said: chat with me'), t2);
+  await shot(page, 'panel-conversation');
+
+  // New conversation: an empty view; the next prompt starts another session, with a tool card.
+  await frame.locator('#new').click();
+  const emptied = await waitFor(async () => (await frame.locator('#conversation .empty').count()) > 0 && (await frame.locator('#conversation section.run').count()) === 0, 10000);
+  check('"New conversation" empties the panel', emptied);
+  const r3 = await panelSend(frame, 'list the files');
+  check('the next prompt starts a new session', r3 && r3.sessionId && r1 && r3.sessionId !== r1.sessionId && !r3.arg.session, r3);
+  const t3 = r3 && (await panelRunText(frame, r3.runId, 'completed'));
+  const card = r3 && frame.locator(`section.run[data-run="${r3.runId}"] details.tool[data-tool="list_dir"]`);
+  const cardText = card && (await card.locator('summary').innerText().catch(() => ''));
+  check('a tool call is a card: name, key argument, status', cardText && /list_dir\s+\.\s+completed/.test(cardText.replace(/\s+/g, ' ')), cardText);
+  const cardOpen = card && (await card.evaluate((d) => d.open).catch(() => null));
+  check('the tool card starts collapsed', cardOpen === false, cardOpen);
+  check('the answer after the tool call is drawn', t3 && t3.includes('The tool result was received.'), t3);
+
+  // Switch sessions: the first conversation re-drawn from loopls/session.
+  const ns = events().length;
+  const sel = frame.locator('#sessions');
+  const listed = r1 && (await waitFor(async () => (await sel.locator(`option[value="${r1.sessionId}"]`).count()) > 0, 15000));
+  const optText = listed && (await sel.locator(`option[value="${r1.sessionId}"]`).innerText());
+  check('the session picker lists the first session by title and date', optText && /^chat with me · \d{4}-\d\d-\d\d \d\d:\d\d/.test(optText), optText);
+  if (listed) await sel.selectOption(r1.sessionId);
+  const loaded = await waitFor(() => events().slice(ns).find((e) => e.ev === 'panelSession'), 15000);
+  check('picking it asked loopls/session for both runs', loaded && r1 && loaded.sessionId === r1.sessionId && loaded.runs.join() === [r1.runId, r2.runId].join(), loaded);
+  const redrawn = await waitFor(async () => {
+    const t = (await frame.locator('#conversation').innerText().catch(() => '')).replace(/\u00a0/g, ' ');
+    return t.includes('You first said: chat with me') && t.includes('Hello from the tiny test model.') && !t.includes('list_dir') ? t : null;
+  }, 10000);
+  check('the old conversation is re-drawn (and the other one is gone)', redrawn, redrawn);
+  await shot(page, 'panel-session-switched');
+
+  // Cancel with Escape: a stalled run in the panel ends cancelled.
+  const r4 = await panelSend(frame, 'stall in the panel');
+  check('a stalled run continues the re-drawn session', r4 && r1 && r4.sessionId === r1.sessionId, r4);
+  const live = await waitFor(async () => /AwaitingModel/.test(await frame.locator('#state').innerText().catch(() => '')) && (await frame.locator('#cancel').isVisible()), 20000);
+  check('the panel shows the live state and offers Cancel while running', live, await frame.locator('#state').innerText().catch(() => ''));
+  const titleCancel = page.locator('.pane-header .action-label[aria-label*="Cancel"], .title-actions .action-label[aria-label*="Cancel"], .panel-header .action-label[aria-label*="Cancel"]');
+  const offered = await waitFor(async () => (await titleCancel.count()) > 0, 10000);
+  check('the view title offers Cancel while a run runs (loopls.running)', offered);
+  await shot(page, 'panel-running');
+  await frame.locator('#prompt').press('Escape');
+  const end4 = r4 && (await waitFor(() => runEnded(r4.runId), 15000));
+  check('Escape in the panel ended the run cancelled', end4 && end4.p.outcome === 'cancelled', end4 && end4.p);
+  const t4 = r4 && (await panelRunText(frame, r4.runId, 'cancelled', 10000));
+  check('the panel shows it cancelled and hides Cancel', t4 && !(await frame.locator('#cancel').isVisible()), t4);
+  const gone = await waitFor(async () => (await titleCancel.count()) === 0, 10000);
+  check('the view title no longer offers Cancel', gone);
+
+  // Pick a model: the next run uses it (its record names it, and only tiny-think thinks).
+  const modelSel = frame.locator('#model');
+  const modelOpts = await modelSel.locator('option').allInnerTexts().catch(() => []);
+  check('the model picker shows window and tool support',
+    modelOpts.includes(`${think} (8K context, tools)`) && modelOpts.includes(`${noTools} (8K context, no tools)`), modelOpts);
+  await modelSel.selectOption(think);
+  await waitFor(() => events().find((e) => e.ev === 'panelModel' && e.model === think), 10000);
+  const r5 = await panelSend(frame, 'think about it');
+  const end5 = r5 && (await waitFor(() => runEnded(r5.runId), 30000));
+  check('the next run uses the picked model', end5 && end5.p.model === think && r5.arg.model === think && end5.p.outcome === 'completed', end5 && end5.p);
+  const t5 = r5 && (await panelRunText(frame, r5.runId, 'completed'));
+  const thinkEl = r5 && frame.locator(`section.run[data-run="${r5.runId}"] details.thinking`);
+  const thinkState = thinkEl && (await thinkEl.evaluate((d) => ({ open: d.open, text: d.textContent })).catch(() => null));
+  check('its thinking sits in a collapsed section', thinkState && thinkState.open === false && /Let me think briefly\./.test(thinkState.text), thinkState);
+  check('its answer is drawn', t5 && t5.includes('Answer: forty-two.'), t5);
+  const gauge = await frame.locator('#gauge-text').innerText().catch(() => '');
+  check('the context gauge measures against the model window', /^\d+ \/ 8K tokens \(\d+%\)$/.test(gauge), gauge);
+  await shot(page, 'panel-model-thinking');
+
+  // Errors with the next step as a button. A model without tools: "Use <model>" picks the one the daemon names.
+  await modelSel.selectOption(noTools);
+  await waitFor(() => events().find((e) => e.ev === 'panelModel' && e.model === noTools), 10000);
+  const r6 = await panelSend(frame, 'chat with a model without tools');
+  const t6 = r6 && (await panelRunText(frame, r6.runId, 'failed'));
+  check('the panel shows the daemon\'s error message', t6 && /does not support tools/.test(t6), t6);
+  const use = r6 && frame.locator(`section.run[data-run="${r6.runId}"] .next-step-button`);
+  const useLabel = use && (await use.innerText().catch(() => ''));
+  check('the error offers its next step as a button', useLabel === `Use ${tiny}`, useLabel);
+  const nu = events().length;
+  if (useLabel) await use.click();
+  const picked = await waitFor(() => events().slice(nu).find((e) => e.ev === 'panelModel'), 10000);
+  const shownModel = await waitFor(async () => {
+    const v = await modelSel.inputValue().catch(() => '');
+    return v === tiny ? v : null;
+  }, 10000);
+  check('"Use" picks that model in the panel', picked && picked.model === tiny && shownModel === tiny, { picked, shownModel });
+  // A model that is not pulled, typed through "Other model…": "Pull model" opens a terminal with the command.
+  await modelSel.selectOption({ label: 'Other model…' });
+  await answerInput(page, 'loopls: model for the next runs', 'ollama:nope');
+  await waitFor(() => events().find((e) => e.ev === 'panelModel' && e.model === 'ollama:nope'), 10000);
+  const r7 = await panelSend(frame, 'chat with a missing model');
+  const t7 = r7 && (await panelRunText(frame, r7.runId, 'failed'));
+  check('the panel shows "model \'nope\' not found"', t7 && /model 'nope' not found/.test(t7), t7);
+  const pull = r7 && frame.locator(`section.run[data-run="${r7.runId}"] .next-step-button`);
+  const pullLabel = pull && (await pull.innerText().catch(() => ''));
+  check('it offers "Pull model"', pullLabel === 'Pull model', pullLabel);
+  const nt = events().length;
+  if (pullLabel) await pull.click();
+  const term = await waitFor(() => events().slice(nt).find((e) => e.ev === 'panelTerminal'), 10000);
+  check('"Pull model" opens a terminal with the command', term && term.command === 'ollama pull nope', term);
+  const termShown = await waitFor(async () => (await page.locator('.terminal-tabs-entry, .single-terminal-tab, .pane-header, .composite.title', { hasText: 'ollama pull nope' }).count()) > 0 ||
+    (await page.locator('[aria-label*="ollama pull nope"]').count()) > 0, 10000);
+  check('the terminal is on screen', termShown);
+  await shot(page, 'panel-error');
+  await modelSel.selectOption(tiny);
+
+  // A code block: Copy and Insert at the cursor.
+  const r8 = await panelSend(frame, 'show code');
+  const t8 = r8 && (await panelRunText(frame, r8.runId, 'completed'));
+  const block = r8 && frame.locator(`section.run[data-run="${r8.runId}"] .codeblock`);
+  const code = block && (await block.locator('pre code').innerText().catch(() => ''));
+  check('the answer\'s markdown code block is drawn', t8 && code && code.trim() === 'fmt.Println("hi")' && (await block.locator('code.language-go').count()) === 1, { t8, code });
+  const nc = events().length;
+  if (block) await block.locator('.code-copy').click();
+  const copied = await waitFor(() => events().slice(nc).find((e) => e.ev === 'panelCopy'), 10000);
+  const clip = copied && (await waitFor(() => events().slice(nc).find((e) => e.ev === 'panelClipboard'), 10000));
+  check('Copy puts the code on the clipboard', copied && copied.text === 'fmt.Println("hi")\n' && clip && clip.text === copied.text, { copied, clip });
+  await openFile(page, 'README.md');
+  await page.locator('.monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+End');
+  const ni = events().length;
+  if (block) await block.locator('.code-insert').click();
+  const inserted = await waitFor(() => events().slice(ni).find((e) => e.ev === 'panelInsert'), 10000);
+  const dI = await dump(page).catch(() => null);
+  check('Insert puts the code at the cursor of the editor', inserted && inserted.ok && /README\.md$/.test(inserted.uri) &&
+    dI && typeof dI.text === 'string' && dI.text.endsWith('fmt.Println("hi")\n'), { inserted, text: dI && dI.text });
+  await shot(page, 'panel-code');
+  await modelSel.selectOption('');
+  await palette(page, 'File: Revert File').catch(() => {});
+}
+
 (async () => {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -122,7 +309,8 @@ async function dump(page) {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
       '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
   });
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  // Clipboard access as a user's browser grants it (the panel's Copy button).
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
   try {
     await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60000 });
     await page.locator('.monaco-workbench').waitFor({ timeout: 90000 });
@@ -320,6 +508,9 @@ async function dump(page) {
     const runR = await runAgent(page, 'chat after the restart');
     const endR = runR && (await waitFor(() => runEnded(runR.runId), 30000));
     check('a run on the restarted server completes', endR && endR.p.outcome === 'completed', endR && endR.p);
+
+    // 8. The conversation panel (the loopls view container's webview).
+    await panelSection(page);
   } catch (e) {
     check('driver completed', false, String((e && e.stack) || e).slice(0, 800));
     await shot(page, 'error');

@@ -119,6 +119,10 @@ func defaultReply(req *api.ChatRequest, m Model, seen int) *Reply {
 		return Text("The", " tool", " said:", " "+oneLine(last.Content, 300))
 	case last.Role == "tool":
 		return Text(finalWords...)
+	case lastIsUser && strings.HasPrefix(prompt, "show code"):
+		// Markdown with a fenced block, streamed across the fence, for
+		// editors that render the answer (code block buttons).
+		return Text("Here", " it is:\n\n```go\n", "fmt.Println(\"hi\")\n", "```\n")
 	case lastIsUser && strings.HasPrefix(prompt, "quote"):
 		// The first line of the first fenced block of the prompt: what the
 		// user attached, as the model got it.

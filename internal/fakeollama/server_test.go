@@ -294,3 +294,13 @@ func TestReportEchoRunsACommand(t *testing.T) {
 		t.Fatalf("second turn: %q %v", r.content, err)
 	}
 }
+
+// "show code" answers markdown with a fenced Go block.
+func TestShowCodeAnswersWithAFencedBlock(t *testing.T) {
+	s, _ := Start(Options{})
+	defer s.Close()
+	r, err := chat(t, context.Background(), client(t, s), &api.ChatRequest{Model: "tiny", Messages: []api.Message{{Role: "user", Content: "show code please"}}})
+	if err != nil || r.content != "Here it is:\n\n```go\nfmt.Println(\"hi\")\n```\n" {
+		t.Fatalf("%q %v", r.content, err)
+	}
+}

@@ -19,13 +19,16 @@ import {
   type DeltaParams,
   type RunRecord,
   type RunStarted,
+  type RunStartedParams,
   type SessionSummary,
   type ToolCallParams,
   type TransitionParams,
 } from './protocol';
 import { affectsServer, didChangeConfigurationParams, needsRestart, serverCommand, toServerSettings } from './settings';
 import { Review } from './reviewhost';
+import { parseReviewMessage } from './review';
 import { TestLog } from './testlog';
+import { PanelProvider, panelViewId } from './panel/view';
 import { RunsModel, statusText, type Output } from './viewmodel';
 
 let client: LanguageClient | undefined;
@@ -38,6 +41,8 @@ let review: Review;
 // needs LogOutputChannels here.
 let serverLog: vscode.LogOutputChannel;
 let traceLog: vscode.LogOutputChannel;
+let panel: PanelProvider;
+let runningKey: boolean | undefined;
 
 /** Declares `experimental.loopls.approvals` so loopls asks through `loopls/approve`. */
 class ApprovalsCapability implements StaticFeature {
@@ -67,7 +72,13 @@ function render(out: Output): void {
   const { text, tooltip } = statusText(model.latest());
   status.text = text;
   status.tooltip = tooltip;
-  status.command = model.active().length > 0 ? 'loopls.cancelRun' : 'loopls.runAgent';
+  const running = model.active().length > 0;
+  status.command = running ? 'loopls.cancelRun' : 'loopls.runAgent';
+  // Cancel (the view's title button, the palette) is offered only while a run runs.
+  if (running !== runningKey) {
+    runningKey = running;
+    void vscode.commands.executeCommand('setContext', 'loopls.running', running);
+  }
   testLog.write({ ev: 'status', text, run: model.latest() && summary(model.latest()!) });
 }
 
@@ -124,20 +135,29 @@ function createClient(): LanguageClient {
   };
   const c = new LanguageClient('loopls', 'loopls', serverOptions, clientOptions);
   c.registerFeature(new ApprovalsCapability());
+  c.onNotification(Methods.runStarted, (p: RunStartedParams) => {
+    testLog.write({ ev: 'runStartedNote', p });
+    panel.runStarted(p);
+  });
   c.onNotification(Methods.transition, (p: TransitionParams) => {
     testLog.write({ ev: 'transition', p });
     render(model.transition(p));
+    panel.transition(p);
   });
-  c.onNotification(Methods.runStarted, (p: unknown) => testLog.write({ ev: 'runStartedNote', p }));
-  c.onNotification(Methods.delta, (p: DeltaParams) => render(model.delta(p)));
+  c.onNotification(Methods.delta, (p: DeltaParams) => {
+    render(model.delta(p));
+    panel.delta(p);
+  });
   c.onNotification(Methods.toolCall, (p: ToolCallParams) => {
     testLog.write({ ev: 'toolCall', p });
     render(model.toolCall(p));
+    panel.toolCall(p);
   });
   c.onNotification(Methods.runEnded, (p: RunRecord) => {
     testLog.write({ ev: 'runEnded', p });
     render(model.ended(p));
     review.runEnded(p);
+    panel.ended(p);
   });
   c.onRequest(Methods.approve, (p, token: vscode.CancellationToken) => review.approve(p, token));
   return c;
@@ -176,6 +196,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   try {
     await client.start();
     testLog.write({ ev: 'started', caps: client.initializeResult?.capabilities, serverInfo: client.initializeResult?.serverInfo });
+    panel.serverStarted();
   } catch (e) {
     testLog.write({ ev: 'start-failed', error: String(e) });
     const { command } = serverCommand(getter());
@@ -247,6 +268,8 @@ async function fixThis(): Promise<void> {
 async function cancelRun(): Promise<void> {
   const c = running();
   if (!c) return;
+  // The panel's conversation first: its running run is the one in front of the user.
+  if (await panel.cancel().catch(() => false)) return;
   const active = model.active();
   // With no run known to the model (one started by the code action before its
   // first notification), cancel them all: loopls.cancel without an id.
@@ -330,6 +353,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   render([]);
   status.show();
 
+  panel = new PanelProvider(context.extensionUri, {
+    client: () => running(),
+    log: (obj) => testLog.write(obj),
+    testing: testLog.enabled,
+    settings: () => ({ model: String(config().get('model') ?? ''), contextWindow: Number(config().get('contextWindow') ?? 0) }),
+    runParams: () => review.takeRunParams(),
+    forward: (m) => {
+      const msg = parseReviewMessage(m);
+      return msg ? review.handle(msg) : undefined;
+    },
+  });
+  context.subscriptions.push(vscode.window.registerWebviewViewProvider(panelViewId, panel));
+
   const reg = (id: string, fn: () => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, fn));
   reg('loopls.runAgent', runAgent);
   reg('loopls.fixThis', fixThis);
@@ -337,6 +373,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   reg('loopls.undoLastRun', undoLastRun);
   reg('loopls.showSessions', showSessions);
   reg('loopls.test.dumpState', dumpState);
+  reg('loopls.openPanel', () => panel.reveal());
+  reg('loopls.newConversation', () => {
+    panel.newConversation();
+    return panel.reveal();
+  });
   reg('loopls.restartServer', async () => {
     await client?.stop().catch(() => undefined);
     model = new RunsModel();

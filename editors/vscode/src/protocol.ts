@@ -49,6 +49,50 @@ export interface RunRecord {
   edits?: unknown[];
   error?: RunError;
   prompt?: string;
+  model?: string;
+  /** A run a dead daemon left: `loopls/resumeRun` can continue it. */
+  resumable?: boolean;
+}
+
+/** Params of `loopls/runStarted`: the first notification of every run. */
+export interface RunStartedParams {
+  runId: string;
+  sessionId: string;
+  mode?: string;
+  context?: { path: string; startLine?: number; endLine?: number }[];
+}
+
+/** One entry of a stored run's transcript (`loopls/session`). */
+export interface TranscriptEntry {
+  kind: 'prompt' | 'thinking' | 'answer' | 'toolCall' | 'notice' | string;
+  text?: string;
+  partial?: boolean;
+  context?: { path: string; startLine?: number; endLine?: number }[];
+  id?: string;
+  name?: string;
+  arguments?: unknown;
+  status?: string;
+  output?: string;
+}
+
+/** A Run record as `loopls/session` returns it: with its transcript. */
+export interface StoredRun extends RunRecord {
+  transcript?: TranscriptEntry[];
+}
+
+/** Result of `loopls/session`. */
+export interface SessionDetail {
+  sessionId: string;
+  title?: string;
+  updatedAt?: string;
+  runs?: StoredRun[];
+}
+
+/** One entry of `loopls/models`. */
+export interface ModelInfo {
+  model: string;
+  contextWindow?: number;
+  tools?: boolean;
 }
 
 /** One choice offered by `loopls/approve` (kinds as ACP spells them). */
@@ -84,6 +128,7 @@ export interface SessionSummary {
   title?: string;
   runs?: number;
   updatedAt?: string;
+  resumableRun?: string;
 }
 
 /** Result of `loopls/undoRun`. */
@@ -99,6 +144,8 @@ export const Methods = {
   toolCall: 'loopls/toolCall',
   runEnded: 'loopls/runEnded',
   runStarted: 'loopls/runStarted',
+  models: 'loopls/models',
+  resumeRun: 'loopls/resumeRun',
   approve: 'loopls/approve',
   sessions: 'loopls/sessions',
   session: 'loopls/session',

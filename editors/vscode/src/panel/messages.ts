@@ -1,0 +1,148 @@
+// The messages between the extension host and the conversation webview.
+// Plain types only: shared by the host glue (view.ts), the pure model
+// (conversation.ts), the webview script (webview/main.ts) and the unit tests.
+// Every message is a tagged object; the webview never names a terminal
+// command, a file or a method: it names what the user did, and the host
+// decides what that means.
+
+/** One item of a run, in the order the run showed it (as `loopls/session`'s transcript). */
+export type ItemView =
+  | { kind: 'prompt'; text: string; context?: ContextView[] }
+  | { kind: 'thinking'; text: string; partial?: boolean }
+  | { kind: 'answer'; text: string; partial?: boolean }
+  | { kind: 'toolCall'; id: string; name: string; keyArgument: string; arguments: string; status: string; output?: string }
+  | { kind: 'notice'; text: string };
+
+/** Attached context as `loopls/runStarted` and the transcript list it. */
+export interface ContextView {
+  path: string;
+  startLine?: number;
+  endLine?: number;
+}
+
+/** The next step an error offers as a button (the host keeps the command). */
+export interface NextStepView {
+  label: string;
+  /** `terminal`: a terminal opens with `command` typed; `model`: the panel picks the model `command`. */
+  action: 'terminal' | 'model';
+  /** Shown to the user beside the button: the command the terminal gets, or the model. */
+  command: string;
+}
+
+/** One run of the conversation. */
+export interface RunTurnView {
+  runId: string;
+  sessionId: string;
+  /** The machine's state name; Terminal once ended. */
+  state: string;
+  turn: number;
+  contextTokens: number;
+  model?: string;
+  mode?: string;
+  items: ItemView[];
+  ended: boolean;
+  outcome?: string;
+  error?: { kind: string; message: string };
+  nextStep?: NextStepView;
+  /** A run a dead daemon left that `loopls/resumeRun` can continue. */
+  resumable?: boolean;
+}
+
+/** One entry of the session picker. */
+export interface SessionView {
+  sessionId: string;
+  title: string;
+  updatedAt?: string;
+  runs?: number;
+  resumableRun?: string;
+}
+
+/** One entry of the model picker. */
+export interface ModelView {
+  model: string;
+  contextWindow?: number;
+  tools?: boolean;
+}
+
+/** The status line above the composer: the live run of the conversation. */
+export interface StatusView {
+  running: boolean;
+  state?: string;
+  turn?: number;
+  contextTokens?: number;
+  /** The window the gauge measures against (0: unknown). */
+  contextWindow: number;
+  outcome?: string;
+}
+
+/** Everything the webview draws; sent whole on load and on a switch. */
+export interface ConversationView {
+  sessionId?: string;
+  title?: string;
+  runs: RunTurnView[];
+  status: StatusView;
+  /** A run of this session that `loopls/resumeRun` can continue. */
+  resumableRun?: string;
+  /** A message about the panel itself (a failed request), shown above the composer. */
+  banner?: string;
+}
+
+/** Host → webview. */
+export type HostMessage =
+  | { type: 'conversation'; conversation: ConversationView }
+  | { type: 'run'; run: RunTurnView; status: StatusView }
+  | { type: 'status'; status: StatusView }
+  | { type: 'sessions'; sessions: SessionView[] }
+  | { type: 'models'; models: ModelView[]; selected: string }
+  | { type: 'banner'; text: string }
+  | { type: 'focusComposer' };
+
+/** Webview → host. */
+export type WebviewMessage =
+  | { type: 'ready' }
+  | { type: 'send'; prompt: string }
+  | { type: 'newConversation' }
+  | { type: 'refreshSessions' }
+  | { type: 'openSession'; sessionId: string }
+  | { type: 'resume'; runId: string }
+  | { type: 'cancel' }
+  | { type: 'pickModel'; model: string }
+  | { type: 'otherModel' }
+  | { type: 'copy'; text: string }
+  | { type: 'insert'; text: string }
+  | { type: 'nextStep'; runId: string };
+
+const webviewTypes = new Set([
+  'ready', 'send', 'newConversation', 'refreshSessions', 'openSession', 'resume', 'cancel', 'pickModel', 'otherModel', 'copy', 'insert', 'nextStep',
+]);
+
+/** Longest text the webview may hand the host (a prompt, a code block to copy). */
+export const maxMessageText = 1 << 20;
+
+/**
+ * Checks a message from the webview: the webview draws what the model wrote,
+ * so its messages are checked like any input. Returns undefined for anything
+ * malformed.
+ */
+export function parseWebviewMessage(m: unknown): WebviewMessage | undefined {
+  if (m === null || typeof m !== 'object') return undefined;
+  const o = m as Record<string, unknown>;
+  if (typeof o.type !== 'string' || !webviewTypes.has(o.type)) return undefined;
+  const str = (k: string, max = maxMessageText) => typeof o[k] === 'string' && (o[k] as string).length <= max;
+  switch (o.type) {
+    case 'send':
+      return str('prompt') && (o.prompt as string).trim() !== '' ? { type: 'send', prompt: o.prompt as string } : undefined;
+    case 'openSession':
+      return str('sessionId', 200) ? { type: 'openSession', sessionId: o.sessionId as string } : undefined;
+    case 'resume':
+    case 'nextStep':
+      return str('runId', 200) ? { type: o.type, runId: o.runId as string } : undefined;
+    case 'pickModel':
+      return str('model', 300) ? { type: 'pickModel', model: o.model as string } : undefined;
+    case 'copy':
+    case 'insert':
+      return str('text') ? { type: o.type, text: o.text as string } : undefined;
+    default:
+      return { type: o.type } as WebviewMessage;
+  }
+}

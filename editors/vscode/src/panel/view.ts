@@ -1,0 +1,387 @@
+// The conversation panel's VS Code side: the webview view `loopls.panel`,
+// its HTML (strict CSP, one nonce, no remote resources) and what the user's
+// actions in it mean (sessions, runs, cancel, models, copy/insert). The
+// conversation itself is the pure model in conversation.ts.
+
+import * as vscode from 'vscode';
+import { ExecuteCommandRequest, type LanguageClient } from 'vscode-languageclient/node';
+import {
+  Methods,
+  ServerCommands,
+  type DeltaParams,
+  type ModelInfo,
+  type RunRecord,
+  type RunStarted,
+  type RunStartedParams,
+  type SessionDetail,
+  type SessionSummary,
+  type ToolCallParams,
+  type TransitionParams,
+} from '../protocol';
+import { Conversation, modelViews, sessionViews, type Change } from './conversation';
+import { parseWebviewMessage, type HostMessage, type WebviewMessage } from './messages';
+
+export const panelViewId = 'loopls.panel';
+
+/** What the panel needs from the extension. */
+export interface PanelHost {
+  /** The running client, or undefined (and the user told why). */
+  client(): LanguageClient | undefined;
+  /** The test log (LOOPLS_VSCODE_TEST_LOG); a no-op outside tests. */
+  log(obj: Record<string, unknown>): void;
+  /** `loopls.model` and `loopls.contextWindow` as configured. */
+  settings(): { model: string; contextWindow: number };
+  /** Fields the panel's runs take from elsewhere (the review parts' mode and context). */
+  runParams?(): Record<string, unknown>;
+  /** Under the e2e test (LOOPLS_VSCODE_TEST_LOG): read the clipboard back after Copy. */
+  testing?: boolean;
+  /** A webview message of another part (`review/…`); the panel itself ignores it. */
+  forward?(m: { type: string }): Promise<void> | void;
+}
+
+function nonce(): string {
+  const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  let s = '';
+  for (let i = 0; i < 32; i++) s += chars.charAt(Math.floor(Math.random() * chars.length));
+  return s;
+}
+
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+export class PanelProvider implements vscode.WebviewViewProvider {
+  readonly conversation = new Conversation();
+  private view: vscode.WebviewView | undefined;
+  private ready = false;
+  private sessionsCache: SessionSummary[] = [];
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly host: PanelHost,
+  ) {}
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    this.view = view;
+    this.ready = false;
+    const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
+    const media = vscode.Uri.joinPath(this.extensionUri, 'media');
+    view.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [dist, media] };
+    view.webview.html = this.html(view.webview);
+    view.webview.onDidReceiveMessage((m) => void this.onMessage(m));
+    view.onDidDispose(() => {
+      if (this.view === view) this.view = undefined;
+    });
+    view.onDidChangeVisibility(() => {
+      if (view.visible) void this.refreshSessions();
+    });
+  }
+
+  private html(webview: vscode.Webview): string {
+    const n = nonce();
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview.js'));
+    const style = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', 'panel.css'));
+    const csp = [
+      "default-src 'none'",
+      `style-src ${webview.cspSource}`,
+      `script-src 'nonce-${n}'`,
+      `font-src ${webview.cspSource}`,
+      `img-src ${webview.cspSource}`,
+    ].join('; ');
+    return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${style}">
+<title>loopls</title>
+</head>
+<body data-running="false">
+<header id="toolbar">
+  <select id="sessions" title="Sessions of this workspace" aria-label="Session"></select>
+  <button id="new" title="Start a new conversation">New conversation</button>
+</header>
+<div id="title-row"><span id="title">New conversation</span><button id="resume" hidden title="Continue the run the daemon stopped under (loopls/resumeRun)">Resume</button></div>
+<main id="conversation" tabindex="-1" aria-live="polite"></main>
+<div id="banner" role="alert" hidden></div>
+<div id="status-line">
+  <span id="state">idle</span>
+  <span id="gauge" title=""><span id="gauge-fill"></span></span>
+  <span id="gauge-text"></span>
+</div>
+<footer id="composer">
+  <textarea id="prompt" rows="3" placeholder="Ask loopls… (Enter sends, Shift+Enter new line, Escape cancels)" aria-label="Prompt"></textarea>
+  <div id="composer-bar">
+    <select id="model" title="Model for the next run" aria-label="Model"></select>
+    <span class="spacer"></span>
+    <button id="cancel" hidden title="Cancel the run (Escape)">Cancel</button>
+    <button id="send" title="Send (Enter)">Send</button>
+  </div>
+</footer>
+<script nonce="${n}" src="${script}"></script>
+</body>
+</html>`;
+  }
+
+  private post(m: HostMessage): void {
+    if (this.view && this.ready) void this.view.webview.postMessage(m);
+  }
+
+  /** Whether the panel is on screen now. */
+  visible(): boolean {
+    return !!this.view && this.ready && this.view.visible;
+  }
+
+  /** Posts another part's message (`review/…`) to the webview. */
+  postOther(m: { type: string }): void {
+    if (this.view && this.ready) void this.view.webview.postMessage(m);
+  }
+
+  private apply(change: Change): void {
+    if (change.kind === 'conversation') this.postConversation();
+    else if (change.kind === 'run') this.post({ type: 'run', run: change.run, status: this.conversation.status() });
+  }
+
+  private postConversation(banner?: string): void {
+    this.post({ type: 'conversation', conversation: this.conversation.view(banner) });
+  }
+
+  // Notifications from the daemon (extension.ts forwards them).
+  runStarted(p: RunStartedParams): void {
+    this.apply(this.conversation.runStarted(p));
+  }
+  transition(p: TransitionParams): void {
+    this.apply(this.conversation.transition(p));
+  }
+  delta(p: DeltaParams): void {
+    this.apply(this.conversation.delta(p));
+  }
+  toolCall(p: ToolCallParams): void {
+    this.apply(this.conversation.toolCall(p));
+  }
+  ended(p: RunRecord): void {
+    this.apply(this.conversation.ended(p));
+    void this.refreshSessions();
+  }
+
+  /** The server (re)started: the models and sessions may differ. */
+  serverStarted(): void {
+    if (this.ready) void this.refreshModels().then(() => this.refreshSessions());
+  }
+
+  /** Opens the panel and puts the cursor in the composer. */
+  async reveal(): Promise<void> {
+    await vscode.commands.executeCommand(`${panelViewId}.focus`);
+    this.post({ type: 'focusComposer' });
+  }
+
+  newConversation(): void {
+    this.conversation.newConversation();
+    this.host.log({ ev: 'panelNewConversation' });
+    this.postConversation();
+  }
+
+  private async onMessage(raw: unknown): Promise<void> {
+    const other = raw as { type?: unknown } | null;
+    if (other && typeof other === 'object' && typeof other.type === 'string' && other.type.startsWith('review/') && this.host.forward) {
+      await Promise.resolve(this.host.forward(other as { type: string })).catch((e) => this.post({ type: 'banner', text: `loopls: ${message(e)}` }));
+      return;
+    }
+    const m = parseWebviewMessage(raw);
+    if (!m) {
+      this.host.log({ ev: 'panelBadMessage' });
+      return;
+    }
+    try {
+      await this.handle(m);
+    } catch (e) {
+      this.host.log({ ev: 'panelError', type: m.type, error: message(e) });
+      this.post({ type: 'banner', text: `loopls: ${message(e)}` });
+    }
+  }
+
+  private async handle(m: WebviewMessage): Promise<void> {
+    switch (m.type) {
+      case 'ready':
+        this.ready = true;
+        this.conversation.setFallbackWindow(this.host.settings().contextWindow);
+        this.postConversation();
+        this.host.log({ ev: 'panelReady' });
+        await this.refreshModels();
+        await this.refreshSessions();
+        return;
+      case 'send':
+        return this.send(m.prompt);
+      case 'newConversation':
+        return this.newConversation();
+      case 'refreshSessions':
+        return this.refreshSessions();
+      case 'openSession':
+        return this.openSession(m.sessionId);
+      case 'resume':
+        return this.resume(m.runId);
+      case 'cancel':
+        await this.cancel();
+        return;
+      case 'pickModel':
+        return this.pickModel(m.model);
+      case 'otherModel': {
+        const name = await vscode.window.showInputBox({
+          title: 'loopls: model for the next runs',
+          prompt: 'A model loopls/models does not list, e.g. ollama:qwen2.5-coder:7b or openai:gpt-4.1-mini',
+          value: this.conversation.model,
+          ignoreFocusOut: true,
+          validateInput: (v) => (v.trim() === '' || v.length > 300 || /\s/.test(v.trim()) ? 'one model name, like ollama:qwen2.5-coder:7b' : undefined),
+        });
+        if (name === undefined) this.post({ type: 'models', models: this.models, selected: this.conversation.model });
+        else this.pickModel(name.trim());
+        return;
+      }
+      case 'copy':
+        await vscode.env.clipboard.writeText(m.text);
+        this.host.log({ ev: 'panelCopy', text: m.text.slice(0, 200) });
+        if (this.host.testing) {
+          const back = await vscode.env.clipboard.readText();
+          this.host.log({ ev: 'panelClipboard', text: back.slice(0, 200) });
+        }
+        return;
+      case 'insert':
+        return this.insert(m.text);
+      case 'nextStep':
+        return this.nextStep(m.runId);
+    }
+  }
+
+  private async send(prompt: string): Promise<void> {
+    const c = this.host.client();
+    if (!c) return;
+    const arg: Record<string, unknown> = { ...(this.host.runParams?.() ?? {}), prompt };
+    const session = this.conversation.sessionId;
+    if (session) arg.session = session;
+    const model = this.conversation.model;
+    if (model) arg.model = model;
+    this.conversation.sending();
+    let started: RunStarted;
+    try {
+      started = (await c.sendRequest(ExecuteCommandRequest.type, { command: ServerCommands.run, arguments: [arg] })) as RunStarted;
+    } catch (e) {
+      this.conversation.sendFailed();
+      this.host.log({ ev: 'panelSendFailed', arg, error: message(e) });
+      this.post({ type: 'banner', text: `loopls: ${message(e)}` });
+      return;
+    }
+    this.host.log({ ev: 'panelSend', arg, started });
+    if (!started || typeof started.runId !== 'string') {
+      this.conversation.sendFailed();
+      return;
+    }
+    this.apply(this.conversation.claim(started.runId, started.sessionId, prompt, true, model || undefined));
+  }
+
+  private async refreshSessions(): Promise<void> {
+    const c = this.host.client();
+    if (!c || !c.isRunning()) return;
+    try {
+      this.sessionsCache = (await c.sendRequest<SessionSummary[]>(Methods.sessions, {})) ?? [];
+    } catch (e) {
+      this.host.log({ ev: 'panelSessionsFailed', error: message(e) });
+      return;
+    }
+    this.post({ type: 'sessions', sessions: sessionViews(this.sessionsCache) });
+  }
+
+  private models: ReturnType<typeof modelViews> = [];
+
+  private pickModel(model: string): void {
+    this.conversation.pickModel(model);
+    this.host.log({ ev: 'panelModel', model });
+    this.post({ type: 'models', models: this.models, selected: model });
+    this.post({ type: 'status', status: this.conversation.status() });
+  }
+
+  private async refreshModels(): Promise<void> {
+    const c = this.host.client();
+    if (!c || !c.isRunning()) return;
+    let list: ModelInfo[] = [];
+    try {
+      list = (await c.sendRequest<ModelInfo[]>(Methods.models, {})) ?? [];
+    } catch (e) {
+      this.host.log({ ev: 'panelModelsFailed', error: message(e) });
+    }
+    const models = modelViews(list);
+    this.models = models;
+    const { model: configured, contextWindow } = this.host.settings();
+    this.conversation.setFallbackWindow(contextWindow);
+    this.conversation.setModels(models, this.conversation.model, configured);
+    this.host.log({ ev: 'panelModels', models });
+    this.post({ type: 'models', models, selected: this.conversation.model });
+  }
+
+  /** Re-draws a stored session from `loopls/session`; the next send continues it. */
+  async openSession(sessionId: string): Promise<void> {
+    const c = this.host.client();
+    if (!c) return;
+    const detail = await c.sendRequest<SessionDetail>(Methods.session, { sessionId });
+    const summary = this.sessionsCache.find((s) => s.sessionId === sessionId);
+    this.conversation.load(detail, summary?.resumableRun);
+    this.host.log({ ev: 'panelSession', sessionId, runs: (detail.runs ?? []).map((r) => r.runId) });
+    this.postConversation();
+  }
+
+  private async resume(runId: string): Promise<void> {
+    const c = this.host.client();
+    if (!c) return;
+    this.apply(this.conversation.resuming(runId));
+    this.host.log({ ev: 'panelResume', runId });
+    // Pending until the run ends; the notifications draw it meanwhile.
+    c.sendRequest<RunRecord>(Methods.resumeRun, { runId }).then(
+      (rec) => this.host.log({ ev: 'panelResumed', runId, outcome: rec?.outcome }),
+      (e) => {
+        const data = (e as { data?: RunRecord }).data;
+        if (data && data.runId === runId) return; // the run ran and ended otherwise: drawn already
+        this.apply(this.conversation.resumeRefused(runId));
+        this.host.log({ ev: 'panelResumeFailed', runId, error: message(e) });
+        this.post({ type: 'banner', text: `loopls: ${message(e)}` });
+      },
+    );
+  }
+
+  /** Cancels the conversation's running runs (Cancel, Escape, "loopls: Cancel" in the view). */
+  async cancel(): Promise<boolean> {
+    const c = this.host.client();
+    const ids = this.conversation.running();
+    if (!c || ids.length === 0) return false;
+    for (const runId of ids) {
+      await c.sendRequest(ExecuteCommandRequest.type, { command: ServerCommands.cancel, arguments: [{ runId }] });
+    }
+    this.host.log({ ev: 'panelCancel', runIds: ids });
+    return true;
+  }
+
+  private async insert(text: string): Promise<void> {
+    const ed = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors[0];
+    if (!ed) {
+      void vscode.window.showInformationMessage('loopls: open a file to insert the code into.');
+      return;
+    }
+    const ok = await ed.edit((b) => {
+      for (const sel of ed.selections) b.replace(sel, text);
+    });
+    this.host.log({ ev: 'panelInsert', uri: ed.document.uri.toString(), ok });
+  }
+
+  /** The error's next step: a terminal with the command typed, for the user to run, or a model picked. */
+  private nextStep(runId: string): void {
+    const step = this.conversation.run(runId)?.nextStep;
+    if (!step) return;
+    if (step.action === 'model') {
+      this.pickModel(step.command);
+      return;
+    }
+    const term = vscode.window.createTerminal({ name: `loopls: ${step.command}` });
+    term.show();
+    term.sendText(step.command, false);
+    this.host.log({ ev: 'panelTerminal', runId, command: step.command });
+  }
+}

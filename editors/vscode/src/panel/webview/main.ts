@@ -1,0 +1,183 @@
+// The conversation webview's script (bundled by esbuild into dist/webview.js).
+// It draws what the host sends (messages.ts) and tells the host what the user
+// did; it starts nothing itself. Enter sends, Shift+Enter is a new line,
+// Escape cancels the running run.
+
+import type { ConversationView, HostMessage, RunTurnView, StatusView, WebviewMessage } from '../messages';
+import { otherModel, renderModelOptions, renderRun, renderSessionOptions, renderStatus } from './render';
+
+declare function acquireVsCodeApi(): { postMessage(m: WebviewMessage): void; getState(): unknown; setState(s: unknown): void };
+
+const vscode = acquireVsCodeApi();
+const post = (m: WebviewMessage) => vscode.postMessage(m);
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+const conversationEl = $<HTMLElement>('conversation');
+const promptEl = $<HTMLTextAreaElement>('prompt');
+const sessionsEl = $<HTMLSelectElement>('sessions');
+const modelEl = $<HTMLSelectElement>('model');
+const cancelEl = $<HTMLButtonElement>('cancel');
+const sendEl = $<HTMLButtonElement>('send');
+const stateEl = $<HTMLElement>('state');
+const gaugeEl = $<HTMLElement>('gauge');
+const gaugeFillEl = $<HTMLElement>('gauge-fill');
+const gaugeTextEl = $<HTMLElement>('gauge-text');
+const bannerEl = $<HTMLElement>('banner');
+const resumeEl = $<HTMLButtonElement>('resume');
+const titleEl = $<HTMLElement>('title');
+
+let current: ConversationView = { runs: [], status: { running: false, contextWindow: 0 } };
+let sessions: import('../messages').SessionView[] = [];
+// Which <details> the user opened (thinking, tool cards): kept across re-draws.
+const opened = new Set<string>();
+const isOpen = (key: string) => opened.has(key);
+
+function drawRun(run: RunTurnView): void {
+  const html = renderRun(run, isOpen);
+  const old = conversationEl.querySelector<HTMLElement>(`section.run[data-run="${CSS.escape(run.runId)}"]`);
+  const tmp = document.createElement('div');
+  tmp.innerHTML = html;
+  const el = tmp.firstElementChild as HTMLElement;
+  if (old) old.replaceWith(el);
+  else conversationEl.appendChild(el);
+}
+
+function atBottom(): boolean {
+  return conversationEl.scrollHeight - conversationEl.scrollTop - conversationEl.clientHeight < 40;
+}
+
+function drawConversation(c: ConversationView): void {
+  current = c;
+  conversationEl.innerHTML = '';
+  if (c.runs.length === 0) {
+    conversationEl.innerHTML = '<div class="empty">Ask loopls something. Enter sends, Shift+Enter adds a line, Escape cancels.</div>';
+  }
+  for (const r of c.runs) drawRun(r);
+  titleEl.textContent = c.title ?? (c.sessionId ? c.sessionId : 'New conversation');
+  titleEl.dataset.session = c.sessionId ?? '';
+  resumeEl.hidden = !c.resumableRun;
+  resumeEl.dataset.run = c.resumableRun ?? '';
+  setBanner(c.banner);
+  drawStatus(c.status);
+  sessionsEl.innerHTML = renderSessionOptions(sessions, c.sessionId);
+  conversationEl.scrollTop = conversationEl.scrollHeight;
+}
+
+function drawStatus(s: StatusView): void {
+  current.status = s;
+  const { text, gauge, gaugeTitle } = renderStatus(s);
+  stateEl.textContent = text;
+  document.body.dataset.running = s.running ? 'true' : 'false';
+  document.body.dataset.state = s.state ?? '';
+  cancelEl.hidden = !s.running;
+  gaugeFillEl.style.width = `${Math.round(gauge * 100)}%`;
+  gaugeEl.classList.toggle('gauge-high', gauge >= 0.8);
+  gaugeEl.title = gaugeTitle;
+  gaugeTextEl.textContent = gaugeTitle;
+}
+
+function setBanner(text: string | undefined): void {
+  bannerEl.hidden = !text;
+  bannerEl.textContent = text ?? '';
+}
+
+window.addEventListener('message', (ev: MessageEvent<HostMessage>) => {
+  const m = ev.data;
+  switch (m.type) {
+    case 'conversation':
+      drawConversation(m.conversation);
+      break;
+    case 'run': {
+      const stick = atBottom();
+      const empty = conversationEl.querySelector('.empty');
+      if (empty) empty.remove();
+      const i = current.runs.findIndex((r) => r.runId === m.run.runId);
+      if (i >= 0) current.runs[i] = m.run;
+      else current.runs.push(m.run);
+      drawRun(m.run);
+      drawStatus(m.status);
+      if (stick) conversationEl.scrollTop = conversationEl.scrollHeight;
+      break;
+    }
+    case 'status':
+      drawStatus(m.status);
+      break;
+    case 'sessions':
+      sessions = m.sessions;
+      sessionsEl.innerHTML = renderSessionOptions(sessions, current.sessionId);
+      break;
+    case 'models':
+      modelEl.innerHTML = renderModelOptions(m.models, m.selected);
+      break;
+    case 'banner':
+      setBanner(m.text);
+      break;
+    case 'focusComposer':
+      promptEl.focus();
+      break;
+  }
+});
+
+function send(): void {
+  const prompt = promptEl.value;
+  if (prompt.trim() === '') return;
+  post({ type: 'send', prompt });
+  promptEl.value = '';
+  setBanner(undefined);
+}
+
+promptEl.addEventListener('keydown', (e) => {
+  if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+    e.preventDefault();
+    send();
+  }
+});
+sendEl.addEventListener('click', send);
+cancelEl.addEventListener('click', () => post({ type: 'cancel' }));
+$<HTMLButtonElement>('new').addEventListener('click', () => post({ type: 'newConversation' }));
+sessionsEl.addEventListener('focus', () => post({ type: 'refreshSessions' }));
+sessionsEl.addEventListener('change', () => {
+  const id = sessionsEl.value;
+  if (id) post({ type: 'openSession', sessionId: id });
+  else post({ type: 'newConversation' });
+});
+modelEl.addEventListener('change', () => post(modelEl.value === otherModel ? { type: 'otherModel' } : { type: 'pickModel', model: modelEl.value }));
+resumeEl.addEventListener('click', () => {
+  if (resumeEl.dataset.run) post({ type: 'resume', runId: resumeEl.dataset.run });
+});
+
+// Escape anywhere in the panel cancels the running run.
+document.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape' && document.body.dataset.running === 'true') {
+    e.preventDefault();
+    post({ type: 'cancel' });
+  }
+});
+
+// Buttons inside the drawn conversation (delegated: the HTML is re-drawn).
+conversationEl.addEventListener('click', (e) => {
+  const t = e.target as HTMLElement;
+  const btn = t.closest('button');
+  if (!btn) return;
+  if (btn.classList.contains('code-copy') || btn.classList.contains('code-insert')) {
+    const code = btn.closest('.codeblock')?.querySelector('pre code')?.textContent ?? '';
+    post({ type: btn.classList.contains('code-copy') ? 'copy' : 'insert', text: code });
+  } else if (btn.classList.contains('next-step-button') && btn.dataset.run) {
+    post({ type: 'nextStep', runId: btn.dataset.run });
+  } else if (btn.classList.contains('resume-button') && btn.dataset.run) {
+    post({ type: 'resume', runId: btn.dataset.run });
+  }
+});
+conversationEl.addEventListener(
+  'toggle',
+  (e) => {
+    const d = e.target as HTMLDetailsElement;
+    const key = d.dataset?.key;
+    if (!key) return;
+    if (d.open) opened.add(key);
+    else opened.delete(key);
+  },
+  true,
+);
+
+post({ type: 'ready' });

@@ -1,0 +1,158 @@
+// HTML for the conversation webview, as strings: markdown through markdown-it
+// with raw HTML off, everything else escaped. Pure (no DOM), so the unit tests
+// check what the model's text can and cannot become.
+
+import MarkdownIt from 'markdown-it';
+import type { ItemView, ModelView, RunTurnView, SessionView, StatusView } from '../messages';
+import { gaugeText, modelLabel } from '../conversation';
+
+const md = new MarkdownIt({ html: false, linkify: true, breaks: false });
+
+// Links open through VS Code (the host), never inside the webview.
+const safeLink = /^(https?:|mailto:)/i;
+md.validateLink = (url: string) => safeLink.test(url.trim());
+
+// Code blocks get Copy and Insert buttons; the code is read back from the DOM.
+md.renderer.rules.fence = (tokens, idx) => {
+  const t = tokens[idx];
+  const lang = (t.info || '').trim().split(/\s+/)[0];
+  const cls = lang ? ` class="language-${escapeHtml(lang)}"` : '';
+  return (
+    `<div class="codeblock">` +
+    `<div class="codeblock-bar"><span class="codeblock-lang">${escapeHtml(lang)}</span>` +
+    `<button class="code-copy" title="Copy">Copy</button>` +
+    `<button class="code-insert" title="Insert at the cursor of the active editor">Insert</button></div>` +
+    `<pre><code${cls}>${escapeHtml(t.content)}</code></pre></div>`
+  );
+};
+// Images would load remote resources; the CSP blocks them anyway, show the link text.
+md.renderer.rules.image = (tokens, idx) => escapeHtml(tokens[idx].content || tokens[idx].attrGet('alt') || '');
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+export function renderMarkdown(text: string): string {
+  return md.render(text);
+}
+
+const statusIcons: Record<string, string> = {
+  running: '⟳',
+  pending: '…',
+  completed: '✓',
+  failed: '✗',
+  cancelled: '⊘',
+};
+
+/** One item; `key` names a `<details>` so its open state survives a re-draw. */
+export function renderItem(item: ItemView, key: string, open: (key: string) => boolean): string {
+  switch (item.kind) {
+    case 'prompt': {
+      const chips = (item.context ?? [])
+        .map((c) => `<span class="chip">${escapeHtml(c.path)}${c.startLine ? `:${c.startLine}${c.endLine && c.endLine !== c.startLine ? `-${c.endLine}` : ''}` : ''}</span>`)
+        .join('');
+      return `<div class="item prompt"><div class="prompt-text">${escapeHtml(item.text)}</div>${chips ? `<div class="chips">${chips}</div>` : ''}</div>`;
+    }
+    case 'thinking':
+      return (
+        `<details class="item thinking" data-key="${escapeHtml(key)}"${open(key) ? ' open' : ''}>` +
+        `<summary>Thinking${item.partial ? ' (cut short)' : ''}</summary><div class="thinking-text">${escapeHtml(item.text)}</div></details>`
+      );
+    case 'answer':
+      return `<div class="item answer markdown">${renderMarkdown(item.text)}${item.partial ? '<p class="partial">(the run ended mid-answer)</p>' : ''}</div>`;
+    case 'toolCall': {
+      const icon = statusIcons[item.status] ?? '•';
+      const out = item.output !== undefined ? `<pre class="tool-output">${escapeHtml(item.output)}</pre>` : '';
+      return (
+        `<details class="item tool tool-${escapeHtml(item.status)}" data-key="${escapeHtml(key)}" data-tool="${escapeHtml(item.name)}"${open(key) ? ' open' : ''}>` +
+        `<summary><span class="tool-icon">${icon}</span> <span class="tool-name">${escapeHtml(item.name)}</span>` +
+        (item.keyArgument ? ` <code class="tool-arg">${escapeHtml(item.keyArgument)}</code>` : '') +
+        ` <span class="tool-status">${escapeHtml(item.status)}</span></summary>` +
+        `<div class="tool-body"><div class="tool-args">${escapeHtml(item.arguments)}</div>${out}</div></details>`
+      );
+    }
+    case 'notice':
+      return `<div class="item notice">${escapeHtml(item.text)}</div>`;
+  }
+}
+
+function outcomeWords(outcome: string | undefined): string {
+  return (outcome ?? 'ended').replace(/_/g, ' ');
+}
+
+/** One run: its items, then its ending (outcome, error with the next step, Resume). */
+export function renderRun(run: RunTurnView, open: (key: string) => boolean): string {
+  const items = run.items.map((it, i) => renderItem(it, `${run.runId}:${it.kind === 'toolCall' ? it.id : i}`, open)).join('');
+  let end = '';
+  if (run.ended) {
+    const meta = [outcomeWords(run.outcome)];
+    if (run.turn) meta.push(`${run.turn} turn(s)`);
+    if (run.model) meta.push(run.model);
+    end += `<div class="run-end outcome-${escapeHtml(run.outcome ?? 'ended')}">${escapeHtml(meta.join(' · '))}</div>`;
+    if (run.error && run.outcome !== 'cancelled') {
+      end +=
+        `<div class="run-error" role="alert"><span class="error-kind">${escapeHtml(run.error.kind)}</span> ${escapeHtml(run.error.message)}` +
+        (run.nextStep
+          ? `<div class="next-step"><button class="next-step-button" data-run="${escapeHtml(run.runId)}">${escapeHtml(run.nextStep.label)}</button>` +
+            (run.nextStep.action === 'terminal' ? ` <code>${escapeHtml(run.nextStep.command)}</code>` : '') +
+            `</div>`
+          : '') +
+        `</div>`;
+    }
+    if (run.resumable) end += `<button class="resume-button" data-run="${escapeHtml(run.runId)}">Resume</button>`;
+  } else {
+    end = `<div class="run-live">${escapeHtml(run.state)}…</div>`;
+  }
+  // data-outcome is set once the run ended (its record arrived), not at the Terminal transition.
+  const outcome = run.ended ? run.outcome ?? 'ended' : '';
+  return `<section class="run" data-run="${escapeHtml(run.runId)}" data-outcome="${escapeHtml(outcome)}">${items}${end}</section>`;
+}
+
+/** The status line: state, turn (counted from 1 while running) and the context gauge. */
+export function renderStatus(s: StatusView): { text: string; gauge: number; gaugeTitle: string } {
+  const tokens = s.contextTokens ?? 0;
+  const gauge = s.contextWindow ? Math.min(1, tokens / s.contextWindow) : 0;
+  const gaugeTitle = gaugeText(tokens, s.contextWindow);
+  if (!s.state) return { text: 'idle', gauge, gaugeTitle };
+  if (s.running) return { text: `${s.state} · turn ${(s.turn ?? 0) + 1}`, gauge, gaugeTitle };
+  return { text: outcomeWords(s.outcome), gauge, gaugeTitle };
+}
+
+/** `<option>`s of the session picker. */
+export function renderSessionOptions(sessions: SessionView[], current: string | undefined): string {
+  const head = `<option value="">${current ? 'Sessions…' : 'New conversation'}</option>`;
+  return (
+    head +
+    sessions
+      .map((s) => {
+        const date = s.updatedAt ? ` · ${shortDate(s.updatedAt)}` : '';
+        const resumable = s.resumableRun ? ' · resumable' : '';
+        return `<option value="${escapeHtml(s.sessionId)}"${s.sessionId === current ? ' selected' : ''}>${escapeHtml(s.title + date + resumable)}</option>`;
+      })
+      .join('')
+  );
+}
+
+/** "2026-12-01T16:04:56.46Z" → "2026-12-01 16:04". */
+export function shortDate(iso: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
+  return m ? `${m[1]} ${m[2]}` : iso;
+}
+
+/** The model picker's entry that asks for a name. */
+export const otherModel = ' other'; // a space: no model name has one
+
+/** `<option>`s of the model picker; '' is the configured default. */
+export function renderModelOptions(models: ModelView[], selected: string): string {
+  const head = `<option value=""${selected === '' ? ' selected' : ''}>Default model (settings)</option>`;
+  const known = models.some((m) => m.model === selected);
+  const extra = selected && !known ? `<option value="${escapeHtml(selected)}" selected>${escapeHtml(selected)}</option>` : '';
+  return (
+    head +
+    extra +
+    models
+      .map((m) => `<option value="${escapeHtml(m.model)}"${m.model === selected ? ' selected' : ''}>${escapeHtml(modelLabel(m))}</option>`)
+      .join('') +
+    `<option value="${otherModel}">Other model…</option>`
+  );
+}

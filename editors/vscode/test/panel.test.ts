@@ -1,0 +1,317 @@
+// The conversation panel's pure parts: the view model (conversation.ts), the
+// webview message checks (messages.ts) and the HTML it draws (render.ts).
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { Conversation, gaugeText, keyArgument, maxRunText, maxTrackedRuns, modelLabel, nextStep } from '../src/panel/conversation';
+import { parseWebviewMessage } from '../src/panel/messages';
+import { otherModel, renderMarkdown, renderModelOptions, renderRun, renderSessionOptions, renderStatus } from '../src/panel/webview/render';
+import type { SessionDetail, TransitionParams } from '../src/protocol';
+
+const tr = (runId: string, sessionId: string, seq: number, to: string, turn = 0, extra: Partial<TransitionParams> = {}): TransitionParams => ({
+  runId,
+  sessionId,
+  seq,
+  from: 'Start',
+  to,
+  event: 'e',
+  turn,
+  contextTokens: 100 * seq,
+  ...extra,
+});
+
+test('a run the panel sends joins the conversation; the follow-up continues its session', () => {
+  const c = new Conversation();
+  assert.equal(c.sessionId, undefined);
+  c.sending();
+  // Notifications may come before the command's answer: tracked, not followed.
+  assert.deepEqual(c.transition(tr('r1', 's1', 1, 'Start')), { kind: 'none' });
+  assert.equal(c.claim('r1', 's1', 'chat with me').kind, 'conversation');
+  assert.equal(c.sessionId, 's1');
+  c.transition(tr('r1', 's1', 2, 'AwaitingModel'));
+  c.delta({ runId: 'r1', lane: 'text', text: 'Hello' });
+  const ch = c.delta({ runId: 'r1', lane: 'text', text: ' there' });
+  assert.equal(ch.kind, 'run');
+  assert.equal(c.status().running, true);
+  assert.deepEqual(c.running(), ['r1']);
+  c.ended({ runId: 'r1', sessionId: 's1', outcome: 'completed', output: 'Hello there', turns: 1, model: 'ollama:tiny' });
+  assert.equal(c.status().running, false);
+  assert.deepEqual(c.running(), []);
+
+  c.sending();
+  const second = c.claim('r2', 's1', 'recall');
+  assert.equal(second.kind, 'run');
+  const v = c.view();
+  assert.deepEqual(v.runs.map((r) => r.runId), ['r1', 'r2']);
+  assert.deepEqual(v.runs[0].items, [
+    { kind: 'prompt', text: 'chat with me' },
+    { kind: 'answer', text: 'Hello there' },
+  ]);
+  assert.equal(v.runs[0].model, 'ollama:tiny');
+});
+
+test('thinking, text and tool calls keep their order; a tool card updates in place', () => {
+  const c = new Conversation();
+  c.sending();
+  c.claim('r1', 's1', 'read the README');
+  c.delta({ runId: 'r1', lane: 'thinking', text: 'Let me' });
+  c.delta({ runId: 'r1', lane: 'thinking', text: ' think.' });
+  c.toolCall({ runId: 'r1', id: 'call1', name: 'read_file', arguments: { path: 'README.md' }, status: 'running' });
+  c.toolCall({ runId: 'r1', id: 'call1', name: 'read_file', arguments: { path: 'README.md' }, status: 'completed', output: '1\t# demo\n' });
+  c.delta({ runId: 'r1', lane: 'text', text: 'Done.' });
+  const items = c.run('r1')!.items;
+  assert.deepEqual(items.map((i) => i.kind), ['prompt', 'thinking', 'toolCall', 'answer']);
+  assert.deepEqual(items[1], { kind: 'thinking', text: 'Let me think.' });
+  const card = items[2];
+  assert.ok(card.kind === 'toolCall');
+  assert.equal(card.keyArgument, 'README.md');
+  assert.equal(card.status, 'completed');
+  assert.equal(card.output, '1\t# demo\n');
+});
+
+test('transitions out of order change nothing; the status counts the live run', () => {
+  const c = new Conversation();
+  c.setModels([{ model: 'ollama:tiny', contextWindow: 8192, tools: true }], 'ollama:tiny');
+  c.sending();
+  c.claim('r1', 's1', 'p');
+  c.transition(tr('r1', 's1', 3, 'AwaitingTools', 1));
+  assert.deepEqual(c.transition(tr('r1', 's1', 2, 'AwaitingModel', 0)), { kind: 'none' });
+  const s = c.status();
+  assert.equal(s.state, 'AwaitingTools');
+  assert.equal(s.turn, 1);
+  assert.equal(s.contextTokens, 300);
+  assert.equal(s.contextWindow, 8192);
+  assert.deepEqual(renderStatus(s), { text: 'AwaitingTools · turn 2', gauge: 300 / 8192, gaugeTitle: '300 / 8K tokens (4%)' });
+});
+
+test('the window comes from the run model, else the picked or configured one, else the setting', () => {
+  const c = new Conversation();
+  c.setFallbackWindow(4000);
+  c.setModels([{ model: 'ollama:big', contextWindow: 131072 }, { model: 'ollama:tiny', contextWindow: 8192 }], '', 'ollama:tiny');
+  assert.equal(c.status().contextWindow, 8192);
+  c.pickModel('ollama:big');
+  assert.equal(c.status().contextWindow, 131072);
+  assert.equal(c.windowOf('ollama:unknown'), 4000);
+});
+
+test('a run started elsewhere is followed only when the panel waits for none of its own', () => {
+  const c = new Conversation();
+  c.sending();
+  c.claim('r1', 's1', 'mine');
+  // The palette starts a run in another session: the panel switches to it.
+  assert.equal(c.runStarted({ runId: 'x1', sessionId: 's2' }).kind, 'conversation');
+  assert.equal(c.sessionId, 's2');
+  // While the panel's own send is in flight, a foreign run does not steal the view.
+  c.sending();
+  assert.deepEqual(c.transition(tr('x2', 's3', 1, 'Start')), { kind: 'none' });
+  assert.equal(c.sessionId, 's2');
+  // A run of the shown session joins it whoever started it.
+  assert.equal(c.transition(tr('x3', 's2', 1, 'Start')).kind, 'run');
+  assert.deepEqual(c.view().runs.map((r) => r.runId), ['x1', 'x3']);
+});
+
+test('New conversation empties the view; the next send starts a new session', () => {
+  const c = new Conversation();
+  c.sending();
+  c.claim('r1', 's1', 'p');
+  c.newConversation();
+  assert.equal(c.sessionId, undefined);
+  assert.deepEqual(c.view().runs, []);
+  c.sending();
+  assert.equal(c.claim('r2', 's2', 'q').kind, 'conversation');
+  assert.equal(c.sessionId, 's2');
+});
+
+const stored: SessionDetail = {
+  sessionId: 's1',
+  title: 'chat with me',
+  runs: [
+    {
+      runId: 'r1',
+      sessionId: 's1',
+      outcome: 'completed',
+      turns: 1,
+      model: 'ollama:tiny',
+      prompt: 'chat with me',
+      transcript: [
+        { kind: 'prompt', text: 'chat with me', context: [{ path: 'hello.txt', startLine: 1, endLine: 1 }] },
+        { kind: 'thinking', text: 'hmm' },
+        { kind: 'toolCall', id: 'c1', name: 'run_command', arguments: { command: 'ls -la' }, status: 'failed', output: 'denied' },
+        { kind: 'answer', text: 'Hello', partial: true },
+        { kind: 'bogus' },
+      ],
+    },
+    {
+      runId: 'r2',
+      sessionId: 's1',
+      outcome: 'failed',
+      error: { kind: 'Internal', message: 'daemon stopped' },
+      resumable: true,
+      transcript: [],
+      prompt: 'recall',
+    },
+  ],
+};
+
+test('a stored session is re-drawn from its transcript, with its resumable run', () => {
+  const c = new Conversation();
+  c.load(stored);
+  const v = c.view();
+  assert.equal(v.sessionId, 's1');
+  assert.equal(v.title, 'chat with me');
+  assert.equal(v.resumableRun, 'r2');
+  assert.deepEqual(v.runs[0].items.map((i) => i.kind), ['prompt', 'thinking', 'toolCall', 'answer']);
+  const tool = v.runs[0].items[2];
+  assert.ok(tool.kind === 'toolCall' && tool.keyArgument === 'ls -la' && tool.status === 'failed');
+  assert.deepEqual(v.runs[1].items, [{ kind: 'prompt', text: 'recall' }]);
+  assert.equal(v.runs[1].resumable, true);
+  assert.equal(v.status.running, false);
+  // Resuming makes the run live again; its notifications draw into it.
+  assert.equal(c.resuming('r2').kind, 'run');
+  assert.equal(c.view().resumableRun, undefined);
+  assert.equal(c.transition(tr('r2', 's1', 5, 'AwaitingModel', 1)).kind, 'run');
+  assert.deepEqual(c.running(), ['r2']);
+  // Sending after the load continues that session.
+  assert.equal(c.sessionId, 's1');
+});
+
+test('ended runs: error with the next step; running tool cards become cancelled', () => {
+  const c = new Conversation();
+  c.sending();
+  c.claim('r1', 's1', 'p');
+  c.toolCall({ runId: 'r1', id: 't', name: 'run_command', arguments: { command: 'sleep 30' }, status: 'running' });
+  c.ended({
+    runId: 'r1',
+    sessionId: 's1',
+    outcome: 'failed',
+    error: { kind: 'Api', message: "model 'nope' not found: run `ollama pull nope`" },
+  });
+  const r = c.run('r1')!;
+  assert.deepEqual(r.nextStep, { label: 'Pull model', action: 'terminal', command: 'ollama pull nope' });
+  const card = r.items.find((i) => i.kind === 'toolCall');
+  assert.ok(card && card.kind === 'toolCall' && card.status === 'cancelled');
+  // A second runEnded for the same run changes nothing.
+  assert.deepEqual(c.ended({ runId: 'r1', sessionId: 's1', outcome: 'completed' }), { kind: 'none' });
+});
+
+test('nextStep offers only ollama pull NAME and ollama serve, never shell syntax', () => {
+  assert.deepEqual(nextStep({ kind: 'Api', message: 'cannot reach Ollama at 127.0.0.1:11434: is `ollama serve` running?' }), {
+    label: 'Start Ollama',
+    action: 'terminal',
+    command: 'ollama serve',
+  });
+  assert.deepEqual(nextStep({ kind: 'Api', message: "model 'qwen2.5-coder:7b' not found: run `ollama pull qwen2.5-coder:7b`" }), {
+    label: 'Pull model',
+    action: 'terminal',
+    command: 'ollama pull qwen2.5-coder:7b',
+  });
+  assert.deepEqual(
+    nextStep({ kind: 'Api', message: "model 'nope-tools:latest' does not support tools, so it cannot run an agent loop: set \"model\": \"ollama:tiny:latest\", which does" }),
+    { label: 'Use ollama:tiny:latest', action: 'model', command: 'ollama:tiny:latest' },
+  );
+  assert.equal(nextStep({ kind: 'Api', message: 'set "model": "a b; rm"' }), undefined);
+  assert.equal(nextStep({ kind: 'Api', message: 'run `ollama pull x; rm -rf ~`' }), undefined);
+  assert.equal(nextStep({ kind: 'Api', message: 'run `ollama pull $(id)`' }), undefined);
+  assert.equal(nextStep({ kind: 'Api', message: 'run `rm -rf /`' }), undefined);
+  assert.equal(nextStep({ kind: 'Cancelled', message: 'cancelled' }), undefined);
+  assert.equal(nextStep(undefined), undefined);
+});
+
+test('keyArgument picks what a call is about', () => {
+  assert.equal(keyArgument('run_command', { command: 'go   test\n./...' }), 'go test ./...');
+  assert.equal(keyArgument('read_file', '{"path":"a.go"}'), 'a.go');
+  assert.equal(keyArgument('grep', { pattern: 'TODO', path: '.' }), 'TODO');
+  assert.equal(keyArgument('get_weather', { city: 'Paris' }), 'Paris');
+  assert.equal(keyArgument('x', null), '');
+  assert.equal(keyArgument('x', 'not json'), 'not json');
+  assert.ok(keyArgument('x', { path: 'a'.repeat(500) }).length <= 120);
+});
+
+test('buffers are bounded: run text, tracked runs', () => {
+  const c = new Conversation();
+  c.sending();
+  c.claim('r1', 's1', 'p');
+  const big = 'x'.repeat(200 * 1024);
+  for (let i = 0; i < 5; i++) c.delta({ runId: 'r1', lane: 'text', text: big });
+  const ans = c.run('r1')!.items.find((i) => i.kind === 'answer')!;
+  assert.ok(ans.text.length < maxRunText + 200, `answer kept ${ans.text.length} chars`);
+  assert.match(ans.text, /cut/);
+  c.sending(); // a send in flight: the other runs are tracked, not followed
+  for (let i = 0; i < maxTrackedRuns * 3; i++) {
+    c.transition(tr(`o${i}`, 'other', 1, 'Start'));
+    c.ended({ runId: `o${i}`, sessionId: 'other', outcome: 'completed' });
+  }
+  // The conversation's own run is never dropped.
+  assert.ok(c.run('r1'));
+  assert.equal(c.view().runs.length, 1);
+  assert.ok(c.trackedRuns <= maxTrackedRuns, `tracking ${c.trackedRuns} runs`);
+});
+
+test('webview messages are checked: unknown types and bad fields are refused', () => {
+  assert.deepEqual(parseWebviewMessage({ type: 'send', prompt: 'hi' }), { type: 'send', prompt: 'hi' });
+  assert.equal(parseWebviewMessage({ type: 'send', prompt: '   ' }), undefined);
+  assert.equal(parseWebviewMessage({ type: 'send', prompt: 5 }), undefined);
+  assert.equal(parseWebviewMessage({ type: 'runShell', command: 'rm' }), undefined);
+  assert.equal(parseWebviewMessage(null), undefined);
+  assert.equal(parseWebviewMessage('cancel'), undefined);
+  assert.deepEqual(parseWebviewMessage({ type: 'cancel', extra: 1 }), { type: 'cancel' });
+  assert.deepEqual(parseWebviewMessage({ type: 'nextStep', runId: 'r1', command: 'rm -rf /' }), { type: 'nextStep', runId: 'r1' });
+  assert.equal(parseWebviewMessage({ type: 'openSession', sessionId: 'x'.repeat(1000) }), undefined);
+  assert.equal(parseWebviewMessage({ type: 'copy', text: 'x'.repeat(2 << 20) }), undefined);
+});
+
+test('markdown: raw HTML stays text, code blocks get Copy and Insert, unsafe links are not links', () => {
+  const html = renderMarkdown('Hi <script>alert(1)</script> <img src=x onerror=alert(1)>\n\n```go\nfmt.Println("<b>")\n```\n\n[x](javascript:alert(1)) ![i](https://evil/x.png)');
+  assert.ok(!html.includes('<script>'), html);
+  assert.ok(!html.includes('<img'), html);
+  assert.ok(html.includes('&lt;script&gt;'));
+  assert.match(html, /<button class="code-copy"[^>]*>Copy<\/button>/);
+  assert.match(html, /<button class="code-insert"[^>]*>Insert<\/button>/);
+  assert.ok(html.includes('fmt.Println(&quot;&lt;b&gt;&quot;)'));
+  assert.ok(!/href="javascript/i.test(html), html);
+  assert.ok(!html.includes('evil'), html);
+});
+
+test('a run renders its prompt, collapsed thinking, tool card, and error with its next step', () => {
+  const c = new Conversation();
+  c.load(stored);
+  const html = renderRun(c.view().runs[0], () => false);
+  assert.match(html, /<details class="item thinking"[^>]*><summary>Thinking/);
+  assert.ok(!/<details class="item thinking"[^>]* open/.test(html), 'thinking starts collapsed');
+  assert.match(html, /<span class="tool-name">run_command<\/span> <code class="tool-arg">ls -la<\/code> <span class="tool-status">failed/);
+  assert.match(html, /<span class="chip">hello.txt:1<\/span>/);
+  assert.ok(renderRun(c.view().runs[0], () => true).includes(' open>'), 'an opened card stays open');
+  const failed = renderRun(
+    {
+      runId: 'r9<',
+      sessionId: 's',
+      state: 'Terminal',
+      turn: 1,
+      contextTokens: 0,
+      items: [],
+      ended: true,
+      outcome: 'failed',
+      error: { kind: 'Api', message: "model '<b>' not found" },
+      nextStep: { label: 'Pull model', action: 'terminal', command: 'ollama pull nope' },
+    },
+    () => false,
+  );
+  assert.ok(failed.includes('model &#39;&lt;b&gt;&#39; not found'));
+  assert.match(failed, /<button class="next-step-button" data-run="r9&lt;">Pull model<\/button> <code>ollama pull nope<\/code>/);
+});
+
+test('pickers: sessions by title and date, models with window and tool support', () => {
+  const opts = renderSessionOptions([{ sessionId: 's1', title: 'chat <me>', updatedAt: '2026-12-01T16:04:56.46Z', resumableRun: 'r' }], 's1');
+  assert.match(opts, /<option value="s1" selected>chat &lt;me&gt; · 2026-12-01 16:04 · resumable<\/option>/);
+  assert.equal(modelLabel({ model: 'ollama:tiny', contextWindow: 8192, tools: true }), 'ollama:tiny (8K context, tools)');
+  assert.equal(modelLabel({ model: 'ollama:nope-tools', contextWindow: 8192, tools: false }), 'ollama:nope-tools (8K context, no tools)');
+  assert.equal(gaugeText(9000, 8192), '9000 / 8K tokens (100%)');
+  const models = renderModelOptions([{ model: 'ollama:tiny', contextWindow: 8192, tools: true }], 'openai:gpt-x');
+  assert.match(models, /^<option value="">Default model \(settings\)<\/option>/);
+  // A model picked through "Other model…" is shown selected though the list lacks it.
+  assert.match(models, /<option value="openai:gpt-x" selected>openai:gpt-x<\/option>/);
+  assert.match(models, /<option value="ollama:tiny">ollama:tiny \(8K context, tools\)<\/option>/);
+  // The "Other model…" entry's value must survive HTML parsing (no NUL) and be no model name.
+  assert.ok(models.endsWith(`<option value="${otherModel}">Other model…</option>`));
+  assert.ok(!/[\u0000-\u001f]/.test(otherModel) && /\s/.test(otherModel));
+  assert.equal(gaugeText(5, 0), '5 tokens');
+});
