@@ -450,10 +450,6 @@ async function panelSection(page) {
     check('the editor shows "hello" again', reverted, reverted);
     await shot(page, 'undone');
 
-    // 4b. Attach the selection; 4c. reject an edit-mode change in the refactor preview.
-    await review.attachSelection(h);
-    await review.rejectInPreview(h);
-
     // 5. Show Sessions: a quick pick of the workspace's sessions; picking one prints its runs.
     await palette(page, 'loopls: Show Sessions');
     const sessionsPick = page.locator('.quick-input-widget', { hasText: 'loopls sessions' });
@@ -511,6 +507,21 @@ async function panelSection(page) {
 
     // 8. The conversation panel (the loopls view container's webview).
     await panelSection(page);
+
+    // 9. Review in the panel: approvals inline (and the quick pick when it is
+    // hidden), a run's edits with Open diff and Undo run, the mode picker and
+    // the refactor preview, context chips, Fix This opening the panel.
+    Object.assign(h, { panelFrame, panelSend, panelRunText });
+    const rf = await review.openPanel(h);
+    check('the panel shows the review parts (mode picker, Add selection, Add file)', rf);
+    if (rf) {
+      await review.approveInline(h, rf);
+      await review.diffAndUndoInPanel(h, rf);
+      await review.rejectInPanelEditMode(h, rf);
+      await review.attachSelectionInPanel(h, rf);
+      await review.modalWhenHidden(h);
+      await review.fixOpensPanel(h);
+    }
   } catch (e) {
     check('driver completed', false, String((e && e.stack) || e).slice(0, 800));
     await shot(page, 'error');

@@ -100,4 +100,181 @@ async function openDiff(h, runId) {
   await page.keyboard.press('Control+W');
 }
 
-module.exports = { attachSelection, rejectInPreview, openDiff };
+
+// ── In the conversation panel ───────────────────────────────────────────
+// h also has: panelFrame(page), panelSend(frame, prompt), panelRunText(frame, runId, outcome)
+
+async function openPanel(h) {
+  const { page, palette, waitFor, panelFrame } = h;
+  await palette(page, 'loopls: Open Conversation');
+  return waitFor(async () => {
+    const f = await panelFrame(page);
+    return f && (await f.locator('.loopls-context').count().catch(() => 0)) > 0 ? f : null;
+  }, 30000);
+}
+
+// A run needing an approval continues after the panel's "Allow once".
+async function approveInline(h, frame) {
+  const { page, check, events, waitFor, shot, panelSend, runEnded } = h;
+  await frame.locator('#new').click();
+  const n = events().length;
+  const run = await panelSend(frame, 'report echo from the panel');
+  check('a run needing an approval started from the panel', run && run.runId, run);
+  const card = frame.locator('.loopls-approval', { hasText: 'run_command' });
+  const shown = await waitFor(async () => card.isVisible().catch(() => false), 20000);
+  const asked = events().slice(n).find((e) => e.ev === 'approve');
+  check('the approval is asked inline in the panel, not as a quick pick', shown && asked && asked.via === 'panel', asked && { via: asked.via });
+  const labels = shown ? await card.locator('button').allInnerTexts() : [];
+  check('the card offers the four ACP option kinds, allow first',
+    labels.join('|') === 'Allow once|Always allow|Reject|Always reject', labels);
+  const kinds = shown ? await card.locator('button').evaluateAll((bs) => bs.map((b) => b.dataset.kind)) : [];
+  check('in ACP kind order', kinds.join() === 'allow_once,allow_always,reject_once,reject_always', kinds);
+  const cardText = shown ? await card.innerText() : '';
+  check('the card names the command and why it is asked', /sleep 0/.test(cardText) && /allowedCommands/.test(cardText), cardText);
+  await shot(page, 'panel-approval');
+  if (shown) await card.locator('button', { hasText: /^Allow once$/ }).click();
+  const answered = await waitFor(() => events().slice(n).find((e) => e.ev === 'approved'), 10000);
+  check('the click answered loopls/approve allow_once', answered && answered.via === 'panel' && answered.res.outcome === 'selected' && answered.res.optionId === 'allow_once', answered);
+  const end = run && (await waitFor(() => runEnded(run.runId), 30000));
+  check('the run went on: the command ran and the model saw its output',
+    end && end.p.outcome === 'completed' && /approved-and-ran \| \[exit code 0\]/.test(end.p.output || ''), end && end.p);
+  const gone = await waitFor(async () => (await card.count()) === 0, 10000);
+  check('the answered card is gone', gone);
+}
+
+// With the panel hidden, the question comes as the quick pick (the modal stays).
+async function modalWhenHidden(h) {
+  const { page, check, events, waitFor, runAgent, runEnded } = h;
+  await page.keyboard.press('Control+Shift+E'); // the explorer takes the side bar: the panel is hidden
+  await waitFor(async () => page.locator('.explorer-folders-view, .explorer-viewlet').first().isVisible().catch(() => false), 10000);
+  const n = events().length;
+  const run = await runAgent(page, 'report echo with the panel hidden');
+  const pick = page.locator('.quick-input-widget', { hasText: 'run_command' });
+  const shown = await waitFor(async () => pick.isVisible().catch(() => false), 20000);
+  const asked = events().slice(n).find((e) => e.ev === 'approve');
+  check('with the panel hidden, the approval is the quick pick', shown && asked && asked.via === 'modal', asked && { via: asked.via });
+  if (shown) await page.locator('.quick-input-list .monaco-list-row', { hasText: 'deny this time' }).first().click({ timeout: 10000 });
+  const end = run && (await waitFor(() => runEnded(run.runId), 30000));
+  check('refused from the quick pick, the run completes without running it',
+    end && end.p.outcome === 'completed' && !/approved-and-ran \| \[exit code 0\]/.test(end.p.output || ''), end && end.p);
+}
+
+// A run's edited files in the panel: Open diff, then Undo run.
+async function diffAndUndoInPanel(h, frame) {
+  const { page, check, events, waitFor, shot, panelSend, runEnded, openFile } = h;
+  await openFile(page, 'hello.txt');
+  const run = await panelSend(frame, 'edit hello.txt from the panel');
+  const end = run && (await waitFor(() => runEnded(run.runId), 30000));
+  check('an edit run from the panel completed with hello.txt edited',
+    end && end.p.outcome === 'completed' && (end.p.edits || []).some((e) => e.path === 'hello.txt'), end && end.p);
+  const row = run && frame.locator(`section.run[data-run="${run.runId}"] .loopls-edited-file[data-path="hello.txt"]`);
+  const listed = row && (await waitFor(async () => row.isVisible().catch(() => false), 10000));
+  check('the run lists hello.txt with "Open diff" and the run "Undo run"', listed &&
+    (await row.locator('button', { hasText: 'Open diff' }).count()) === 1 &&
+    (await frame.locator(`section.run[data-run="${run.runId}"] button`, { hasText: 'Undo run' }).count()) === 1);
+  await shot(page, 'panel-edits');
+  const n = events().length;
+  if (listed) await row.locator('button', { hasText: 'Open diff' }).click();
+  const opened = await waitFor(() => events().slice(n).find((e) => e.ev === 'diffOpened' || e.ev === 'diffFailed'), 15000);
+  check('"Open diff" in the panel opened before/after of hello.txt',
+    opened && opened.ev === 'diffOpened' && opened.runId === (run && run.runId) && /^hello/.test(opened.before) && /^goodbye/.test(opened.after), opened);
+  const diff = page.locator('.monaco-diff-editor').first();
+  const sides = await waitFor(async () => {
+    const orig = (await diff.locator('.editor.original .view-lines').innerText({ timeout: 1000 }).catch(() => '')).replace(/\u00a0/g, ' ');
+    const mod = (await diff.locator('.editor.modified .view-lines').innerText({ timeout: 1000 }).catch(() => '')).replace(/\u00a0/g, ' ');
+    return /hello/.test(orig) && /goodbye/.test(mod) ? { orig, mod } : null;
+  }, 10000);
+  check('the diff editor shows hello → goodbye', sides, sides);
+  await shot(page, 'panel-diff');
+  const nu = events().length;
+  await frame.locator(`section.run[data-run="${run && run.runId}"] button`, { hasText: 'Undo run' }).click().catch(() => {});
+  const undo = await waitFor(() => events().slice(nu).find((e) => e.ev === 'undo' || e.ev === 'undoFailed'), 15000);
+  check('"Undo run" in the panel reverted the run', undo && undo.ev === 'undo' && undo.res.applied === true && undo.runId === (run && run.runId), undo);
+  await page.keyboard.press('Control+W');
+}
+
+// The mode picker: edit mode; Discard in the refactor preview; the model is told.
+async function rejectInPanelEditMode(h, frame) {
+  const { page, check, events, waitFor, shot, panelSend, runEnded } = h;
+  const nm = events().length;
+  await frame.locator('select.loopls-mode').selectOption('edit');
+  const mode = await waitFor(() => events().slice(nm).find((e) => e.ev === 'mode'), 10000);
+  check('the panel\'s mode picker set edit', mode && mode.mode === 'edit', mode);
+  const n = events().length;
+  const run = await panelSend(frame, 'report edit of hello.txt');
+  check('the run was started in edit mode', run && run.arg && run.arg.mode === 'edit', run && run.arg);
+  const asked = await waitFor(() => events().slice(n).find((e) => e.ev === 'applyEdit'), 30000);
+  check('its edit came with needsConfirmation', asked && asked.needsConfirmation === true, asked);
+  const discard = page.locator('.monaco-button', { hasText: /^Discard$/ }).first();
+  const shown = await waitFor(async () => discard.isVisible().catch(() => false), 20000);
+  check('VS Code showed it in the refactor preview', shown);
+  await shot(page, 'panel-refactor-preview');
+  if (shown) await discard.click();
+  const res = await waitFor(() => events().slice(n).find((e) => e.ev === 'applyEditResult'), 15000);
+  check('Discard answered applied: false', res && res.res && res.res.applied === false, res);
+  const end = run && (await waitFor(() => runEnded(run.runId), 30000));
+  check('the model was told the user rejected the change (its next turn says so)',
+    end && end.p.outcome === 'completed' && /^The tool said: (error: )?edit_file: hello\.txt was not changed: the user rejected this change/.test(end.p.output || ''), end && end.p);
+  const text = run && (await h.panelRunText(frame, run.runId, 'completed', 10000));
+  check('the panel shows the rejection in the run', text && /rejected this change/.test(text), text);
+  await frame.locator('select.loopls-mode').selectOption('auto');
+  await waitFor(() => events().find((e) => e.ev === 'mode' && e.mode === 'auto' && e.t >= (mode ? mode.t : 0)), 10000);
+}
+
+// "Add selection" in the panel: a chip; the next run's context carries it.
+async function attachSelectionInPanel(h, frame) {
+  const { page, check, events, waitFor, shot, panelSend, runEnded, openFile } = h;
+  await openFile(page, 'hello.txt');
+  const editor = page.locator('.monaco-editor .view-lines').first();
+  await editor.click();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('Shift+End');
+  const n = events().length;
+  await frame.locator('button.loopls-add-selection').click();
+  const added = await waitFor(() => events().slice(n).find((e) => e.ev === 'contextAdded'), 10000);
+  check('"Add selection" in the panel attached hello.txt:1', added && !added.refused && added.chips.some((c) => c.label === 'hello.txt:1'), added);
+  const chip = frame.locator('.loopls-chip', { hasText: 'hello.txt:1' });
+  const shown = await waitFor(async () => chip.isVisible().catch(() => false), 10000);
+  check('it shows as a chip', shown);
+  await shot(page, 'panel-chip');
+  const run = await panelSend(frame, 'quote what I attached');
+  check('the run was sent with the chip as context', run && run.arg && Array.isArray(run.arg.context) && run.arg.context.length === 1, run && run.arg);
+  const started = run && (await waitFor(() => events().find((e) => e.ev === 'runStartedNote' && e.p.runId === run.runId), 20000));
+  const ctx = (started && started.p.context) || [];
+  check('the daemon attached hello.txt lines 1-1 (loopls/runStarted)',
+    ctx.length === 1 && ctx[0].path === 'hello.txt' && ctx[0].startLine === 1 && ctx[0].endLine === 1, started && started.p);
+  const end = run && (await waitFor(() => runEnded(run.runId), 30000));
+  check('the model got the selected text', end && end.p.output === 'You attached: hello', end && end.p);
+  const cleared = await waitFor(async () => (await chip.count()) === 0, 10000);
+  check('the chip was used up by the run', cleared);
+}
+
+// Fix This from the palette while the panel is hidden: the panel opens on its run.
+async function fixOpensPanel(h) {
+  const { page, check, events, waitFor, palette, openFile, panelFrame, runEnded } = h;
+  await page.keyboard.press('Control+Shift+E');
+  await openFile(page, 'hello.txt');
+  const n = events().length;
+  await palette(page, 'loopls: Fix This');
+  const widget = page.locator('.quick-input-widget', { hasText: 'loopls: Fix This' });
+  await widget.waitFor({ state: 'visible', timeout: 10000 });
+  await page.locator('.quick-input-widget input').fill('edit hello.txt: say goodbye');
+  await page.locator('.quick-input-widget input').press('Enter');
+  const started = await waitFor(() => events().slice(n).find((e) => e.ev === 'runStarted'), 20000);
+  const runId = started && started.started.runId;
+  const section = await waitFor(async () => {
+    const f = await panelFrame(page);
+    if (!f) return null;
+    return (await f.locator(`section.run[data-run="${runId}"]`).isVisible().catch(() => false)) ? f : null;
+  }, 20000);
+  check('Fix This opened the panel on the run it started', runId && section, started && started.started);
+  const end = runId && (await waitFor(() => runEnded(runId), 30000));
+  check('the fix run completed', end && end.p.outcome === 'completed', end && end.p);
+  if (section) await section.locator(`section.run[data-run="${runId}"] button`, { hasText: 'Undo run' }).click().catch(() => {});
+  await waitFor(() => events().slice(n).find((e) => e.ev === 'undo'), 15000);
+}
+
+module.exports = {
+  attachSelection, rejectInPreview, openDiff,
+  openPanel, approveInline, modalWhenHidden, diffAndUndoInPanel, rejectInPanelEditMode, attachSelectionInPanel, fixOpensPanel,
+};

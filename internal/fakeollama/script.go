@@ -110,9 +110,9 @@ func defaultReply(req *api.ChatRequest, m Model, seen int) *Reply {
 	case tools && lastIsUser && strings.HasPrefix(prompt, "report edit"):
 		return ToolCalls(Call{Name: "edit_file", Args: `{"path":"hello.txt","old_string":"hello","new_string":"goodbye"}`})
 	case tools && lastIsUser && strings.HasPrefix(prompt, "report echo"):
-		// A command that needs approval (nothing is allowed by default) and
+		// A command that needs approval (sleep: nothing is allowed by default) and
 		// ends at once: its output in the answer shows it ran.
-		return ToolCalls(Call{Name: "run_command", Args: `{"command":"echo approved-and-ran"}`})
+		return ToolCalls(Call{Name: "run_command", Args: `{"command":"sleep 0 && echo approved-and-ran"}`})
 	case last.Role == "tool" && strings.HasPrefix(prompt, "report"):
 		// What the model was told: the tool result on one line (at most 300
 		// bytes), so a test sees it reached the model's next turn.

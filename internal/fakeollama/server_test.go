@@ -284,13 +284,13 @@ func TestReportEchoRunsACommand(t *testing.T) {
 	if err != nil || len(r.calls) != 1 || r.calls[0].Function.Name != "run_command" {
 		t.Fatalf("first turn: %+v %v", r, err)
 	}
-	if cmd, _ := r.calls[0].Function.Arguments.Get("command"); cmd != "echo approved-and-ran" {
+	if cmd, _ := r.calls[0].Function.Arguments.Get("command"); cmd != "sleep 0 && echo approved-and-ran" {
 		t.Fatalf("command = %v", cmd)
 	}
 	msgs = append(msgs, api.Message{Role: "assistant", ToolCalls: r.calls},
-		api.Message{Role: "tool", ToolName: "run_command", ToolCallID: r.calls[0].ID, Content: "$ echo approved-and-ran\napproved-and-ran\n\n[exit code 0]"})
+		api.Message{Role: "tool", ToolName: "run_command", ToolCallID: r.calls[0].ID, Content: "$ sleep 0 && echo approved-and-ran\napproved-and-ran\n\n[exit code 0]"})
 	r, err = chat(t, context.Background(), c, &api.ChatRequest{Model: "tiny", Messages: msgs, Tools: tools("run_command")})
-	if err != nil || r.content != "The tool said: $ echo approved-and-ran | approved-and-ran | [exit code 0]" {
+	if err != nil || r.content != "The tool said: $ sleep 0 && echo approved-and-ran | approved-and-ran | [exit code 0]" {
 		t.Fatalf("second turn: %q %v", r.content, err)
 	}
 }

@@ -115,6 +115,8 @@ function createClient(): LanguageClient {
           testLog.write({ ev: 'runStarted', command, started: res, via: 'serverCommand' });
           render(model.started(res.runId, res.sessionId, runLabel(command, args)));
           output.show(true);
+          // The code action's fix: the panel opens on its run.
+          if (command === ServerCommands.fix) void panel.showRun(res.runId, res.sessionId, runLabel(command, args));
         }
         return res;
       },
@@ -224,6 +226,8 @@ async function startRun(c: LanguageClient, command: string, arg: object, label: 
     testLog.write({ ev: 'runStarted', command, started });
     if (started && started.runId) render(model.started(started.runId, started.sessionId, label));
     output.show(true);
+    // Fix This: the panel opens on its run.
+    if (command === ServerCommands.fix && started && started.runId) void panel.showRun(started.runId, started.sessionId, label);
   } catch (e) {
     testLog.write({ ev: 'runStartFailed', command, error: String(e) });
     void vscode.window.showErrorMessage(`loopls: ${e instanceof Error ? e.message : String(e)}`);
@@ -362,6 +366,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     forward: (m) => {
       const msg = parseReviewMessage(m);
       return msg ? review.handle(msg) : undefined;
+    },
+    partsReady: () => review.attach({ visible: () => panel.visible(), post: (m) => panel.postOther(m) }),
+    visibilityChanged: (visible) => review.visibilityChanged(visible),
+    sessionLoaded: (runs) => {
+      for (const r of runs) review.runEnded(r);
     },
   });
   context.subscriptions.push(vscode.window.registerWebviewViewProvider(panelViewId, panel));

@@ -37,6 +37,12 @@ export interface PanelHost {
   testing?: boolean;
   /** A webview message of another part (`review/…`); the panel itself ignores it. */
   forward?(m: { type: string }): Promise<void> | void;
+  /** The webview (re)loaded and can take other parts' messages (postOther). */
+  partsReady?(): void;
+  /** The panel was shown or hidden (an approval asked in it is asked elsewhere too). */
+  visibilityChanged?(visible: boolean): void;
+  /** A stored session was re-drawn: its runs, for the parts that add to them (edited files). */
+  sessionLoaded?(runs: RunRecord[]): void;
 }
 
 function nonce(): string {
@@ -71,9 +77,11 @@ export class PanelProvider implements vscode.WebviewViewProvider {
     view.webview.onDidReceiveMessage((m) => void this.onMessage(m));
     view.onDidDispose(() => {
       if (this.view === view) this.view = undefined;
+      this.host.visibilityChanged?.(false);
     });
     view.onDidChangeVisibility(() => {
       if (view.visible) void this.refreshSessions();
+      this.host.visibilityChanged?.(view.visible);
     });
   }
 
@@ -81,6 +89,7 @@ export class PanelProvider implements vscode.WebviewViewProvider {
     const n = nonce();
     const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview.js'));
     const style = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', 'panel.css'));
+    const reviewStyle = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', 'review.css'));
     const csp = [
       "default-src 'none'",
       `style-src ${webview.cspSource}`,
@@ -95,6 +104,7 @@ export class PanelProvider implements vscode.WebviewViewProvider {
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${style}">
+<link rel="stylesheet" href="${reviewStyle}">
 <title>loopls</title>
 </head>
 <body data-running="false">
@@ -170,6 +180,22 @@ export class PanelProvider implements vscode.WebviewViewProvider {
     if (this.ready) void this.refreshModels().then(() => this.refreshSessions());
   }
 
+  /**
+   * Opens the panel on a run started elsewhere (Fix This, the code action):
+   * the run joins the conversation, which becomes its session.
+   */
+  async showRun(runId: string, sessionId: string, prompt?: string): Promise<void> {
+    this.apply(this.conversation.claim(runId, sessionId, prompt, false));
+    this.host.log({ ev: 'panelShowRun', runId, sessionId });
+    // The keyboard stays in the editor, where the fix happens.
+    if (this.view) {
+      this.view.show(true);
+      return;
+    }
+    await vscode.commands.executeCommand(`${panelViewId}.focus`);
+    await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+  }
+
   /** Opens the panel and puts the cursor in the composer. */
   async reveal(): Promise<void> {
     await vscode.commands.executeCommand(`${panelViewId}.focus`);
@@ -208,6 +234,7 @@ export class PanelProvider implements vscode.WebviewViewProvider {
         this.conversation.setFallbackWindow(this.host.settings().contextWindow);
         this.postConversation();
         this.host.log({ ev: 'panelReady' });
+        this.host.partsReady?.();
         await this.refreshModels();
         await this.refreshSessions();
         return;
@@ -325,6 +352,7 @@ export class PanelProvider implements vscode.WebviewViewProvider {
     const detail = await c.sendRequest<SessionDetail>(Methods.session, { sessionId });
     const summary = this.sessionsCache.find((s) => s.sessionId === sessionId);
     this.conversation.load(detail, summary?.resumableRun);
+    this.host.sessionLoaded?.((detail.runs ?? []).filter((r) => r && typeof r.runId === 'string'));
     this.host.log({ ev: 'panelSession', sessionId, runs: (detail.runs ?? []).map((r) => r.runId) });
     this.postConversation();
   }

@@ -5,6 +5,7 @@
 
 import type { ConversationView, HostMessage, RunTurnView, StatusView, WebviewMessage } from '../messages';
 import { otherModel, renderModelOptions, renderRun, renderSessionOptions, renderStatus } from './render';
+import { mountReview } from './review';
 
 declare function acquireVsCodeApi(): { postMessage(m: WebviewMessage): void; getState(): unknown; setState(s: unknown): void };
 
@@ -25,6 +26,8 @@ const gaugeTextEl = $<HTMLElement>('gauge-text');
 const bannerEl = $<HTMLElement>('banner');
 const resumeEl = $<HTMLButtonElement>('resume');
 const titleEl = $<HTMLElement>('title');
+// Approvals, the mode picker, context chips, each run's edited files (review.ts).
+const review = mountReview(document, (m) => vscode.postMessage(m as unknown as WebviewMessage));
 
 let current: ConversationView = { runs: [], status: { running: false, contextWindow: 0 } };
 let sessions: import('../messages').SessionView[] = [];
@@ -83,6 +86,7 @@ function setBanner(text: string | undefined): void {
 
 window.addEventListener('message', (ev: MessageEvent<HostMessage>) => {
   const m = ev.data;
+  if (review.receive(m)) return;
   switch (m.type) {
     case 'conversation':
       drawConversation(m.conversation);

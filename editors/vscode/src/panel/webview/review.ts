@@ -1,0 +1,215 @@
+// The panel's review parts, in the webview: approval cards with the four
+// ACP option kinds, the mode picker, the context chips with "Add selection"
+// and "Add file", and each run's edited files with "Open diff" and "Undo
+// run". DOM only, text through textContent (never HTML); every action is a
+// message to the extension host (reviewhost.ts), which owns the state.
+
+import type { ApprovalView, ContextChip, EditedFile, Mode, ReviewFromWebview, ReviewToWebview } from '../../review';
+import { modes } from '../../review';
+
+/** Where the review parts go in the panel. */
+export interface ReviewMounts {
+  /** Approval cards (above the composer, where the eye is while a run goes). */
+  approvals: HTMLElement;
+  /** The mode picker. */
+  mode: HTMLElement;
+  /** The chips and the Add selection / Add file buttons. */
+  context: HTMLElement;
+  /**
+   * The drawn conversation: a run's edits go into its
+   * `section.run[data-run="RUN"]`, drawn again whenever the panel re-draws it.
+   */
+  conversation: HTMLElement;
+}
+
+export interface ReviewUi {
+  /** Handles a host message for the review parts; false when it is not one. */
+  receive(msg: unknown): boolean;
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
+  const e = doc.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function button(doc: Document, label: string, cls: string, onClick: () => void, title?: string): HTMLButtonElement {
+  const b = el(doc, 'button', cls, label);
+  b.type = 'button';
+  if (title) b.title = title;
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+export function createReviewUi(doc: Document, post: (m: ReviewFromWebview) => void, mounts: ReviewMounts): ReviewUi {
+  // Mode picker.
+  const modeLabel = el(doc, 'label', 'loopls-mode-label', 'Mode ');
+  const select = el(doc, 'select', 'loopls-mode');
+  select.setAttribute('aria-label', 'Mode of this conversation');
+  for (const m of modes) {
+    const o = el(doc, 'option', undefined, m.label);
+    o.value = m.mode;
+    o.title = m.detail;
+    select.append(o);
+  }
+  select.value = 'auto';
+  select.addEventListener('change', () => post({ type: 'review/setMode', mode: select.value }));
+  modeLabel.append(select);
+  mounts.mode.append(modeLabel);
+
+  // Context: buttons and chips.
+  const bar = el(doc, 'div', 'loopls-context');
+  const chipList = el(doc, 'div', 'loopls-chips');
+  chipList.setAttribute('role', 'list');
+  chipList.setAttribute('aria-label', 'Attached context');
+  bar.append(
+    button(doc, 'Add selection', 'loopls-add-selection', () => post({ type: 'review/addSelection' }), 'Attach the editor\'s selection to the next prompt'),
+    button(doc, 'Add file', 'loopls-add-file', () => post({ type: 'review/addFile' }), 'Attach a file to the next prompt'),
+    chipList,
+  );
+  mounts.context.append(bar);
+
+  function renderState(mode: Mode, chips: readonly ContextChip[]): void {
+    select.value = mode;
+    chipList.replaceChildren(
+      ...chips.map((c) => {
+        const chip = el(doc, 'span', 'loopls-chip');
+        chip.setAttribute('role', 'listitem');
+        chip.dataset.key = c.key;
+        chip.title = c.uri;
+        chip.append(el(doc, 'span', 'loopls-chip-label', c.label));
+        const x = button(doc, '×', 'loopls-chip-remove', () => post({ type: 'review/removeContext', key: c.key }));
+        x.setAttribute('aria-label', `Remove ${c.label}`);
+        chip.append(x);
+        return chip;
+      }),
+    );
+  }
+
+  // Approvals.
+  function renderApproval(a: ApprovalView): void {
+    if (mounts.approvals.querySelector(`[data-key="${CSS.escape(a.key)}"]`)) return;
+    const card = el(doc, 'div', 'loopls-approval');
+    card.dataset.key = a.key;
+    card.dataset.runId = a.runId;
+    card.setAttribute('role', 'alertdialog');
+    card.setAttribute('aria-label', a.title);
+    card.append(el(doc, 'div', 'loopls-approval-title', a.title));
+    if (a.reasons.length > 0) {
+      const ul = el(doc, 'ul', 'loopls-approval-reasons');
+      for (const r of a.reasons) ul.append(el(doc, 'li', undefined, r));
+      card.append(ul);
+    }
+    const row = el(doc, 'div', 'loopls-approval-buttons');
+    for (const b of a.buttons) {
+      const btn = button(doc, b.label, `loopls-approval-button ${b.tone}`, () => {
+        for (const other of row.querySelectorAll('button')) (other as HTMLButtonElement).disabled = true;
+        post({ type: 'review/approve', key: a.key, optionId: b.optionId });
+      });
+      btn.dataset.optionId = b.optionId;
+      btn.dataset.kind = b.kind;
+      row.append(btn);
+    }
+    card.append(row);
+    mounts.approvals.append(card);
+    (row.querySelector('button') as HTMLButtonElement | null)?.focus();
+  }
+
+  function approvalDone(key: string): void {
+    mounts.approvals.querySelector(`[data-key="${CSS.escape(key)}"]`)?.remove();
+  }
+
+  // A run's edited files: kept here and put back into the run's section
+  // each time the conversation draws it again (it replaces the section).
+  const edits = new Map<string, EditedFile[]>();
+
+  function editsBox(runId: string, files: EditedFile[]): HTMLElement {
+    const box = el(doc, 'div', 'loopls-edits');
+    box.dataset.editsOf = runId;
+    const head = el(doc, 'div', 'loopls-edits-head');
+    head.append(
+      el(doc, 'span', 'loopls-edits-title', files.length === 1 ? 'Edited 1 file' : `Edited ${files.length} files`),
+      button(doc, 'Undo run', 'loopls-undo-run', () => post({ type: 'review/undoRun', runId }), 'Revert every edit of this run as one edit'),
+    );
+    box.append(head);
+    const ul = el(doc, 'ul', 'loopls-edited-files');
+    for (const f of files) {
+      const li = el(doc, 'li', 'loopls-edited-file');
+      li.dataset.path = f.path;
+      li.append(
+        el(doc, 'span', 'loopls-edited-path', f.path),
+        button(doc, 'Open diff', 'loopls-open-diff', () => post({ type: 'review/openChange', runId, path: f.path }), `Before ↔ after this run: ${f.path}`),
+      );
+      ul.append(li);
+    }
+    box.append(ul);
+    return box;
+  }
+
+  function placeEdits(runId: string): void {
+    const files = edits.get(runId);
+    if (!files) return;
+    const section = mounts.conversation.querySelector(`section.run[data-run="${CSS.escape(runId)}"]`);
+    if (!section || section.querySelector(':scope > .loopls-edits')) return;
+    section.append(editsBox(runId, files));
+  }
+
+  new MutationObserver(() => {
+    for (const runId of edits.keys()) placeEdits(runId);
+  }).observe(mounts.conversation, { childList: true });
+
+  function renderEdits(runId: string, files: EditedFile[]): void {
+    edits.set(runId, files);
+    mounts.conversation.querySelector(`section.run[data-run="${CSS.escape(runId)}"] > .loopls-edits`)?.remove();
+    placeEdits(runId);
+  }
+
+  return {
+    receive(raw: unknown): boolean {
+      const msg = raw as ReviewToWebview;
+      if (!msg || typeof msg !== 'object' || typeof msg.type !== 'string' || !msg.type.startsWith('review/')) return false;
+      switch (msg.type) {
+        case 'review/approval':
+          renderApproval(msg.approval);
+          return true;
+        case 'review/approvalDone':
+          approvalDone(msg.key);
+          return true;
+        case 'review/state':
+          renderState(msg.mode, msg.chips);
+          return true;
+        case 'review/edits':
+          renderEdits(msg.runId, msg.files);
+          return true;
+      }
+      return false;
+    },
+  };
+}
+
+
+/**
+ * Mounts the review parts into the panel's page: approvals above the status
+ * line, the context bar and the mode picker above the prompt. Returns the UI, whose receive() takes the host's review messages.
+ */
+export function mountReview(doc: Document, post: (m: ReviewFromWebview) => void): ReviewUi {
+  const byId = (id: string) => doc.getElementById(id);
+  const approvals = el(doc, 'div', 'loopls-approvals');
+  approvals.id = 'approvals';
+  const statusLine = byId('status-line');
+  if (statusLine) statusLine.before(approvals);
+  else doc.body.append(approvals);
+  const context = el(doc, 'div');
+  context.id = 'context';
+  const prompt = byId('prompt');
+  if (prompt) prompt.before(context);
+  else doc.body.append(context);
+  // The mode picker ends the context row (the composer's bar holds the model and Send).
+  const mode = el(doc, 'span');
+  mode.id = 'mode';
+  const conversation = byId('conversation') ?? doc.body;
+  const ui = createReviewUi(doc, post, { approvals, mode, context, conversation });
+  context.append(mode);
+  return ui;
+}
