@@ -34,7 +34,7 @@ func (e *emitter) run(outcome engine.OutcomeName, output string, lerr *engine.Lo
 		Output: output, Turns: 2, Error: lerr, StartedAt: time.Now(), EndedAt: time.Now(), Edits: []engine.Edit{}}
 }
 
-var readCall = engine.ToolCall{ID: "call_read1", Name: "read_file", Arguments: json.RawMessage(`{"path":"README.md"}`)}
+var readCall = engine.ToolCall{ID: "call_read1", Name: "read_file", Arguments: engine.RawJSON(`{"path":"README.md"}`)}
 
 // oneToolCall is a run with one read_file call, then a final answer.
 func oneToolCall(_ context.Context, req RunRequest, _ Hooks) (engine.Run, error) {
@@ -251,7 +251,7 @@ func TestCancelWhileStreaming(t *testing.T) {
 	}
 }
 
-var sleepCall = engine.ToolCall{ID: "call_sleep", Name: "run_command", Arguments: json.RawMessage(`{"command":"sleep 30"}`)}
+var sleepCall = engine.ToolCall{ID: "call_sleep", Name: "run_command", Arguments: engine.RawJSON(`{"command":"sleep 30"}`)}
 
 // askToRun announces a run_command call and asks the approver, as the
 // workspace's run_command tool does; the output says what was decided.

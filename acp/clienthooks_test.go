@@ -2,7 +2,6 @@ package acp
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -167,7 +166,7 @@ func (r *toolRun) output(i int) string {
 }
 
 func toolCall(id, name, args string) engine.ToolCall {
-	return engine.ToolCall{ID: engine.ToolCallID(id), Name: name, Arguments: json.RawMessage(args)}
+	return engine.ToolCall{ID: engine.ToolCallID(id), Name: name, Arguments: engine.RawJSON(args)}
 }
 
 func TestReadTextFileThroughTheClient(t *testing.T) {

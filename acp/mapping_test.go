@@ -1,7 +1,6 @@
 package acp
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -31,7 +30,7 @@ func TestToolCallMapping(t *testing.T) {
 		{"read_file", `not json`, sdk.ToolKindRead, "read_file", "", false},
 	}
 	for _, tt := range tests {
-		u := toolCallStart("/root", engine.ToolCall{ID: "c1", Name: tt.name, Arguments: json.RawMessage(tt.args)}, sdk.ToolCallStatusPending).ToolCall
+		u := toolCallStart("/root", engine.ToolCall{ID: "c1", Name: tt.name, Arguments: engine.RawJSON(tt.args)}, sdk.ToolCallStatusPending).ToolCall
 		if u.Kind != tt.kind || u.Title != tt.title || u.ToolCallId != "c1" || u.Status != sdk.ToolCallStatusPending {
 			t.Errorf("%s %s: kind %q title %q", tt.name, tt.args, u.Kind, u.Title)
 		}
@@ -46,7 +45,7 @@ func TestToolCallMapping(t *testing.T) {
 			t.Errorf("%s: diff block = %v, want %v", tt.name, got, tt.diff)
 		}
 	}
-	edit := toolCallStart("/root", engine.ToolCall{ID: "c", Name: "edit_file", Arguments: json.RawMessage(`{"path":"x","old_string":"a","new_string":"b"}`)}, sdk.ToolCallStatusPending).ToolCall
+	edit := toolCallStart("/root", engine.ToolCall{ID: "c", Name: "edit_file", Arguments: engine.RawJSON(`{"path":"x","old_string":"a","new_string":"b"}`)}, sdk.ToolCallStatusPending).ToolCall
 	if d := edit.Content[0].Diff; d.OldText == nil || *d.OldText != "a" || d.NewText != "b" || d.Path != "/root/x" {
 		t.Errorf("edit diff = %+v", d)
 	}

@@ -24,7 +24,7 @@ type toolArgs struct {
 	Content   string `json:"content"`
 }
 
-func parseToolArgs(raw json.RawMessage) toolArgs {
+func parseToolArgs(raw []byte) toolArgs {
 	var a toolArgs
 	_ = json.Unmarshal(raw, &a) // a malformed call still gets a tool_call, titled by name
 	return a
@@ -129,7 +129,7 @@ func toolDiff(root, name string, a toolArgs) []sdk.ToolCallContent {
 
 // rawInput is the call's arguments as the client sees them: the JSON object
 // the model produced.
-func rawInput(raw json.RawMessage) any {
+func rawInput(raw []byte) any {
 	if len(raw) == 0 {
 		return map[string]any{}
 	}

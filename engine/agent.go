@@ -1,8 +1,10 @@
 // Package engine runs agent loops: model call, tool calls, model call, …
 //
-// It has two halves. LoopMachine is the pure state machine: it owns every
-// decision of a run (when to call the model, dispatch tools, compact or
-// stop), performs no I/O and serializes to JSON. Agent is the driver around
+// It has two halves. LoopMachine (package engine/machine, whose names engine
+// re-exports) is the pure state machine: it owns every decision of a run
+// (when to call the model, dispatch tools, compact or stop), performs no
+// I/O, depends on no package that does (go list -deps proves it), and is
+// plain data (MarshalMachine/UnmarshalMachine). Agent is the driver around
 // it: it asks the machine for the next step, performs the I/O that step
 // names — streaming a Model, dispatching Tools concurrently, compacting
 // through a ContextManager — and feeds the results back, reporting every
@@ -19,10 +21,11 @@
 package engine
 
 import (
+	"github.com/loopls/loopls/engine/machine"
+
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"log/slog"
 	"slices"
@@ -206,7 +209,7 @@ func (a *Agent) Session() SessionID { return a.session }
 // History returns a copy of the committed conversation as the last
 // checkpoint left it (a run's last checkpoint is its end).
 func (a *Agent) History() []Message {
-	return cloneMessages(a.published.Load().history)
+	return machine.CloneMessages(a.published.Load().history)
 }
 
 // Snapshot returns the machine's JSON as the last checkpoint carried it
@@ -215,7 +218,7 @@ func (a *Agent) Snapshot() ([]byte, error) {
 	if snap := a.published.Load().machine; snap != nil {
 		return slices.Clone(snap), nil
 	}
-	return json.Marshal(NewMachine(a.published.Load().history))
+	return MarshalMachine(NewMachine(a.published.Load().history))
 }
 
 // Running reports whether a run is in flight.

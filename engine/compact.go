@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"github.com/loopls/loopls/engine/machine"
+
 	"context"
 	"errors"
 	"fmt"
@@ -146,7 +148,7 @@ func (a *Agent) stepCompact(rs *runState, reason CompactReason) inflight {
 	conv := a.machine.Conversation()
 	before := a.counter.count(conv)
 	window := rs.policy.ContextWindow
-	target := percentOf(percentOf(window, max(rs.policy.CompactThreshold, 1)), 70)
+	target := machine.PercentOf(machine.PercentOf(window, max(rs.policy.CompactThreshold, 1)), 70)
 	model := rs.models[a.lastServed]
 	req := CompactRequest{
 		Reason: reason, Messages: conv, Window: window, Target: target,

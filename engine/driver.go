@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 	"log/slog"
 	"sync/atomic"
 )
@@ -243,14 +242,14 @@ func (a *Agent) emit(rs *runState, mv Move) {
 		return
 	}
 	rs.seq++
-	t := mv.Transition(rs.run.ID, a.session, rs.seq, a.machine.ContextTokens(), rs.policy.MaxTurns)
+	t := transitionOf(mv, rs.run.ID, a.session, rs.seq, a.machine.ContextTokens(), rs.policy.MaxTurns)
 	a.obs.each(func(o Observer) { o.OnTransition(t) })
 }
 
 // checkpoint reports a commit point with the machine's snapshot, and
 // publishes that snapshot to the agent's readers.
 func (a *Agent) checkpoint(rs *runState, point CheckpointPoint) {
-	snap, err := json.Marshal(a.machine)
+	snap, err := MarshalMachine(a.machine)
 	history := a.machine.History()
 	if err != nil {
 		rs.log.Error("machine snapshot failed; checkpoint carries no machine", "err", err)

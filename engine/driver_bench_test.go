@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"testing"
 	"time"
@@ -19,7 +18,7 @@ func BenchmarkDriver200Turns(b *testing.B) {
 			emit(Delta{Lane: LaneText, Text: "done"})
 			return ModelResponse{Message: Message{Role: RoleAssistant, Content: "done"}, Usage: Usage{InputTokens: 100, OutputTokens: 1}}, nil
 		}
-		c := ToolCall{ID: ToolCallID(fmt.Sprint("c", turn)), Name: "read_file", Arguments: json.RawMessage(fmt.Sprintf(`{"path":"f%d"}`, turn))}
+		c := ToolCall{ID: ToolCallID(fmt.Sprint("c", turn)), Name: "read_file", Arguments: RawJSON(fmt.Sprintf(`{"path":"f%d"}`, turn))}
 		return ModelResponse{Message: Message{Role: RoleAssistant, ToolCalls: []ToolCall{c}}, Usage: Usage{InputTokens: 100, OutputTokens: 10}}, nil
 	}}
 	tool := &fakeTool{name: "read_file", fn: func(_ context.Context, inv ToolInvocation) (ToolResult, error) {

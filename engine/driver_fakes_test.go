@@ -52,7 +52,7 @@ func say(text string, emit func(Delta)) (ModelResponse, error) {
 
 // callTool returns a response asking for one tool call.
 func callTool(id, name, args string, emit func(Delta)) (ModelResponse, error) {
-	c := ToolCall{ID: ToolCallID(id), Name: name, Arguments: json.RawMessage(args)}
+	c := ToolCall{ID: ToolCallID(id), Name: name, Arguments: RawJSON(args)}
 	emit(Delta{Lane: LaneTool, ToolCall: &c})
 	return ModelResponse{Message: Message{Role: RoleAssistant, ToolCalls: []ToolCall{c}}, StopReason: "tool_calls"}, nil
 }

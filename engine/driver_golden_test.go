@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -27,6 +28,9 @@ type goldenScenario struct {
 	// cancelOn, when set, cancels the run once this event line appears.
 	cancelOn string
 }
+
+// updateTraces rewrites the driver's golden traces (testdata/driver/*.txt).
+var updateTraces = flag.Bool("update", false, "rewrite the outputs of engine/testdata/driver/*.txt traces")
 
 func goldenScenarios() []goldenScenario {
 	readme := func() Tool { return constTool("read_file", "# readme") }

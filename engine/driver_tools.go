@@ -116,7 +116,7 @@ func (a *Agent) toolsAnswered(rs *runState, step Step, r stepResult) {
 
 // pathOf returns the "path" argument of a call, the resource most tools
 // act on, or "" when there is none.
-func pathOf(args json.RawMessage) string {
+func pathOf(args []byte) string {
 	var v struct {
 		Path string `json:"path"`
 	}

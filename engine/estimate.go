@@ -1,6 +1,9 @@
 package engine
 
-import "unicode/utf8"
+import (
+	"math"
+	"unicode/utf8"
+)
 
 // perMessageTokens is what one message costs beyond its text: role markers
 // and separators in every chat template. 20 characters' worth, as loopctl's
@@ -85,7 +88,7 @@ func (c *counter) calibrate(chars, reported int) {
 		return
 	}
 	p := reported * 1000 / raw
-	if reported > maxInt/1000 {
+	if reported > math.MaxInt/1000 {
 		p = maxPermille
 	}
 	c.permille = min(max(p, minPermille), maxPermille)
@@ -95,7 +98,7 @@ func scalePermille(n, permille int) int {
 	if permille == 1000 {
 		return n
 	}
-	if n > maxInt/maxPermille {
+	if n > math.MaxInt/maxPermille {
 		return n // too large to scale safely; the estimate already saturates any window
 	}
 	return n * permille / 1000

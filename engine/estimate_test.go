@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"encoding/json"
 	"testing"
 )
 
@@ -14,7 +13,7 @@ func TestEstimateTokens(t *testing.T) {
 		{"empty", nil, 0},
 		{"hello world", []Message{UserMessage("Hello, world!")}, 8}, // (20+13)/4
 		{"runes not bytes", []Message{UserMessage("éééé")}, 6},      // (20+4)/4
-		{"tool call", []Message{{Role: RoleAssistant, ToolCalls: []ToolCall{{Name: "grep", Arguments: json.RawMessage(`{"pattern":"x"}`)}}}}, 9},
+		{"tool call", []Message{{Role: RoleAssistant, ToolCalls: []ToolCall{{Name: "grep", Arguments: RawJSON(`{"pattern":"x"}`)}}}}, 9},
 		{"two", []Message{UserMessage("abcd"), {Role: RoleAssistant, Content: "abcd", Thinking: "abcd"}}, 13},
 	}
 	for _, tc := range cases {

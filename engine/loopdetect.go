@@ -130,13 +130,6 @@ func (d *LoopDetector) clear() {
 	d.stop, d.stopN = nil, 0
 }
 
-// LoopDetected is the error of a run stopped because the model kept making
-// the same call with the same result.
-func LoopDetected(tool string, repeats int) *LoopError {
-	return &LoopError{Kind: KindLoopDetected,
-		Message: fmt.Sprintf("loop detected: %s was called %d times with the same arguments and the same result; rephrase the prompt or give the model what it is missing", tool, repeats)}
-}
-
 // loopWarning is the message added to the result of a call that reached the
 // warning threshold, telling the model why it should change course.
 func loopWarning(tool string, repeats int) string {

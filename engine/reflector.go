@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"sync"
 )
 
@@ -49,11 +48,4 @@ func (r *reflector) exhausted(key string) (int, bool) {
 	defer r.mu.Unlock()
 	n := r.attempts[key]
 	return n, n > r.max
-}
-
-// ToolRecoveryExhausted is the error of a run whose model kept making a tool
-// call that kept failing.
-func ToolRecoveryExhausted(tool string, attempts int) *LoopError {
-	return &LoopError{Kind: KindToolRecoveryExhausted,
-		Message: fmt.Sprintf("tool %s failed %d times with the same arguments; fix what its last result reports, or rephrase the prompt", tool, attempts)}
 }

@@ -45,8 +45,8 @@ func (a *Agent) Resume(ctx context.Context, in ResumeInput) (Run, error) {
 	if len(in.Machine) == 0 || in.Run.ID == "" {
 		return Run{}, errors.Join(ErrNotResumable, errors.New("no snapshot or no run id"))
 	}
-	m := &LoopMachine{}
-	if err := json.Unmarshal(in.Machine, m); err != nil {
+	m, err := UnmarshalMachine(in.Machine)
+	if err != nil {
 		return Run{}, errors.Join(ErrNotResumable, err)
 	}
 	m.InterruptTools(in.Rerunnable)

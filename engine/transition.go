@@ -1,9 +1,9 @@
 package engine
 
-// Transition is the move as observers and the editor see it: seq numbers
+// transitionOf is the move as observers and the editor see it: seq numbers
 // the run's transitions from 1, contextTokens is the estimate at the move,
 // and maxTurns maps a MaxTurnsExceeded outcome to its error.
-func (mv Move) Transition(run RunID, session SessionID, seq, contextTokens, maxTurns int) Transition {
+func transitionOf(mv Move, run RunID, session SessionID, seq, contextTokens, maxTurns int) Transition {
 	t := Transition{
 		RunID:         run,
 		SessionID:     session,

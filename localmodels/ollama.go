@@ -354,7 +354,7 @@ func fromAPIToolCall(tc api.ToolCall) engine.ToolCall {
 	if id == "" {
 		id = newCallID()
 	}
-	return engine.ToolCall{ID: engine.ToolCallID(id), Name: tc.Function.Name, Arguments: args}
+	return engine.ToolCall{ID: engine.ToolCallID(id), Name: tc.Function.Name, Arguments: engine.RawJSON(args)}
 }
 
 // newCallID makes an id in Ollama's own form, call_ + 8 characters.

@@ -45,7 +45,7 @@ func find(t *testing.T, tools []engine.Tool, name string) engine.Tool {
 }
 
 func call(ctx context.Context, tl engine.Tool, args string) (engine.ToolResult, error) {
-	return tl.Call(ctx, engine.ToolInvocation{RunID: "run_t", Call: engine.ToolCall{ID: "c1", Name: tl.Spec().Name, Arguments: json.RawMessage(args)}})
+	return tl.Call(ctx, engine.ToolInvocation{RunID: "run_t", Call: engine.ToolCall{ID: "c1", Name: tl.Spec().Name, Arguments: engine.RawJSON(args)}})
 }
 
 func TestEverythingEcho(t *testing.T) {

@@ -279,7 +279,7 @@ func (s *anthropicStream) add(ev anthropic.MessageStreamEventUnion, onDelta func
 
 func (s *anthropicStream) emitCall(b *anthropicBlock, onDelta func(engine.Delta)) {
 	args, _ := engine.CanonicalArguments([]byte(b.input.String())) // malformed: kept as a string for the tool to refuse
-	call := engine.ToolCall{ID: engine.ToolCallID(b.id), Name: b.name, Arguments: args}
+	call := engine.ToolCall{ID: engine.ToolCallID(b.id), Name: b.name, Arguments: engine.RawJSON(args)}
 	s.calls = append(s.calls, call)
 	onDelta(engine.Delta{Lane: engine.LaneTool, ToolCall: &call})
 }

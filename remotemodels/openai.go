@@ -266,7 +266,7 @@ func (s *openaiStream) response(name string, onDelta func(engine.Delta)) engine.
 		if id == "" {
 			id = fmt.Sprintf("call_%d", i)
 		}
-		call := engine.ToolCall{ID: engine.ToolCallID(id), Name: p.name, Arguments: args}
+		call := engine.ToolCall{ID: engine.ToolCallID(id), Name: p.name, Arguments: engine.RawJSON(args)}
 		msg.ToolCalls = append(msg.ToolCalls, call)
 		onDelta(engine.Delta{Lane: engine.LaneTool, ToolCall: &call})
 	}

@@ -88,7 +88,7 @@ func (s *Server) CanAsk() bool {
 var _ workspace.Reachability = (*Server)(nil)
 
 func (s *Server) askApprove(ctx context.Context, req workspace.ApprovalRequest) (workspace.Decision, error) {
-	args := req.Call.Arguments
+	args := json.RawMessage(req.Call.Arguments)
 	if len(args) == 0 {
 		args = json.RawMessage("{}")
 	}

@@ -20,7 +20,7 @@ type ToolCallParams struct {
 // NewToolCallParams describes ev with status; run stands in for an event
 // without its run id.
 func NewToolCallParams(ev engine.ToolEvent, status engine.ToolStatus, run engine.RunID) ToolCallParams {
-	args := ev.Call.Arguments
+	args := json.RawMessage(ev.Call.Arguments)
 	if len(args) == 0 {
 		args = json.RawMessage("{}")
 	}

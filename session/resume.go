@@ -2,7 +2,6 @@ package session
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -104,8 +103,7 @@ func (m *Manager) Resume(ctx context.Context, r ResumeRequest) (*Handle, error) 
 	if perr != nil {
 		prep = prepared{prompt: res.Run.Prompt}
 	}
-	var snap engine.LoopMachine
-	if json.Unmarshal(res.Machine, &snap) == nil {
+	if snap, err := engine.UnmarshalMachine(res.Machine); err == nil {
 		h.recorded = snap.Conversation()
 	}
 	m.wg.Add(1)

@@ -137,7 +137,7 @@ func (r *recorder) call(c engine.ToolCall) *Entry {
 	if i, ok := r.calls[c.ID]; ok && c.ID != "" {
 		return &r.entries[i]
 	}
-	e := Entry{Kind: EntryToolCall, ID: c.ID, Name: c.Name, Arguments: c.Arguments}
+	e := Entry{Kind: EntryToolCall, ID: c.ID, Name: c.Name, Arguments: json.RawMessage(c.Arguments)}
 	if len(e.Arguments) == 0 {
 		e.Arguments = json.RawMessage("{}")
 	}

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -82,7 +81,7 @@ func BenchmarkTurnCheckpoints(b *testing.B) {
 			if _, err := m.AcceptInput("read the readme"); err != nil {
 				b.Fatal(err)
 			}
-			snap, err := json.Marshal(m)
+			snap, err := engine.MarshalMachine(m)
 			if err != nil {
 				b.Fatal(err)
 			}

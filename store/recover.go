@@ -126,8 +126,8 @@ func resumePoint(snapshot []byte) (engine.StateName, int, bool) {
 	if len(snapshot) == 0 {
 		return "", 0, false
 	}
-	var m engine.LoopMachine
-	if err := json.Unmarshal(snapshot, &m); err != nil {
+	m, err := engine.UnmarshalMachine(snapshot)
+	if err != nil {
 		return "", 0, false
 	}
 	st := m.State()

@@ -158,7 +158,7 @@ func TestCheckpointRoundTrip(t *testing.T) {
 
 	hist := []engine.Message{
 		engine.UserMessage("chat with me"),
-		{Role: engine.RoleAssistant, Thinking: "hm", ToolCalls: []engine.ToolCall{{ID: "call_1", Name: "read_file", Arguments: json.RawMessage(`{"path":"README.md"}`)}}},
+		{Role: engine.RoleAssistant, Thinking: "hm", ToolCalls: []engine.ToolCall{{ID: "call_1", Name: "read_file", Arguments: engine.RawJSON(`{"path":"README.md"}`)}}},
 		{Role: engine.RoleTool, Content: "# readme", ToolCallID: "call_1", ToolName: "read_file"},
 		{Role: engine.RoleAssistant, Content: "Hello from the tiny test model."},
 	}

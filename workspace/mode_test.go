@@ -103,5 +103,5 @@ func TestEditModeAnnotatesEveryChange(t *testing.T) {
 }
 
 func toolInvocation(name string, args json.RawMessage) engine.ToolInvocation {
-	return engine.ToolInvocation{RunID: "run1", Call: engine.ToolCall{ID: "call_1", Name: name, Arguments: args}}
+	return engine.ToolInvocation{RunID: "run1", Call: engine.ToolCall{ID: "call_1", Name: name, Arguments: engine.RawJSON(args)}}
 }

@@ -27,7 +27,7 @@ const (
 // decodeArgs decodes a tool call's JSON arguments into v. Small local
 // models are loose with JSON, so it forgives what has one clear meaning:
 // nothing at all (an empty object) and the object sent as a JSON string.
-func decodeArgs(raw json.RawMessage, v any) error {
+func decodeArgs(raw []byte, v any) error {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
 		raw = []byte("{}")

@@ -69,7 +69,7 @@ func TestReadFile(t *testing.T) {
 		}
 	}
 	// Malformed arguments are an error result, not a Go error.
-	res, err := tool(t, w, ToolReadFile).Call(context.Background(), engine.ToolInvocation{Call: engine.ToolCall{Name: ToolReadFile, Arguments: json.RawMessage(`{"path": 3}`)}})
+	res, err := tool(t, w, ToolReadFile).Call(context.Background(), engine.ToolInvocation{Call: engine.ToolCall{Name: ToolReadFile, Arguments: engine.RawJSON(`{"path": 3}`)}})
 	if err != nil || !res.IsError {
 		t.Errorf("read_file(bad JSON) = %+v, %v; want an error result", res, err)
 	}
@@ -364,7 +364,7 @@ func TestLooseArguments(t *testing.T) {
 	w := openWS(t, newTree(t, map[string]string{"f.txt": "a\nb\nc\n", "g.txt": "x x\n"}), Options{})
 	raw := func(name, args string) engine.ToolResult {
 		t.Helper()
-		res, err := tool(t, w, name).Call(context.Background(), engine.ToolInvocation{RunID: "r", Call: engine.ToolCall{Name: name, Arguments: json.RawMessage(args)}})
+		res, err := tool(t, w, name).Call(context.Background(), engine.ToolInvocation{RunID: "r", Call: engine.ToolCall{Name: name, Arguments: engine.RawJSON(args)}})
 		if err != nil {
 			t.Fatalf("%s(%s): Go error %v", name, args, err)
 		}

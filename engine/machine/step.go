@@ -1,4 +1,4 @@
-package engine
+package machine
 
 // StepKind names what the driver must do next.
 type StepKind string

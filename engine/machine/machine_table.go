@@ -1,4 +1,4 @@
-package engine
+package machine
 
 // Feed names one input of the machine: the LoopMachine method a driver calls.
 type Feed string

@@ -1,4 +1,4 @@
-package engine
+package machine
 
 import (
 	"encoding/json"
@@ -12,7 +12,7 @@ func assertRoundTrip(t testing.TB, m *LoopMachine, p Policy) *LoopMachine {
 	t.Helper()
 	data := snapshot(t, m)
 	var restored LoopMachine
-	if err := json.Unmarshal([]byte(data), &restored); err != nil {
+	if err := unmarshalMachine([]byte(data), &restored); err != nil {
 		t.Fatalf("restore %s: %v", data, err)
 	}
 	if again := snapshot(t, &restored); again != data {
@@ -98,7 +98,7 @@ func TestUnmarshalRefusesBrokenSnapshots(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			m := machineIn(t, "AwaitingTools")
 			before := snapshot(t, m)
-			if err := json.Unmarshal([]byte(data), m); err == nil {
+			if err := unmarshalMachine([]byte(data), m); err == nil {
 				t.Fatalf("restored a broken snapshot")
 			}
 			if after := snapshot(t, m); after != before {

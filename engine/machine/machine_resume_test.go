@@ -1,7 +1,6 @@
-package engine
+package machine
 
 import (
-	"encoding/json"
 	"testing"
 )
 
@@ -12,12 +11,12 @@ func TestInterruptToolsKeepsOnlyRerunnableCalls(t *testing.T) {
 	m := machineIn(t, "AwaitingModel")
 	msg := toolCallMsg("read_file", "edit_file", "no_such_tool")
 	mustMove(t)(m.ModelResponse(msg, 10, testTools))
-	snap, err := json.Marshal(m)
+	snap, err := marshalMachine(m)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var r LoopMachine
-	if err := json.Unmarshal(snap, &r); err != nil {
+	if err := unmarshalMachine(snap, &r); err != nil {
 		t.Fatal(err)
 	}
 	r.InterruptTools([]string{"read_file"})
@@ -40,9 +39,9 @@ func TestInterruptToolsKeepsOnlyRerunnableCalls(t *testing.T) {
 	if r.State() != m.State() {
 		t.Errorf("state = %+v, want %+v", r.State(), m.State())
 	}
-	again, _ := json.Marshal(&r)
+	again, _ := marshalMachine(&r)
 	var r2 LoopMachine
-	if err := json.Unmarshal(again, &r2); err != nil {
+	if err := unmarshalMachine(again, &r2); err != nil {
 		t.Fatal(err)
 	}
 	if p := r2.NextStep(tablePolicy).Calls[1].Preresolved; p == nil || p.Content != InterruptedToolText {
@@ -53,9 +52,9 @@ func TestInterruptToolsKeepsOnlyRerunnableCalls(t *testing.T) {
 func TestInterruptToolsOutsideAwaitingToolsChangesNothing(t *testing.T) {
 	for _, st := range []string{"Start", "AwaitingModel", "AwaitingCompaction", "Terminal completed", "Terminal failed"} {
 		m := machineIn(t, st)
-		before, _ := json.Marshal(m)
+		before, _ := marshalMachine(m)
 		m.InterruptTools(nil)
-		after, _ := json.Marshal(m)
+		after, _ := marshalMachine(m)
 		if string(before) != string(after) {
 			t.Errorf("%s: InterruptTools changed the machine:\n%s\n%s", st, before, after)
 		}

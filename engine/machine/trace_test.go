@@ -1,4 +1,4 @@
-package engine
+package machine
 
 import (
 	"errors"
@@ -20,7 +20,7 @@ import (
 //	go test ./engine -run Trace -update
 //
 // Reviewing a behaviour change is reading the diff of a trace.
-var updateTraces = flag.Bool("update", false, "rewrite the outputs of engine/testdata/*.txt traces")
+var updateTraces = flag.Bool("update", false, "rewrite the outputs of engine/machine/testdata/*.txt traces")
 
 func TestTrace(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("testdata", "*.txt"))

@@ -1,4 +1,4 @@
-package engine
+package machine
 
 import (
 	"encoding/json"
@@ -17,7 +17,7 @@ var testTools = []string{"read_file", "list_dir", "edit_file"}
 
 func snapshot(t testing.TB, m *LoopMachine) string {
 	t.Helper()
-	b, err := json.Marshal(m)
+	b, err := marshalMachine(m)
 	if err != nil {
 		t.Fatalf("marshal machine: %v", err)
 	}
@@ -38,7 +38,7 @@ func mustMove(t testing.TB) func(Move, error) Move {
 func toolCallMsg(names ...string) Message {
 	msg := Message{Role: RoleAssistant}
 	for i, n := range names {
-		msg.ToolCalls = append(msg.ToolCalls, ToolCall{ID: ToolCallID(fmt.Sprintf("call_%d", i)), Name: n, Arguments: json.RawMessage(`{"path":"README.md"}`)})
+		msg.ToolCalls = append(msg.ToolCalls, ToolCall{ID: ToolCallID(fmt.Sprintf("call_%d", i)), Name: n, Arguments: RawJSON(`{"path":"README.md"}`)})
 	}
 	return msg
 }
@@ -436,7 +436,7 @@ func TestUnknownToolIsPreresolved(t *testing.T) {
 
 func TestArgumentsThatAreNotJSONArePreresolved(t *testing.T) {
 	m := machineIn(t, "AwaitingModel")
-	msg := Message{Role: RoleAssistant, ToolCalls: []ToolCall{{ID: "c1", Name: "read_file", Arguments: json.RawMessage(`{"path":`)}}}
+	msg := Message{Role: RoleAssistant, ToolCalls: []ToolCall{{ID: "c1", Name: "read_file", Arguments: RawJSON(`{"path":`)}}}
 	mustMove(t)(m.ModelResponse(msg, 10, testTools))
 	c := m.NextStep(tablePolicy).Calls[0]
 	if c.Preresolved == nil || !c.Preresolved.IsError {
@@ -656,4 +656,23 @@ func TestIllegalFeedErrorSaysWhat(t *testing.T) {
 	if err == nil || err.Error() != want {
 		t.Errorf("error = %v, want %q", err, want)
 	}
+}
+
+// marshalMachine is the machine's JSON as checkpoints carry it
+// (engine.MarshalMachine does the same: this package cannot import engine).
+func marshalMachine(m *LoopMachine) ([]byte, error) { return json.Marshal(m.Snapshot()) }
+
+// unmarshalMachine restores into m what marshalMachine wrote; a refused
+// restore leaves m as it was.
+func unmarshalMachine(data []byte, m *LoopMachine) error {
+	var s Snapshot
+	if err := json.Unmarshal(data, &s); err != nil {
+		return err
+	}
+	r, err := Restore(s)
+	if err != nil {
+		return err
+	}
+	*m = *r
+	return nil
 }

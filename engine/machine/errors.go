@@ -1,8 +1,8 @@
-package engine
+package machine
 
 import (
 	"errors"
-	"fmt"
+	"strconv"
 )
 
 // ErrorKind names a class of LoopError. The strings are part of the protocol
@@ -81,14 +81,14 @@ func Cancelled() *LoopError {
 // MaxTurnsExceeded is the error of a run that hit its turn cap.
 func MaxTurnsExceeded(max int) *LoopError {
 	return &LoopError{Kind: KindMaxTurnsExceeded, Max: max,
-		Message: fmt.Sprintf("stopped after %d turns without a final answer: raise maxTurns or narrow the prompt", max)}
+		Message: "stopped after " + itoa(max) + " turns without a final answer: raise maxTurns or narrow the prompt"}
 }
 
 // ContextExceeded is the error of a run whose conversation of used tokens
 // no longer fits the model's window of limit tokens.
 func ContextExceeded(used, limit int) *LoopError {
 	return &LoopError{Kind: KindContextExceeded, Used: used, Limit: limit,
-		Message: fmt.Sprintf("context exceeded: the conversation needs %d tokens and the model's window is %d: use a model with a bigger window (contextWindow) or start a new session", used, limit)}
+		Message: "context exceeded: the conversation needs " + itoa(used) + " tokens and the model's window is " + itoa(limit) + ": use a model with a bigger window (contextWindow) or start a new session"}
 }
 
 // contextExceededAfterCompaction is the error of a compaction, begun at
@@ -98,11 +98,11 @@ func contextExceededAfterCompaction(need, window, trigger, percent int, reason C
 	le := &LoopError{Kind: KindContextExceeded, Used: need, Limit: window}
 	switch {
 	case window <= 0:
-		le.Message = fmt.Sprintf("context exceeded: the conversation needs %d tokens and compaction freed nothing: use a model with a bigger window (contextWindow) or start a new session", need)
+		le.Message = "context exceeded: the conversation needs " + itoa(need) + " tokens and compaction freed nothing: use a model with a bigger window (contextWindow) or start a new session"
 	case reason == CompactThresholdExceeded:
-		le.Message = fmt.Sprintf("context exceeded: the conversation needs %d tokens, over the compaction threshold of %d (%d%% of the model's %d-token window), and compaction freed nothing: raise compactThreshold, use a model with a bigger window (contextWindow) or start a new session", need, trigger, percent, window)
+		le.Message = "context exceeded: the conversation needs " + itoa(need) + " tokens, over the compaction threshold of " + itoa(trigger) + " (" + itoa(percent) + "% of the model's " + itoa(window) + "-token window), and compaction freed nothing: raise compactThreshold, use a model with a bigger window (contextWindow) or start a new session"
 	default:
-		le.Message = fmt.Sprintf("context exceeded: the conversation needs %d tokens and the model's window is %d, of which loopls fills at most %d (%d%%) to leave room for the answer; compaction freed nothing: use a model with a bigger window (contextWindow) or start a new session", need, window, trigger, percent)
+		le.Message = "context exceeded: the conversation needs " + itoa(need) + " tokens and the model's window is " + itoa(window) + ", of which loopls fills at most " + itoa(trigger) + " (" + itoa(percent) + "%) to leave room for the answer; compaction freed nothing: use a model with a bigger window (contextWindow) or start a new session"
 	}
 	return le
 }
@@ -112,18 +112,19 @@ func Internal(msg string) *LoopError {
 	return &LoopError{Kind: KindInternal, Message: "internal error: " + msg}
 }
 
-// APIError is a provider failure as adapters report it. Transient marks a
-// failure worth retrying (connection reset, 429, 5xx, a stream cut or stalled).
-type APIError struct {
-	Status     int    // HTTP status, 0 when none (connection refused, stream cut)
-	Message    string // what the user can act on
-	Transient  bool
-	RateLimit  bool  // a 429
-	RetryAfter int64 // nanoseconds the provider asked to wait, 0 if none
-	Cause      error
+// LoopDetected is the error of a run stopped because the model kept making
+// the same call with the same result.
+func LoopDetected(tool string, repeats int) *LoopError {
+	return &LoopError{Kind: KindLoopDetected,
+		Message: "loop detected: " + tool + " was called " + itoa(repeats) + " times with the same arguments and the same result; rephrase the prompt or give the model what it is missing"}
 }
 
-func (e *APIError) Error() string { return e.Message }
+// ToolRecoveryExhausted is the error of a run whose model kept making a tool
+// call that kept failing.
+func ToolRecoveryExhausted(tool string, attempts int) *LoopError {
+	return &LoopError{Kind: KindToolRecoveryExhausted,
+		Message: "tool " + tool + " failed " + itoa(attempts) + " times with the same arguments; fix what its last result reports, or rephrase the prompt"}
+}
 
-// Unwrap exposes the cause.
-func (e *APIError) Unwrap() error { return e.Cause }
+// itoa spells n in decimal (the package imports no fmt: fmt does I/O).
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,7 +1,6 @@
-package engine
+package machine
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"testing"
@@ -107,7 +106,7 @@ func fuzzFeed(m *LoopMachine, op int, r *fuzzReader, p Policy) (Move, error) {
 		args := []string{`{"path":"a"}`, ``, `{"path":`, `null`, `[1, 2]`}
 		msg := Message{Role: RoleAssistant}
 		for i := range 1 + r.byte()%3 {
-			msg.ToolCalls = append(msg.ToolCalls, ToolCall{ID: ToolCallID(fmt.Sprintf("c%d", i)), Name: names[r.byte()%len(names)], Arguments: json.RawMessage(args[r.byte()%len(args)])})
+			msg.ToolCalls = append(msg.ToolCalls, ToolCall{ID: ToolCallID(fmt.Sprintf("c%d", i)), Name: names[r.byte()%len(names)], Arguments: RawJSON(args[r.byte()%len(args)])})
 		}
 		return m.ModelResponse(msg, r.byte()*4, testTools)
 	case opToolResults:
@@ -128,12 +127,12 @@ func fuzzFeed(m *LoopMachine, op int, r *fuzzReader, p Policy) (Move, error) {
 	case opDiscard:
 		return Move{}, m.Discard()
 	case opRestore:
-		data, err := json.Marshal(m)
+		data, err := marshalMachine(m)
 		if err != nil {
 			panic(err)
 		}
 		var restored LoopMachine
-		if err := json.Unmarshal(data, &restored); err != nil {
+		if err := unmarshalMachine(data, &restored); err != nil {
 			panic(err)
 		}
 		*m = restored
@@ -149,7 +148,7 @@ func FuzzMachineJSON(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var m LoopMachine
-		if err := json.Unmarshal(data, &m); err != nil {
+		if err := unmarshalMachine(data, &m); err != nil {
 			return
 		}
 		assertRoundTrip(t, &m, DefaultPolicy())

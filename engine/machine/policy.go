@@ -1,4 +1,4 @@
-package engine
+package machine
 
 // Policy is the part of a run's configuration the machine decides with. It is
 // passed fresh to every NextStep and Begin call and never stored in the
@@ -42,11 +42,11 @@ func DefaultPolicy() Policy {
 // maxInt is the largest int, spelled without importing math.
 const maxInt = int(^uint(0) >> 1)
 
-// percentOf returns floor(window*percent/100) in integer arithmetic,
+// PercentOf returns floor(window*percent/100) in integer arithmetic,
 // computed so that it cannot overflow where the true value fits, and
 // saturating at the largest int where it does not: a huge window must never
 // wrap into a negative limit.
-func percentOf(window, percent int) int {
+func PercentOf(window, percent int) int {
 	if window <= 0 || percent <= 0 {
 		return 0
 	}

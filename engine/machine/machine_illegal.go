@@ -1,9 +1,6 @@
-package engine
+package machine
 
-import (
-	"errors"
-	"fmt"
-)
+import "errors"
 
 // ErrIllegalFeed matches every IllegalFeedError with errors.Is.
 var ErrIllegalFeed = errors.New("illegal feed")
@@ -19,7 +16,7 @@ type IllegalFeedError struct {
 }
 
 func (e *IllegalFeedError) Error() string {
-	msg := fmt.Sprintf("loop machine: %s is illegal in state %s", e.Feed, e.State)
+	msg := "loop machine: " + e.Feed + " is illegal in state " + string(e.State)
 	if e.Reason != "" {
 		msg += ": " + e.Reason
 	}

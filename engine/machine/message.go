@@ -1,6 +1,6 @@
-package engine
+package machine
 
-import "encoding/json"
+import "errors"
 
 // Role says who wrote a message.
 type Role string
@@ -27,9 +27,9 @@ type (
 // ToolCall is one call the model asked for. Arguments is the JSON object the
 // model produced, kept verbatim so nothing is lost in a round trip.
 type ToolCall struct {
-	ID        ToolCallID      `json:"id"`
-	Name      string          `json:"name"`
-	Arguments json.RawMessage `json:"arguments,omitempty"`
+	ID        ToolCallID `json:"id"`
+	Name      string     `json:"name"`
+	Arguments RawJSON    `json:"arguments,omitempty"`
 }
 
 // Message is one entry of a conversation.
@@ -53,4 +53,26 @@ func UserMessage(text string) Message { return Message{Role: RoleUser, Content: 
 // ToolResultMessage returns the message that answers call with output.
 func ToolResultMessage(call ToolCall, output string, isError bool) Message {
 	return Message{Role: RoleTool, Content: output, ToolCallID: call.ID, ToolName: call.Name, IsError: isError}
+}
+
+// RawJSON is an encoded JSON value kept verbatim, as encoding/json's
+// RawMessage is: it encodes as itself. (This package imports no
+// encoding/json, whose dependencies do I/O.)
+type RawJSON []byte
+
+// MarshalJSON returns r as its own encoding, null when r is nil.
+func (r RawJSON) MarshalJSON() ([]byte, error) {
+	if r == nil {
+		return []byte("null"), nil
+	}
+	return r, nil
+}
+
+// UnmarshalJSON sets *r to a copy of data.
+func (r *RawJSON) UnmarshalJSON(data []byte) error {
+	if r == nil {
+		return errors.New("machine.RawJSON: UnmarshalJSON on a nil pointer")
+	}
+	*r = append((*r)[0:0], data...)
+	return nil
 }

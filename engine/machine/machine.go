@@ -1,7 +1,14 @@
-package engine
+// Package machine is loopls's loop state machine: every decision of a run
+// (call the model, dispatch tools, compact, stop, commit or discard) and
+// nothing else. It performs no I/O, reads no clock, starts no goroutine and
+// uses no floats; it depends on no package that could (TestMachineImportsNoIO
+// runs go list -deps on it). The driver (package engine) asks NextStep,
+// performs the step, and feeds the result back; each Move carries the
+// outputs the machine decided on it. Which feed each state takes is one
+// table, feedTable (machine_table.go).
+package machine
 
 import (
-	"encoding/json"
 	"slices"
 	"strconv"
 )
@@ -62,12 +69,12 @@ type LoopMachine struct {
 	pendingTools  []PendingToolCall // classified calls of AwaitingTools
 	// compaction is the window and trigger the compaction in flight was
 	// begun under, so a pass that frees nothing can say what did not fit.
-	compaction compactionLimits
+	compaction CompactionLimits
 }
 
-// compactionLimits are the window and the token count that made a
+// CompactionLimits are the window and the token count that made a
 // compaction start (95 % of the window, or the threshold's share).
-type compactionLimits struct {
+type CompactionLimits struct {
 	Window  int `json:"window"`
 	Trigger int `json:"trigger"`
 	Percent int `json:"percent"`
@@ -76,7 +83,7 @@ type compactionLimits struct {
 // NewMachine returns a machine in Start holding history as its committed
 // conversation. The machine keeps its own copy.
 func NewMachine(history []Message) *LoopMachine {
-	return &LoopMachine{history: cloneMessages(history), state: State{Name: StateStart}}
+	return &LoopMachine{history: CloneMessages(history), state: State{Name: StateStart}}
 }
 
 // NextStep answers what the driver must do next and changes nothing.
@@ -109,10 +116,10 @@ func (m *LoopMachine) NextStep(p Policy) Step {
 		return Step{Kind: StepDone, Turn: m.turnsTaken, Outcome: Outcome{Name: OutcomeMaxTurnsExceeded}}
 	}
 	if p.ContextWindow > 0 {
-		if m.contextTokens >= percentOf(p.ContextWindow, emergencyPercent) {
+		if m.contextTokens >= PercentOf(p.ContextWindow, emergencyPercent) {
 			return Step{Kind: StepCompact, Turn: m.turnsTaken, Reason: CompactEmergency}
 		}
-		if p.AutoCompact && p.CompactThreshold > 0 && m.contextTokens > percentOf(p.ContextWindow, p.CompactThreshold) {
+		if p.AutoCompact && p.CompactThreshold > 0 && m.contextTokens > PercentOf(p.ContextWindow, p.CompactThreshold) {
 			return Step{Kind: StepCompact, Turn: m.turnsTaken, Reason: CompactThresholdExceeded}
 		}
 	}
@@ -167,7 +174,7 @@ func (m *LoopMachine) Begin(step Step, p Policy) (Move, error) {
 		if want.Reason == CompactThresholdExceeded {
 			pct = p.CompactThreshold
 		}
-		m.compaction = compactionLimits{Window: p.ContextWindow, Trigger: percentOf(p.ContextWindow, pct), Percent: pct}
+		m.compaction = CompactionLimits{Window: p.ContextWindow, Trigger: PercentOf(p.ContextWindow, pct), Percent: pct}
 		return m.moveTo(from, State{Name: StateAwaitingCompaction, Reason: want.Reason}, EventCompact), nil
 	case StepDone:
 		ev := EventCancel
@@ -218,9 +225,8 @@ func (m *LoopMachine) ModelResponse(msg Message, contextTokens int, availableToo
 // Arguments that are not JSON are kept as a JSON string so the machine
 // always serializes.
 func classify(call *ToolCall, availableTools []string) PendingToolCall {
-	if len(call.Arguments) > 0 && !json.Valid(call.Arguments) {
-		quoted, _ := json.Marshal(string(call.Arguments)) // a string always marshals
-		call.Arguments = quoted
+	if len(call.Arguments) > 0 && !validJSON(call.Arguments) {
+		call.Arguments = quoteJSON(string(call.Arguments))
 		res := ToolResultMessage(*call, "tool '"+call.Name+"' was called with arguments that are not valid JSON: call it again with a JSON object", true)
 		return PendingToolCall{Call: *call, Preresolved: &res}
 	}
@@ -288,7 +294,7 @@ func (m *LoopMachine) CompactionResult(newHistory []Message, before, after int) 
 	if after >= before {
 		return m.terminate(from, outcomeOf(m.compactionFreedNothing(after)), EventCompactionResult), nil
 	}
-	m.history = cloneMessages(newHistory)
+	m.history = CloneMessages(newHistory)
 	m.pending = nil
 	m.contextTokens = after
 	mv := m.moveTo(from, State{Name: StateStart}, EventCompactionResult)
@@ -435,10 +441,10 @@ func (m *LoopMachine) terminate(from State, o Outcome, ev Event) Move {
 func (m *LoopMachine) State() State { return m.state }
 
 // History returns a copy of the committed conversation.
-func (m *LoopMachine) History() []Message { return cloneMessages(m.history) }
+func (m *LoopMachine) History() []Message { return CloneMessages(m.history) }
 
 // Pending returns a copy of this run's scratchpad.
-func (m *LoopMachine) Pending() []Message { return cloneMessages(m.pending) }
+func (m *LoopMachine) Pending() []Message { return CloneMessages(m.pending) }
 
 // Conversation returns a copy of history followed by pending: what the next
 // model call is sent.
@@ -465,7 +471,9 @@ func (m *LoopMachine) IsCancelled() bool { return m.cancelled }
 // IsTerminal reports whether the run has ended.
 func (m *LoopMachine) IsTerminal() bool { return m.state.Name == StateTerminal }
 
-func cloneMessages(msgs []Message) []Message {
+// CloneMessages returns a deep copy of msgs (nil for none): nothing a
+// caller does to it reaches the original.
+func CloneMessages(msgs []Message) []Message {
 	if len(msgs) == 0 {
 		return nil
 	}
