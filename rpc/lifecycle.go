@@ -279,10 +279,18 @@ func (s *Server) initialized(*json.RawMessage) {}
 func (s *Server) shutdown(context.Context, *json.RawMessage) (any, error) {
 	s.setState(stateShuttingDown)
 	s.mu.Lock()
-	mgr := s.mgr
+	mgr, ws := s.mgr, s.ws
 	s.mu.Unlock()
 	if mgr != nil {
 		mgr.CancelAll()
+	}
+	// Shutdown is where LSP has a server clean up; exit only ends it. The
+	// kernel takes 8-40 ms to drop inotify watches, so they go now, while
+	// the editor waits for this answer, not after exit.
+	if ws != nil {
+		if err := ws.StopWatching(); err != nil {
+			s.log.Warn("releasing the file watches", "err", err)
+		}
 	}
 	return nil, nil
 }

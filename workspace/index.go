@@ -30,9 +30,11 @@ type index struct {
 	degraded bool // watches ran out: files() rescans
 	updated  chan struct{}
 
-	watcher *fsnotify.Watcher
-	stop    chan struct{}
-	done    chan struct{}
+	watcher   *fsnotify.Watcher
+	stop      chan struct{}
+	done      chan struct{}
+	closeOnce sync.Once
+	closeErr  error
 }
 
 func newIndex(root *os.Root, rootPath string, log *slog.Logger) *index {

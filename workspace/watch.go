@@ -222,15 +222,23 @@ func (ix *index) rescanLocked(dir string) {
 	ix.scanLocked(dir)
 }
 
-// close stops the watcher and waits for its goroutine.
+// close stops the watcher and waits for its goroutine; files() then walks
+// the tree. Closing the inotify descriptor is the slow part: the kernel
+// waits out an SRCU grace period for its watches (8–40 ms measured on the
+// shared VM), which is why a daemon releases them at shutdown
+// (Workspace.StopWatching). Later calls return the first one's result.
 func (ix *index) close() error {
-	ix.mu.Lock()
-	w := ix.watcher
-	ix.mu.Unlock()
-	if w == nil {
-		return nil
-	}
-	close(ix.stop)
-	<-ix.done
-	return w.Close()
+	ix.closeOnce.Do(func() {
+		ix.mu.Lock()
+		w := ix.watcher
+		ix.watching = false
+		ix.mu.Unlock()
+		if w == nil {
+			return
+		}
+		close(ix.stop)
+		<-ix.done
+		ix.closeErr = w.Close()
+	})
+	return ix.closeErr
 }

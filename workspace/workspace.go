@@ -146,6 +146,13 @@ func Open(ctx context.Context, root string, opts Options) (*Workspace, error) {
 	return w, nil
 }
 
+// StopWatching stops keeping the file index current and releases its
+// file system watches, waiting until the kernel has dropped them; Files then
+// walks the tree. A daemon calls it at LSP shutdown, so that the kernel's
+// slow release of inotify watches happens there and exit is quick. Close
+// does it too; either may come first.
+func (w *Workspace) StopWatching() error { return w.index.close() }
+
 // Close stops the index watcher and releases the root.
 func (w *Workspace) Close() error {
 	w.closeOnce.Do(func() {

@@ -371,7 +371,7 @@ func (c *lspClient) notify(method string, params any) {
 }
 
 // lspFigures is one start of a server.
-type lspFigures struct{ init, rss, exit float64 }
+type lspFigures struct{ init, rss, shutdown, exit float64 }
 
 func measureLSP(dir, bin string, args ...string) (lspFigures, error) {
 	var f lspFigures
@@ -395,10 +395,12 @@ func measureLSP(dir, bin string, args ...string) (lspFigures, error) {
 	// Let the server settle: both open their workspace after initialized.
 	time.Sleep(time.Second)
 	f.rss = float64(rssKiB(c.cmd.Process.Pid)) / 1024
+	ts := time.Now()
 	if err := c.request("shutdown", nil); err != nil {
 		return f, err
 	}
 	t1 := time.Now()
+	f.shutdown = ms(t1.Sub(ts))
 	c.notify("exit", nil)
 	c.in.Close()
 	if err := c.cmd.Wait(); err != nil {
@@ -425,9 +427,9 @@ func rssKiB(pid int) int {
 func benchLSP(loopls, gopls string, rounds int) {
 	header("LSP server: start, idle memory and exit, loopls vs gopls",
 		"gopls: "+version(gopls, "version"),
-		"work: a fresh folder holding a one-file Go module; start → `initialize` answered; VmRSS 1 s after `initialized`; `exit` sent → process gone",
+		"work: a fresh folder holding a one-file Go module; start → `initialize` answered; VmRSS 1 s after `initialized`; `shutdown` sent → answered (where loopls releases its file watches); `exit` sent → process gone",
 		"loopls: `loopls serve`, no model contacted (OLLAMA_HOST points nowhere); gopls: `gopls` on stdio")
-	var li, lr, le, gi, gr, ge series
+	var li, lr, ls, le, gi, gr, gs, ge series
 	for i := range rounds + 1 {
 		for _, peer := range []bool{false, true} {
 			dir, err := os.MkdirTemp("", "peerbench-lsp-")
@@ -450,9 +452,9 @@ func benchLSP(loopls, gopls string, rounds int) {
 				continue // warm-up
 			}
 			if peer {
-				gi, gr, ge = append(gi, f.init), append(gr, f.rss), append(ge, f.exit)
+				gi, gr, gs, ge = append(gi, f.init), append(gr, f.rss), append(gs, f.shutdown), append(ge, f.exit)
 			} else {
-				li, lr, le = append(li, f.init), append(lr, f.rss), append(le, f.exit)
+				li, lr, ls, le = append(li, f.init), append(lr, f.rss), append(ls, f.shutdown), append(le, f.exit)
 			}
 		}
 	}
@@ -460,6 +462,7 @@ func benchLSP(loopls, gopls string, rounds int) {
 	fmt.Println("|---|---|---|---|")
 	row("start → initialize answered (ms)", li, gi)
 	row("idle RSS after initialized (MiB)", lr, gr)
+	row("shutdown → answered (ms)", ls, gs)
 	row("exit → process gone (ms)", le, ge)
 }
 
