@@ -117,7 +117,9 @@ func (o *Ollama) Model() string { return o.model }
 func (o *Ollama) Host() string { return o.base.String() }
 
 // Capabilities asks /api/show for the model's context length and
-// capabilities. A successful answer is cached for the adapter's lifetime.
+// capabilities. A successful answer is cached for the adapter's lifetime,
+// and for showTTL for every adapter of the process on the same server and
+// model (show_cache.go).
 func (o *Ollama) Capabilities(ctx context.Context) (Info, error) {
 	o.mu.Lock()
 	cached := o.info
@@ -125,11 +127,16 @@ func (o *Ollama) Capabilities(ctx context.Context) (Info, error) {
 	if cached != nil {
 		return *cached, nil
 	}
-	resp, err := o.client.Show(ctx, &api.ShowRequest{Model: o.model})
-	if err != nil {
-		return Info{}, o.classify(ctx, err, 0, 0)
+	key := showKey{host: o.base.String(), model: o.model}
+	info, ok := cachedShow(key, time.Now())
+	if !ok {
+		resp, err := o.client.Show(ctx, &api.ShowRequest{Model: o.model})
+		if err != nil {
+			return Info{}, o.classify(ctx, err, 0, 0)
+		}
+		info = infoFromShow(resp)
+		rememberShow(key, info, time.Now())
 	}
-	info := infoFromShow(resp)
 	o.mu.Lock()
 	o.info = &info
 	o.mu.Unlock()

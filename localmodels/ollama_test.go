@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -584,5 +585,56 @@ func TestConcurrentStreamsShareOneAdapter(t *testing.T) {
 		if err := <-errs; err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// Every run of a daemon resolves its model anew: the adapters of one process
+// share /api/show answers for showTTL, per server and model.
+func TestCapabilitiesAreSharedAcrossAdapters(t *testing.T) {
+	var mu sync.Mutex
+	shows := map[string]int{}
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /api/show", func(w http.ResponseWriter, r *http.Request) {
+		var req struct{ Model string }
+		_ = json.NewDecoder(r.Body).Decode(&req)
+		mu.Lock()
+		shows[req.Model]++
+		mu.Unlock()
+		_, _ = w.Write([]byte(`{"capabilities":["completion","tools"],"model_info":{"general.architecture":"llama","llama.context_length":4096}}`))
+	})
+	hs := httptest.NewServer(mux)
+	defer hs.Close()
+	count := func(m string) int {
+		mu.Lock()
+		defer mu.Unlock()
+		return shows[m]
+	}
+	for range 3 { // three runs, three adapters
+		info, err := newModel(t, hs.URL, "a", OllamaOptions{}).Capabilities(context.Background())
+		if err != nil || info.ContextWindow != 4096 || !info.Tools {
+			t.Fatalf("Capabilities = %+v, %v", info, err)
+		}
+	}
+	if n := count("a"); n != 1 {
+		t.Errorf("three adapters of one model asked /api/show %d times, want once", n)
+	}
+	if _, err := newModel(t, hs.URL, "b", OllamaOptions{}).Capabilities(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if n := count("b"); n != 1 {
+		t.Errorf("another model: /api/show asked %d times, want once", n)
+	}
+	// Once the answer is older than showTTL, it is asked again.
+	key := showKey{host: newModel(t, hs.URL, "a", OllamaOptions{}).Host(), model: "a"}
+	showCache.mu.Lock()
+	e := showCache.m[key]
+	e.at = e.at.Add(-showTTL)
+	showCache.m[key] = e
+	showCache.mu.Unlock()
+	if _, err := newModel(t, hs.URL, "a", OllamaOptions{}).Capabilities(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if n := count("a"); n != 2 {
+		t.Errorf("after showTTL: /api/show asked %d times in all, want 2", n)
 	}
 }
