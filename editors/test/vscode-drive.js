@@ -11,6 +11,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
+const { execFileSync } = require('child_process');
 const { chromium } = require('playwright-core');
 const review = require('./vscode-review');
 
@@ -300,6 +301,43 @@ async function panelSection(page) {
   await shot(page, 'panel-code');
   await modelSel.selectOption('');
   await palette(page, 'File: Revert File').catch(() => {});
+
+  // Resume: the daemon dies under a run (SIGKILL to the loopls this code-server started); the
+  // client starts it again, the panel re-reads the session and offers Resume; the run goes on
+  // under its own id (and stalls again, so Escape ends it).
+  await frame.locator('#new').click();
+  const r9 = await panelSend(frame, 'stall until the daemon dies');
+  const stalled9 = r9 && (await waitFor(async () => /AwaitingModel/.test(await frame.locator('#state').innerText().catch(() => '')), 20000));
+  check('a run stalls in the panel', stalled9, r9);
+  let pids = [];
+  try {
+    pids = execFileSync('pgrep', ['-f', '--', `^${process.env.LOOPLS_BIN} serve`]).toString().trim().split('\n').filter(Boolean).map(Number);
+  } catch (e) {
+    pids = [];
+  }
+  check('found the one loopls serve process', pids.length === 1, pids);
+  const nk = events().length;
+  if (stalled9 && pids.length === 1) process.kill(pids[0], 'SIGKILL');
+  const back = await waitFor(() => {
+    const ev = events().slice(nk).filter((e) => e.ev === 'serverState');
+    return ev.some((e) => e.to === 1) && ev.some((e, i) => i > 0 && e.to === 2) ? ev : null;
+  }, 60000);
+  check('the client noticed the crash and started loopls again', back, events().slice(nk).filter((e) => e.ev === 'serverState'));
+  const failed9 = r9 && (await panelRunText(frame, r9.runId, 'failed', 20000));
+  check('the panel ended the run "daemon stopped"', failed9 && /daemon stopped/.test(failed9), failed9);
+  const resumeBtn = r9 && frame.locator(`section.run[data-run="${r9.runId}"] .resume-button`);
+  const offered9 = resumeBtn && (await waitFor(async () => (await resumeBtn.count()) > 0, 20000));
+  check('the re-read session offers Resume on that run (resumable in loopls/session)', offered9);
+  await shot(page, 'panel-resume');
+  const nr9 = events().length;
+  if (offered9) await resumeBtn.click();
+  const resumed = await waitFor(() => events().slice(nr9).find((e) => e.ev === 'transition' && e.p.runId === r9.runId && e.p.to === 'AwaitingModel'), 20000);
+  check('Resume continued the same run (loopls/resumeRun): it awaits the model again', resumed, events().slice(nr9).filter((e) => /panelResume|transition/.test(e.ev)).slice(0, 4));
+  const live9 = await waitFor(async () => (await frame.locator('#cancel').isVisible()) && /AwaitingModel/.test(await frame.locator('#state').innerText().catch(() => '')), 10000);
+  check('the panel shows the resumed run live', live9);
+  await frame.locator('#prompt').press('Escape');
+  const end9 = r9 && (await waitFor(() => events().slice(nr9).find((e) => e.ev === 'runEnded' && e.p.runId === r9.runId), 15000));
+  check('Escape ends the resumed run cancelled', end9 && end9.p.outcome === 'cancelled', end9 && end9.p);
 }
 
 (async () => {

@@ -7,6 +7,7 @@ import {
   DidChangeConfigurationNotification,
   ExecuteCommandRequest,
   LanguageClient,
+  State,
   type LanguageClientOptions,
   type ServerOptions,
   type StaticFeature,
@@ -161,6 +162,18 @@ function createClient(): LanguageClient {
     review.runEnded(p);
     panel.ended(p);
   });
+  // A crashed daemon (restarted by the client) ends no run itself: the views end them.
+  c.onDidChangeState((e) => {
+    testLog.write({ ev: 'serverState', from: e.oldState, to: e.newState });
+    if (e.newState === State.Stopped) {
+      for (const r of model.active()) {
+        render(model.ended({ runId: r.runId, sessionId: r.sessionId, outcome: 'failed', error: { kind: 'Internal', message: 'daemon stopped' } }));
+      }
+      panel.serverStopped();
+    } else if (e.newState === State.Running && e.oldState !== State.Running) {
+      panel.serverStarted();
+    }
+  });
   c.onRequest(Methods.approve, (p, token: vscode.CancellationToken) => review.approve(p, token));
   return c;
 }
@@ -198,7 +211,6 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   try {
     await client.start();
     testLog.write({ ev: 'started', caps: client.initializeResult?.capabilities, serverInfo: client.initializeResult?.serverInfo });
-    panel.serverStarted();
   } catch (e) {
     testLog.write({ ev: 'start-failed', error: String(e) });
     const { command } = serverCommand(getter());

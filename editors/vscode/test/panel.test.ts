@@ -91,6 +91,10 @@ test('the window comes from the run model, else the picked or configured one, el
   c.pickModel('ollama:big');
   assert.equal(c.status().contextWindow, 131072);
   assert.equal(c.windowOf('ollama:unknown'), 4000);
+  // The configured name without Ollama's tag finds the tagged entry.
+  const d = new Conversation();
+  d.setModels([{ model: 'ollama:tiny:latest', contextWindow: 8192 }], '', 'ollama:tiny');
+  assert.equal(d.status().contextWindow, 8192);
 });
 
 test('a run started elsewhere is followed only when the panel waits for none of its own', () => {
@@ -314,4 +318,27 @@ test('pickers: sessions by title and date, models with window and tool support',
   assert.ok(models.endsWith(`<option value="${otherModel}">Other model…</option>`));
   assert.ok(!/[\u0000-\u001f]/.test(otherModel) && /\s/.test(otherModel));
   assert.equal(gaugeText(5, 0), '5 tokens');
+});
+
+test('a daemon that stops ends the running runs; the re-loaded session says which can resume', () => {
+  const c = new Conversation();
+  c.sending();
+  c.claim('r1', 's1', 'stall');
+  c.transition(tr('r1', 's1', 2, 'AwaitingModel'));
+  c.toolCall({ runId: 'r1', id: 't', name: 'run_command', arguments: { command: 'sleep 1' }, status: 'running' });
+  c.sending(); // a send whose answer will never come
+  assert.equal(c.serverStopped().kind, 'conversation');
+  const r = c.run('r1')!;
+  assert.equal(r.ended, true);
+  assert.equal(r.outcome, 'failed');
+  assert.deepEqual(r.error, { kind: 'Internal', message: 'daemon stopped' });
+  assert.equal(c.status().running, false);
+  assert.deepEqual(c.running(), []);
+  // Nothing was running: nothing to redraw.
+  assert.deepEqual(c.serverStopped(), { kind: 'none' });
+  // The pending send was forgotten: a run started elsewhere is followed again.
+  assert.equal(c.runStarted({ runId: 'x', sessionId: 's9' }).kind, 'conversation');
+  c.load({ sessionId: 's1', runs: [{ runId: 'r1', sessionId: 's1', outcome: 'failed', resumable: true, error: { kind: 'Internal', message: 'daemon stopped' }, transcript: [{ kind: 'prompt', text: 'stall' }] }] });
+  assert.equal(c.view().resumableRun, 'r1');
+  assert.match(renderRun(c.view().runs[0], () => false), /<button class="resume-button" data-run="r1">Resume<\/button>/);
 });

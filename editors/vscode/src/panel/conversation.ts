@@ -434,6 +434,26 @@ export class Conversation {
     return change.kind === 'conversation' ? none : change;
   }
 
+  /**
+   * The daemon went away (a crash, a restart): no notification will end the
+   * runs it had, so they end here as the store will record them ("daemon
+   * stopped"); re-loading the session then tells which can be resumed.
+   */
+  serverStopped(): Change {
+    let touched = false;
+    for (const run of this.runs.values()) {
+      if (run.ended) continue;
+      run.ended = true;
+      run.state = 'Terminal';
+      run.outcome = 'failed';
+      run.error = { kind: 'Internal', message: 'daemon stopped' };
+      for (const i of run.items) if (i.kind === 'toolCall' && i.status === 'running') i.status = 'cancelled';
+      if (this.order.includes(run.runId)) touched = true;
+    }
+    this.ownSends = 0;
+    return touched ? { kind: 'conversation' } : none;
+  }
+
   /** The run the status line shows: the conversation's running one, else its last. */
   private live(): RunTurn | undefined {
     const runs = this.order.map((id) => this.runs.get(id)).filter((r): r is RunTurn => !!r);
@@ -456,7 +476,8 @@ export class Conversation {
 
   windowOf(model: string | undefined): number {
     const name = model || this.selectedModel || this.defaultModel;
-    const m = this.models.find((x) => x.model === name);
+    // Ollama lists a model with its tag: "ollama:tiny" is "ollama:tiny:latest".
+    const m = this.models.find((x) => x.model === name) ?? this.models.find((x) => x.model === `${name}:latest`);
     return m?.contextWindow ?? this.fallbackWindow;
   }
 

@@ -175,9 +175,20 @@ export class PanelProvider implements vscode.WebviewViewProvider {
     void this.refreshSessions();
   }
 
-  /** The server (re)started: the models and sessions may differ. */
+  /** The server (re)started: the models and sessions may differ, and the shown session is re-read. */
   serverStarted(): void {
-    if (this.ready) void this.refreshModels().then(() => this.refreshSessions());
+    if (!this.ready) return;
+    void (async () => {
+      await this.refreshModels();
+      await this.refreshSessions();
+      const id = this.conversation.sessionId;
+      if (id) await this.openSession(id).catch((e) => this.host.log({ ev: 'panelReloadFailed', error: message(e) }));
+    })();
+  }
+
+  /** The server stopped under its runs. */
+  serverStopped(): void {
+    this.apply(this.conversation.serverStopped());
   }
 
   /**
