@@ -149,7 +149,8 @@ func (g *gatedObserver) OnStreamFailure(id engine.RunID, turn int, model string,
 	<-g.open
 	g.Observer.OnStreamFailure(id, turn, model, err)
 }
-func (g *gatedObserver) OnRunEnd(run engine.Run) { <-g.open; g.Observer.OnRunEnd(run) }
+func (g *gatedObserver) OnModelWait(w engine.ModelWait) { <-g.open; g.Observer.OnModelWait(w) }
+func (g *gatedObserver) OnRunEnd(run engine.Run)        { <-g.open; g.Observer.OnRunEnd(run) }
 func (g *gatedObserver) OnCheckpoint(c engine.Checkpoint) {
 	<-g.open
 	g.Observer.OnCheckpoint(c)

@@ -66,6 +66,10 @@ type AgentConfig struct {
 	// local model on a CPU). Default 5 min; never shorter than
 	// StreamIdleTimeout.
 	FirstDeltaTimeout time.Duration
+	// ModelWaitNotice: a model call with no delta for this long is reported
+	// once to the observers (OnModelWait), so a front end can say what the
+	// run waits for. Default DefaultModelWaitNotice; negative disables.
+	ModelWaitNotice time.Duration
 	// ContextManager compacts the conversation when the machine asks; nil
 	// = DefaultContextManager (trim old tool outputs, then summarize).
 	ContextManager ContextManager
@@ -103,6 +107,9 @@ func (c AgentConfig) withDefaults() AgentConfig {
 		c.FirstDeltaTimeout = 5 * time.Minute
 	}
 	c.FirstDeltaTimeout = max(c.FirstDeltaTimeout, c.StreamIdleTimeout)
+	if c.ModelWaitNotice == 0 {
+		c.ModelWaitNotice = DefaultModelWaitNotice
+	}
 	if c.ContextManager == nil {
 		c.ContextManager = &DefaultContextManager{}
 	}
@@ -168,6 +175,10 @@ type Agent struct {
 	loops      *LoopDetector
 	converge   ConvergenceDetector
 	counter    counter
+
+	// afterFunc arms the model-wait notice's timer (time.AfterFunc; tests
+	// fire it by hand).
+	afterFunc afterFunc
 }
 
 // NewAgent returns an agent for session whose committed conversation is
@@ -175,16 +186,17 @@ type Agent struct {
 func NewAgent(cfg AgentConfig, session SessionID, history []Message) *Agent {
 	cfg = cfg.withDefaults()
 	a := &Agent{
-		cfg:      cfg,
-		session:  session,
-		clock:    clockOrReal(cfg.Clock),
-		log:      cfg.Logger.With("session", string(session)),
-		obs:      newObserverHub(cfg.Observers, cfg.Logger),
-		machine:  NewMachine(history),
-		fallback: NewFallbackBreaker(cfg.Fallback, len(cfg.Fallbacks)),
-		breakers: NewToolBreakers(cfg.ToolBreaker),
-		loops:    NewLoopDetector(cfg.Loops),
-		counter:  newCounter(),
+		cfg:       cfg,
+		session:   session,
+		clock:     clockOrReal(cfg.Clock),
+		afterFunc: realAfterFunc,
+		log:       cfg.Logger.With("session", string(session)),
+		obs:       newObserverHub(cfg.Observers, cfg.Logger),
+		machine:   NewMachine(history),
+		fallback:  NewFallbackBreaker(cfg.Fallback, len(cfg.Fallbacks)),
+		breakers:  NewToolBreakers(cfg.ToolBreaker),
+		loops:     NewLoopDetector(cfg.Loops),
+		counter:   newCounter(),
 	}
 	a.publish(a.machine.History(), nil)
 	return a

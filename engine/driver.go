@@ -18,6 +18,7 @@ type runState struct {
 	seq    int
 	refl   *reflector
 	ledger deltaLedger // the current turn's deltas, across retries
+	wait   *modelWait  // the current model call's silence notice
 	log    *slog.Logger
 	// ended is set once the run has ended, so late tool goroutines of a
 	// cancelled batch report nothing.

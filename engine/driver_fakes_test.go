@@ -129,6 +129,7 @@ type recorder struct {
 	loops       []string
 	failures    []error
 	compactions []string
+	waits       []ModelWait
 	// notify, when set, receives every line as it is recorded.
 	notify chan string
 }
@@ -210,6 +211,13 @@ func (r *recorder) OnStreamFailure(_ RunID, turn int, model string, err error) {
 	defer r.mu.Unlock()
 	r.failures = append(r.failures, err)
 	r.add("stream_failure " + model)
+}
+
+func (r *recorder) OnModelWait(w ModelWait) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.waits = append(r.waits, w)
+	r.add(fmt.Sprintf("model_wait turn=%d", w.Turn))
 }
 
 func (r *recorder) OnRunEnd(run Run) {

@@ -43,9 +43,12 @@ func (a *Agent) stepCallLLM(rs *runState, turn int) inflight {
 		ContextWindow: rs.policy.ContextWindow,
 	}
 	rs.ledger = deltaLedger{}
+	wait := ModelWait{RunID: rs.run.ID, Turn: turn, Model: rs.models[a.lastServed].Name(), After: a.cfg.ModelWaitNotice}
+	rs.wait = armModelWait(a.afterFunc, wait.After, func() { a.obs.each(func(o Observer) { o.OnModelWait(wait) }) })
 	apply := func(r stepResult) { a.modelAnswered(rs, turn, conv, r) }
 	return perform(apply, false, func() stepResult {
 		resp, lerr := a.callChain(rs, turn, req)
+		rs.wait.stop() // before the result: a notice never follows the answer
 		return stepResult{resp: resp, err: lerr}
 	})
 }
@@ -204,6 +207,7 @@ func (a *Agent) streamOnce(rs *runState, model Model, req ModelRequest) (resp Mo
 			return
 		}
 		dog.Fed()
+		rs.wait.stop() // the model spoke
 		switch d.Lane {
 		case LaneText:
 			text.WriteString(d.Text)

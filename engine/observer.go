@@ -91,6 +91,10 @@ type Observer interface {
 	OnFallback(runID RunID, from, to string)
 	OnLoopDetected(runID RunID, tool string, repeats int, stopped bool)
 	OnStreamFailure(runID RunID, turn int, model string, err error)
+	// OnModelWait fires at most once per model call that stayed silent
+	// past AgentConfig.ModelWaitNotice (from a timer goroutine, serialized
+	// with the other callbacks), always before that call's result.
+	OnModelWait(w ModelWait)
 	OnRunEnd(run Run)
 	// OnCheckpoint fires at every point where what must survive a crash
 	// changed: a run started, a turn's model answer asked for tools, the
@@ -125,5 +129,6 @@ func (NopObserver) OnCompaction(RunID, string, int, int)      {}
 func (NopObserver) OnFallback(RunID, string, string)          {}
 func (NopObserver) OnLoopDetected(RunID, string, int, bool)   {}
 func (NopObserver) OnStreamFailure(RunID, int, string, error) {}
+func (NopObserver) OnModelWait(ModelWait)                     {}
 func (NopObserver) OnRunEnd(Run)                              {}
 func (NopObserver) OnCheckpoint(Checkpoint)                   {}

@@ -184,5 +184,6 @@ func (t tee) OnLoopDetected(id engine.RunID, tool string, repeats int, stopped b
 func (t tee) OnStreamFailure(id engine.RunID, turn int, model string, err error) {
 	t.each(func(o engine.Observer) { o.OnStreamFailure(id, turn, model, err) })
 }
+func (t tee) OnModelWait(w engine.ModelWait)   { t.each(func(o engine.Observer) { o.OnModelWait(w) }) }
 func (t tee) OnRunEnd(run engine.Run)          { t.each(func(o engine.Observer) { o.OnRunEnd(run) }) }
 func (t tee) OnCheckpoint(c engine.Checkpoint) { t.each(func(o engine.Observer) { o.OnCheckpoint(c) }) }

@@ -116,5 +116,6 @@ func (r *relay) OnLoopDetected(id engine.RunID, tool string, repeats int, stoppe
 func (r *relay) OnStreamFailure(id engine.RunID, turn int, model string, err error) {
 	r.get().OnStreamFailure(id, turn, model, err)
 }
+func (r *relay) OnModelWait(w engine.ModelWait)   { r.get().OnModelWait(w) }
 func (r *relay) OnRunEnd(run engine.Run)          { r.get().OnRunEnd(run) }
 func (r *relay) OnCheckpoint(c engine.Checkpoint) { r.get().OnCheckpoint(c) }
