@@ -105,6 +105,8 @@ var Keys = []Key{
 		}},
 	{Name: "allowedTools", Expect: `a list of tool names such as ["mcp__server__tool"]`,
 		Set: field(func(s *Settings) *[]string { return &s.AllowedTools }, nil)},
+	{Name: "modelWaitNotice", Expect: "a whole number of seconds, 0 or more (0 = the default, 10)",
+		Set: field(func(s *Settings) *int { return &s.ModelWaitNotice }, atLeast(0))},
 	// Not from a project file: it is the user's pace and budget.
 	{Name: "rateLimit", Expect: `an object of providers, each {"requestsPerMinute": N, "burst": N}`,
 		Set: func(s *Settings, v json.RawMessage) error {

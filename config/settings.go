@@ -40,6 +40,10 @@ type Settings struct {
 	// "anthropic"); a provider not named is not paced. Concurrent runs on one
 	// provider share its pace.
 	RateLimit map[string]RateLimit `json:"rateLimit,omitempty"`
+	// ModelWaitNotice is how many seconds a model call may stay silent
+	// before the user is told what the run waits for (once per call); 0
+	// takes the default (engine.DefaultModelWaitNotice, 10 s).
+	ModelWaitNotice int `json:"modelWaitNotice,omitempty"`
 }
 
 // RateLimit is one provider's pace: RequestsPerMinute on average, in bursts

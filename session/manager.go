@@ -465,7 +465,8 @@ func (m *Manager) agentFor(e *entry, s config.Settings, res providers.Resolved, 
 	for _, f := range res.Fallbacks {
 		names = append(names, f.Name())
 	}
-	key := fmt.Sprintf("%q %q %+v %x", names, s.OllamaHost, p, sha256.Sum256([]byte(system)))
+	wait := time.Duration(s.ModelWaitNotice) * time.Second // 0: the engine's default
+	key := fmt.Sprintf("%q %q %+v %v %x", names, s.OllamaHost, p, wait, sha256.Sum256([]byte(system)))
 	if e.agent != nil && e.agentKey == key {
 		return e.agent
 	}
@@ -481,6 +482,9 @@ func (m *Manager) agentFor(e *entry, s config.Settings, res providers.Resolved, 
 		Observers:   observers,
 		Logger:      m.cfg.Logger,
 		RateLimiter: m.limiter,
+		// The silent-model notice is the engine's (OnModelWait); each front
+		// end shows it its own way.
+		ModelWaitNotice: wait,
 	}, e.id, slices.Clone(e.history))
 	e.agentKey = key
 	return e.agent

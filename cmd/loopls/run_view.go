@@ -50,16 +50,7 @@ type runView struct {
 	stopped     bool
 	done        chan struct{}
 	wg          sync.WaitGroup
-	// waitNote says, once per model call, that the model has not answered
-	// yet: a server busy with an earlier (even cancelled) request or
-	// loading the model must not look like a hang.
-	waitNote *time.Timer
-	waitGen  int // which arming of waitNote is current
 }
-
-// modelWaitNotice is how long a model call may stay silent before the run
-// says what it is waiting for.
-const modelWaitNotice = 10 * time.Second
 
 // redrawEvery is how often the terminal status line updates its clock.
 const redrawEvery = 100 * time.Millisecond
@@ -129,7 +120,6 @@ func (v *runView) stop() {
 		return
 	}
 	v.stopped = true
-	v.stopWaitNoteLocked()
 	close(v.done)
 	v.clearStatus()
 	v.mu.Unlock()
@@ -208,11 +198,6 @@ func (v *runView) OnTransition(t engine.Transition) {
 	}
 	v.emit("transition", t)
 	v.state, v.turn, v.ctxTokens = string(t.To), t.Turn, t.ContextTokens
-	v.stopWaitNoteLocked()
-	if t.To == engine.StateAwaitingModel && !v.stopped {
-		gen := v.waitGen
-		v.waitNote = time.AfterFunc(modelWaitNotice, func() { v.noteModelWait(gen) })
-	}
 	msg := fmt.Sprintf("%s → %s (%s)", t.From, t.To, t.Event)
 	if t.Outcome != "" {
 		msg += " " + string(t.Outcome)
@@ -228,7 +213,6 @@ func (v *runView) OnTransition(t engine.Transition) {
 func (v *runView) OnDelta(run engine.RunID, lane engine.Lane, text string) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	v.stopWaitNoteLocked() // the model answers, on whatever lane
 	if v.jsonOut && text != "" && (lane == engine.LaneText || lane == engine.LaneThinking) {
 		v.emit("delta", rpc.DeltaParams{RunID: run, Lane: lane, Text: text})
 		return
@@ -374,24 +358,15 @@ func elapsed(start time.Time) string {
 	return d.Round(100 * time.Millisecond).String()
 }
 
-// noteModelWait tells the user what a silent model call is waiting for.
-func (v *runView) noteModelWait(gen int) {
+// OnModelWait says what a silent model call is waiting for: the engine
+// reports it once per call (engine.ModelWait), and a server busy with an
+// earlier (even cancelled) request or loading the model must not look like
+// a hang.
+func (v *runView) OnModelWait(w engine.ModelWait) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	if v.stopped || gen != v.waitGen || v.state != string(engine.StateAwaitingModel) {
+	if v.stopped {
 		return
 	}
-	v.waitNote = nil
-	v.line("no answer from the model yet after %s: it may still be loading, or the server may be finishing an earlier request "+
-		"(Ollama answers one request per model at a time; a cancelled one frees its place when the server notices). Ctrl-C cancels.",
-		modelWaitNotice)
-}
-
-// stopWaitNoteLocked disarms the wait notice; v.mu is held.
-func (v *runView) stopWaitNoteLocked() {
-	v.waitGen++
-	if v.waitNote != nil {
-		v.waitNote.Stop()
-		v.waitNote = nil
-	}
+	v.line("%s Ctrl-C cancels.", w.Message())
 }

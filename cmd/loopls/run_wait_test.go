@@ -8,6 +8,7 @@ import (
 
 	"github.com/ollama/ollama/api"
 
+	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/internal/fakeollama"
 )
 
@@ -20,7 +21,7 @@ func TestRunSaysWhatASilentModelCallWaitsFor(t *testing.T) {
 	}})
 	p := e.start("run", "chat")
 	const note = "no answer from the model yet after 10s"
-	deadline := time.After(2*waitBound + modelWaitNotice)
+	deadline := time.After(2*waitBound + engine.DefaultModelWaitNotice)
 	for !strings.Contains(p.stderr.String(), note) {
 		select {
 		case <-deadline:
@@ -48,5 +49,31 @@ func TestRunWithoutWaitGetsNoNotice(t *testing.T) {
 	r := e.run("run", "chat")
 	if r.code != 0 || strings.Contains(r.stderr, "no answer from the model yet") {
 		t.Fatalf("exit %d; stderr:\n%s", r.code, r.stderr)
+	}
+}
+
+// The threshold is the modelWaitNotice setting, in seconds.
+func TestRunModelWaitNoticeFollowsTheSetting(t *testing.T) {
+	e := newEnv(t, fakeollama.Options{Script: func(*api.ChatRequest) *fakeollama.Reply {
+		return &fakeollama.Reply{Stall: true}
+	}})
+	p := e.start("run", "--set", "modelWaitNotice=1", "chat")
+	const note = "no answer from the model yet after 1s: it may still be loading"
+	deadline := time.After(2*waitBound + time.Second)
+	for !strings.Contains(p.stderr.String(), note) {
+		select {
+		case <-deadline:
+			t.Fatalf("no wait notice; stderr:\n%s", p.stderr.String())
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	if err := p.cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	if code := p.wait(t); code != exitCancelled {
+		t.Fatalf("exit %d, want %d; stderr:\n%s", code, exitCancelled, p.stderr.String())
+	}
+	if n := strings.Count(p.stderr.String(), "no answer from the model yet"); n != 1 {
+		t.Errorf("the notice came %d times, want once; stderr:\n%s", n, p.stderr.String())
 	}
 }
