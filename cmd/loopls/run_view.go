@@ -368,5 +368,6 @@ func (v *runView) OnModelWait(w engine.ModelWait) {
 	if v.stopped {
 		return
 	}
+	v.emit("modelWait", rpc.NewModelWaitParams(w))
 	v.line("%s Ctrl-C cancels.", w.Message())
 }
