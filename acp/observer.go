@@ -162,3 +162,18 @@ func (o *runObserver) closeOpen(status engine.ToolStatus, output string) {
 		o.end(id, status, output)
 	}
 }
+
+// OnModelWait tells the client that the model call is silent (the engine
+// reports it once per call, engine.ModelWait) as an agent_thought_chunk: ACP
+// has no status message, and every client shows thoughts (Zed's agent panel,
+// CodeCompanion, avante, agent-shell) while keeping them apart from the
+// answer, so the notice neither hides nor becomes part of what the model
+// said. It is its own update, never merged with the model's thinking.
+func (o *runObserver) OnModelWait(w engine.ModelWait) {
+	o.out.push(sdk.UpdateAgentThoughtText(ModelWaitThought(w)))
+}
+
+// ModelWaitThought is the thought an ACP client is sent for w.
+func ModelWaitThought(w engine.ModelWait) string {
+	return "[loopls] " + w.Message() + "\n\n"
+}
