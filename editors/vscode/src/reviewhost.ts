@@ -28,6 +28,8 @@ import type { TestLog } from './testlog';
 
 /** How many runs' edits loopls's undo journal keeps (workspace.MaxJournalRuns). */
 const maxJournalRuns = 64;
+/** How many files' before/after texts the diff documents keep. */
+const maxCachedChanges = 16;
 
 /** What loopls/runChange answers. */
 interface RunChange {
@@ -226,6 +228,8 @@ export class Review {
       // A failure is not kept: the next try asks again.
       p.catch(() => this.changes.delete(key));
       this.changes.set(key, p);
+      // The texts of the last few diffs opened are kept, no more.
+      while (this.changes.size > maxCachedChanges) this.changes.delete(this.changes.keys().next().value as string);
     }
     return p;
   }

@@ -112,8 +112,8 @@ export function createReviewUi(doc: Document, post: (m: ReviewFromWebview) => vo
       row.append(btn);
     }
     card.append(row);
+    // Not focused on arrival: an Enter meant for the prompt must not allow a command.
     mounts.approvals.append(card);
-    (row.querySelector('button') as HTMLButtonElement | null)?.focus();
   }
 
   function approvalDone(key: string): void {
