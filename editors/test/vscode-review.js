@@ -4,10 +4,24 @@
 // helpers; every wait is on a condition with a deadline.
 'use strict';
 
+// Brings a file's editor to the front: its tab when open (Quick Open races
+// its own filtering when the focus was elsewhere, a terminal say), else
+// Quick Open.
+async function showFile(h, name) {
+  const { page, openFile, waitFor } = h;
+  const tab = page.locator('.tab', { hasText: name }).first();
+  if ((await tab.count()) > 0) {
+    await tab.click();
+    const active = await waitFor(async () => (await page.locator('.tab.active', { hasText: name }).count()) > 0, 10000);
+    if (active) return;
+  }
+  await openFile(page, name);
+}
+
 // h: { page, check, events, waitFor, shot, palette, openFile, runAgent, runEnded }
 async function attachSelection(h) {
   const { page, check, events, waitFor, shot, palette, openFile, runAgent, runEnded } = h;
-  await openFile(page, 'hello.txt');
+  await showFile(h, 'hello.txt');
   const editor = page.locator('.monaco-editor .view-lines').first();
   await editor.click();
   await page.keyboard.press('Control+Home');
@@ -162,7 +176,7 @@ async function modalWhenHidden(h) {
 // A run's edited files in the panel: Open diff, then Undo run.
 async function diffAndUndoInPanel(h, frame) {
   const { page, check, events, waitFor, shot, panelSend, runEnded, openFile } = h;
-  await openFile(page, 'hello.txt');
+  await showFile(h, 'hello.txt');
   const run = await panelSend(frame, 'edit hello.txt from the panel');
   const end = run && (await waitFor(() => runEnded(run.runId), 30000));
   check('an edit run from the panel completed with hello.txt edited',
@@ -224,7 +238,7 @@ async function rejectInPanelEditMode(h, frame) {
 // "Add selection" in the panel: a chip; the next run's context carries it.
 async function attachSelectionInPanel(h, frame) {
   const { page, check, events, waitFor, shot, panelSend, runEnded, openFile } = h;
-  await openFile(page, 'hello.txt');
+  await showFile(h, 'hello.txt');
   const editor = page.locator('.monaco-editor .view-lines').first();
   await editor.click();
   await page.keyboard.press('Control+Home');
@@ -253,7 +267,7 @@ async function attachSelectionInPanel(h, frame) {
 async function fixOpensPanel(h) {
   const { page, check, events, waitFor, palette, openFile, panelFrame, runEnded } = h;
   await page.keyboard.press('Control+Shift+E');
-  await openFile(page, 'hello.txt');
+  await showFile(h, 'hello.txt');
   const n = events().length;
   await palette(page, 'loopls: Fix This');
   const widget = page.locator('.quick-input-widget', { hasText: 'loopls: Fix This' });
