@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"strings"
 	"syscall"
 	"testing"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/internal/fakeollama"
+	"github.com/loopls/loopls/rpc"
 )
 
 // A model call that stays silent (a server busy with an earlier request, or
@@ -52,18 +54,19 @@ func TestRunWithoutWaitGetsNoNotice(t *testing.T) {
 	}
 }
 
-// The threshold is the modelWaitNotice setting, in seconds.
+// The threshold is the modelWaitNotice setting, in seconds; --json prints
+// the notice as one "modelWait" line, loopls/modelWait's params.
 func TestRunModelWaitNoticeFollowsTheSetting(t *testing.T) {
 	e := newEnv(t, fakeollama.Options{Script: func(*api.ChatRequest) *fakeollama.Reply {
 		return &fakeollama.Reply{Stall: true}
 	}})
-	p := e.start("run", "--set", "modelWaitNotice=1", "chat")
+	p := e.start("run", "--json", "--set", "modelWaitNotice=1", "chat")
 	const note = "no answer from the model yet after 1s: it may still be loading"
 	deadline := time.After(2*waitBound + time.Second)
-	for !strings.Contains(p.stderr.String(), note) {
+	for !strings.Contains(p.stderr.String(), note) || !strings.Contains(p.stdout.String(), `"type":"modelWait"`) {
 		select {
 		case <-deadline:
-			t.Fatalf("no wait notice; stderr:\n%s", p.stderr.String())
+			t.Fatalf("no wait notice; stdout:\n%s\nstderr:\n%s", p.stdout.String(), p.stderr.String())
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
@@ -74,6 +77,20 @@ func TestRunModelWaitNoticeFollowsTheSetting(t *testing.T) {
 		t.Fatalf("exit %d, want %d; stderr:\n%s", code, exitCancelled, p.stderr.String())
 	}
 	if n := strings.Count(p.stderr.String(), "no answer from the model yet"); n != 1 {
-		t.Errorf("the notice came %d times, want once; stderr:\n%s", n, p.stderr.String())
+		t.Errorf("the notice came %d times on stderr, want once; stderr:\n%s", n, p.stderr.String())
+	}
+	var lines []rpc.ModelWaitParams
+	for _, l := range strings.Split(p.stdout.String(), "\n") {
+		if !strings.Contains(l, `"type":"modelWait"`) {
+			continue
+		}
+		var w rpc.ModelWaitParams
+		if err := json.Unmarshal([]byte(l), &w); err != nil {
+			t.Fatalf("modelWait line %q: %v", l, err)
+		}
+		lines = append(lines, w)
+	}
+	if len(lines) != 1 || lines[0].RunID == "" || lines[0].AfterMs != 1000 || lines[0].Turn != 0 || !strings.HasPrefix(lines[0].Message, note) {
+		t.Errorf("modelWait lines = %+v, want one with runId, turn 0, afterMs 1000 and the message", lines)
 	}
 }
