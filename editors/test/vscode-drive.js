@@ -11,7 +11,6 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { execFileSync } = require('child_process');
 const { chromium } = require('playwright-core');
 const review = require('./vscode-review');
 
@@ -141,6 +140,22 @@ async function panelRunText(frame, runId, outcome, ms = 30000) {
   const sec = frame.locator(`section.run[data-run="${runId}"][data-outcome="${outcome}"]`);
   const ok = await waitFor(async () => (await sec.count().catch(() => 0)) > 0, ms);
   return ok ? (await sec.innerText().catch(() => '')).replace(/\u00a0/g, ' ') : null;
+}
+
+// The pids of `LOOPLS_BIN serve` processes (the daemon code-server's extension host started), from /proc.
+function looplsServePids(bin) {
+  const pids = [];
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    let argv;
+    try {
+      argv = fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue;
+    }
+    if (bin && argv[0] === bin && argv[1] === 'serve') pids.push(Number(d));
+  }
+  return pids;
 }
 
 async function panelSection(page) {
@@ -309,12 +324,7 @@ async function panelSection(page) {
   const r9 = await panelSend(frame, 'stall until the daemon dies');
   const stalled9 = r9 && (await waitFor(async () => /AwaitingModel/.test(await frame.locator('#state').innerText().catch(() => '')), 20000));
   check('a run stalls in the panel', stalled9, r9);
-  let pids = [];
-  try {
-    pids = execFileSync('pgrep', ['-f', '--', `^${process.env.LOOPLS_BIN} serve`]).toString().trim().split('\n').filter(Boolean).map(Number);
-  } catch (e) {
-    pids = [];
-  }
+  const pids = looplsServePids(process.env.LOOPLS_BIN);
   check('found the one loopls serve process', pids.length === 1, pids);
   const nk = events().length;
   if (stalled9 && pids.length === 1) process.kill(pids[0], 'SIGKILL');

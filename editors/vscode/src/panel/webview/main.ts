@@ -152,7 +152,8 @@ resumeEl.addEventListener('click', () => {
 
 // Escape anywhere in the panel cancels the running run.
 document.addEventListener('keydown', (e) => {
-  if (e.key === 'Escape' && document.body.dataset.running === 'true') {
+  // Not while a dropdown is open: there Escape closes it.
+  if (e.key === 'Escape' && document.body.dataset.running === 'true' && !(e.target instanceof HTMLSelectElement)) {
     e.preventDefault();
     post({ type: 'cancel' });
   }
