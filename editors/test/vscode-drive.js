@@ -447,7 +447,7 @@ async function panelSection(page) {
     const end2b = run2b && (await waitFor(() => runEnded(run2b.runId), 15000));
     check('"loopls: Cancel" ended the stalled run cancelled', end2b && end2b.p.outcome === 'cancelled', end2b && end2b.p);
 
-    const h = { page, check, events, waitFor, shot, palette, openFile, runAgent, runEnded };
+    const h = { page, check, events, waitFor, shot, palette, openFile, runAgent, runEnded, panelFrame };
 
     // 3. The "Fix this" code action on a selection: the edit shows in the editor.
     await openFile(page, 'hello.txt');
@@ -484,6 +484,7 @@ async function panelSection(page) {
     check('document text is "goodbye" (read back through the extension)', d && typeof d.text === 'string' && d.text.startsWith('goodbye'), d);
 
     // 3b. Open diff: the fix's change of hello.txt, before and after, from loopls/runChange.
+    await review.panelShowsRun(h, fixRun, 'the code action opened the panel on the run it started');
     await review.openDiff(h, fixRun);
 
     // 4. Undo Last Run: loopls/undoRun reverts the fix as one edit.
