@@ -338,6 +338,7 @@ async function panelSection(page) {
   const resumeBtn = r9 && frame.locator(`section.run[data-run="${r9.runId}"] .resume-button`);
   const offered9 = resumeBtn && (await waitFor(async () => (await resumeBtn.count()) > 0, 20000));
   check('the re-read session offers Resume on that run (resumable in loopls/session)', offered9);
+  check('one Resume button, the run\'s own (the title row\'s is hidden)', offered9 && !(await frame.locator('#resume').isVisible()));
   await shot(page, 'panel-resume');
   const nr9 = events().length;
   if (offered9) await resumeBtn.click();

@@ -340,5 +340,9 @@ test('a daemon that stops ends the running runs; the re-loaded session says whic
   assert.equal(c.runStarted({ runId: 'x', sessionId: 's9' }).kind, 'conversation');
   c.load({ sessionId: 's1', runs: [{ runId: 'r1', sessionId: 's1', outcome: 'failed', resumable: true, error: { kind: 'Internal', message: 'daemon stopped' }, transcript: [{ kind: 'prompt', text: 'stall' }] }] });
   assert.equal(c.view().resumableRun, 'r1');
+  // loopls/sessions' resumableRun marks the run though its record does not say so.
+  const d = new Conversation();
+  d.load({ sessionId: 's1', runs: [{ runId: 'r7', sessionId: 's1', outcome: 'failed', transcript: [] }] }, 'r7');
+  assert.equal(d.view().runs[0].resumable, true);
   assert.match(renderRun(c.view().runs[0], () => false), /<button class="resume-button" data-run="r1">Resume<\/button>/);
 });

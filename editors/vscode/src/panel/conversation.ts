@@ -276,6 +276,9 @@ export class Conversation {
       this.order.push(run.runId);
     }
     this.resumableRun = resumableRun ?? [...(detail.runs ?? [])].reverse().find((r) => r?.resumable)?.runId;
+    // The session list's word for it counts as the run's own.
+    const named = this.resumableRun ? this.runs.get(this.resumableRun) : undefined;
+    if (named && named.ended && this.order.includes(named.runId)) named.resumable = true;
     this.prune();
   }
 

@@ -58,7 +58,8 @@ function drawConversation(c: ConversationView): void {
   for (const r of c.runs) drawRun(r);
   titleEl.textContent = c.title ?? (c.sessionId ? c.sessionId : 'New conversation');
   titleEl.dataset.session = c.sessionId ?? '';
-  resumeEl.hidden = !c.resumableRun;
+  // One Resume: the run's own button when it is drawn, else the title row's.
+  resumeEl.hidden = !c.resumableRun || c.runs.some((r) => r.runId === c.resumableRun && r.ended && r.resumable);
   resumeEl.dataset.run = c.resumableRun ?? '';
   setBanner(c.banner);
   drawStatus(c.status);
