@@ -2,7 +2,7 @@
 # Installs what `make test-editors` and `make test-editors-unit` need on a
 # fresh Debian 12 machine (root; Debian's archive and the npm registry
 # reachable; node 20 with its headers, as the machine image has):
-#   apt: neovim (0.7.2, for the unsupported-version check), chromium, and the
+#   apt: neovim (0.7.2, for the unsupported-version check), chromium, unzip (vsix.sh), and the
 #        build tools code-server's native modules need;
 #        emacs-nox 30 from bookworm-backports (built-in Eglot with eglot-execute), the
 #        backports source added for the install and removed again;
@@ -21,7 +21,7 @@ export DEBIAN_FRONTEND=noninteractive npm_config_audit=false npm_config_fund=fal
 log() { printf '[ci-install %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 
 missing=()
-for p in neovim chromium build-essential python3 pkg-config libkrb5-dev ripgrep curl git; do
+for p in neovim chromium build-essential python3 pkg-config libkrb5-dev ripgrep curl git unzip; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then

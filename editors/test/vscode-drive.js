@@ -3,8 +3,9 @@
 // installed, through playwright-core and Debian's Chromium, as a user would:
 // the command palette, the input box, the status bar, the progress
 // notification's Cancel button, the code action menu.
-// usage: node vscode-drive.js URL WORKSPACE EVENTS_JSONL OUTDIR
+// usage: node vscode-drive.js URL WORKSPACE EVENTS_JSONL OUTDIR [restricted]
 //   EVENTS_JSONL  the extension's LOOPLS_VSCODE_TEST_LOG (what it saw, as JSON lines)
+//   restricted    the Restricted Mode checks instead (vscode-trust.js)
 // Writes OUTDIR/summary.json and screenshots; prints PASS/FAIL lines and
 // "N passed, N failed"; exits 1 on any failure. Waits only on conditions,
 // each with a deadline.
@@ -13,8 +14,10 @@ const fs = require('fs');
 const path = require('path');
 const { chromium } = require('playwright-core');
 const review = require('./vscode-review');
+const trust = require('./vscode-trust');
+const scenarioDone = Symbol('scenario done');
 
-const [url, ws, eventsPath, out] = process.argv.slice(2);
+const [url, ws, eventsPath, out, scenario] = process.argv.slice(2);
 if (!out) {
   console.error('usage: vscode-drive.js URL WORKSPACE EVENTS_JSONL OUTDIR');
   process.exit(2);
@@ -363,6 +366,10 @@ async function panelSection(page) {
   try {
     await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60000 });
     await page.locator('.monaco-workbench').waitFor({ timeout: 90000 });
+    if (scenario === 'restricted') {
+      await trust.restricted({ page, check, events, waitFor, shot, palette, answerInput, runEnded });
+      throw scenarioDone; // skips the main checks, straight to the summary
+    }
     const started = await waitFor(() => events().find((e) => e.ev === 'started' || e.ev === 'start-failed'), 60000);
     check('extension installed from the .vsix started loopls', started && started.ev === 'started', started && (started.error || started.serverInfo));
     if (!started || started.ev !== 'started') throw new Error('loopls did not start; see the exthost log');
@@ -573,12 +580,14 @@ async function panelSection(page) {
       await review.fixOpensPanel(h);
     }
   } catch (e) {
-    check('driver completed', false, String((e && e.stack) || e).slice(0, 800));
-    await shot(page, 'error');
+    if (e !== scenarioDone) {
+      check('driver completed', false, String((e && e.stack) || e).slice(0, 800));
+      await shot(page, 'error');
+    }
   }
   const summary = { ok: checks.every((c) => c.ok), checks, chromium: browser.version() };
   fs.writeFileSync(path.join(out, 'summary.json'), JSON.stringify(summary, null, 2));
   await browser.close();
-  console.log(`vscode: ${checks.filter((c) => c.ok).length} passed, ${checks.filter((c) => !c.ok).length} failed`);
+  console.log(`vscode${scenario ? ' ' + scenario : ''}: ${checks.filter((c) => c.ok).length} passed, ${checks.filter((c) => !c.ok).length} failed`);
   process.exit(summary.ok ? 0 : 1);
 })();

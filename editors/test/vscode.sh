@@ -3,7 +3,7 @@
 # with the packaged .vsix installed, driven through Chromium by
 # vscode-drive.js, against the real loopls binary and the scripted Ollama server.
 # Env: LOOPLS_BIN (default: built from this checkout), VSIX (default
-#      editors/vscode/loopls.vsix), CS_PREFIX (default the clients home's
+#      dist/loopls-<this platform>.vsix, from make vsix), CS_PREFIX (default the clients home's
 #      code-server), CHROMIUM (default /usr/bin/chromium),
 #      LOOPLS_EDITORS_ARTIFACTS (screenshots and logs; default $TMPDIR/loopls-editors-artifacts).
 # Prints PASS/FAIL lines and "N passed, N failed"; exits non-zero on any failure.
@@ -13,7 +13,8 @@ harness=vscode
 here=$repo/editors/test
 cs_prefix=${CS_PREFIX:-$clients_home/code-server}
 cs=$cs_prefix/node_modules/code-server/out/node/entry.js
-vsix=$(realpath -m "${VSIX:-$repo/editors/vscode/loopls.vsix}")
+host=$(uname -s | sed 's/Linux/linux/; s/Darwin/darwin/')-$(uname -m | sed 's/x86_64/x64/; s/aarch64/arm64/')
+vsix=$(realpath -m "${VSIX:-$repo/dist/loopls-$host.vsix}")
 fail_setup() { echo "FAIL $*" >&2; echo "vscode: 0 passed, 1 failed"; exit 1; }
 [ -f "$cs" ] || fail_setup "code-server not found under $cs_prefix (editors/ci-install.sh installs it)"
 [ -f "$vsix" ] || fail_setup "$vsix not found (make vsix)"
@@ -25,13 +26,14 @@ out=$artifacts/vscode
 rm -rf "$out"; mkdir -p "$out"
 ws=$work/ws; make_workspace "$ws"
 user=$work/user
-mkdir -p "$user/User" "$work/ext"
+mkdir -p "$user/User" "$user/Machine" "$work/ext"
+# code-server is a remote window: the machine-overridable settings (path,
+# ollamaHost, allowedCommands, mode) are read from its Machine settings.
+printf '{"loopls.path": "%s", "loopls.ollamaHost": "%s"}\n' "$LOOPLS_BIN" "$LOOPLS_OLLAMA" > "$user/Machine/settings.json"
 python3 - "$user/User/settings.json" <<PY
 import json, sys
 json.dump({
-  "loopls.path": "$LOOPLS_BIN",
   "loopls.model": "ollama:tiny",
-  "loopls.ollamaHost": "$LOOPLS_OLLAMA",
   "loopls.trace.server": "verbose",
   "workbench.startupEditor": "none",
   "workbench.tips.enabled": False,
@@ -49,25 +51,65 @@ PY
 csargs=(--config "$work/config.yaml" --user-data-dir "$user" --extensions-dir "$work/ext")
 log "installing $vsix"
 node "$cs" "${csargs[@]}" --install-extension "$vsix" > "$out/install.log" 2>&1 || { cat "$out/install.log" >&2; fail_setup "code-server --install-extension failed"; }
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-log "code-server on 127.0.0.1:$port"
-# Its own process group, so stopping it also stops its extension hosts and
-# the loopls they started.
-LOOPLS_VSCODE_TEST_LOG=$out/events.jsonl setsid node "$cs" "${csargs[@]}" \
-  --auth none --bind-addr "127.0.0.1:$port" --disable-telemetry --disable-update-check \
-  --disable-workspace-trust --disable-getting-started-override "$ws" > "$out/code-server.log" 2>&1 &
-cs_pid=$!
+cs_pid=
+cs_user=
+# start_cs USER_DATA_DIR EVENTS_LOG FOLDER [code-server flags]: one code-server
+# in its own process group, so stopping it also stops its extension hosts and
+# the loopls they started; sets port.
+start_cs() {
+  local udir=$1 events=$2 folder=$3; shift 3
+  cs_user=$udir
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+  log "code-server on 127.0.0.1:$port ($folder)"
+  LOOPLS_VSCODE_TEST_LOG=$events setsid node "$cs" --config "$work/config.yaml" --user-data-dir "$udir" --extensions-dir "$work/ext" \
+    --auth none --bind-addr "127.0.0.1:$port" --disable-telemetry --disable-update-check \
+    --disable-getting-started-override "$@" "$folder" >> "$out/code-server.log" 2>&1 &
+  cs_pid=$!
+  wait_until 120 healthy || fail_setup "code-server did not come up (see $out/code-server.log)"
+}
 stop_cs() {
+  [ -n "$cs_pid" ] || return 0
   kill -TERM -- "-$cs_pid" 2>/dev/null || true
   wait_until 10 sh -c "! kill -0 -- -$cs_pid 2>/dev/null" || kill -KILL -- "-$cs_pid" 2>/dev/null || true
-  cp "$user"/logs/*/exthost*/*.log "$out/" 2>/dev/null || true
-  cp "$user"/logs/*/exthost*/output_logging_*/*loopls* "$out/" 2>/dev/null || true
+  cp "$cs_user"/logs/*/exthost*/*.log "$out/" 2>/dev/null || true
+  cp "$cs_user"/logs/*/exthost*/output_logging_*/*loopls* "$out/" 2>/dev/null || true
+  cs_pid=
 }
 extra_cleanup=stop_cs
 healthy() { curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; }
-wait_until 120 healthy || fail_setup "code-server did not come up (see $out/code-server.log)"
+
+start_cs "$user" "$out/events.jsonl" "$ws" --disable-workspace-trust
 rc=0
 NODE_PATH=$here/node_modules timeout 400 node "$here/vscode-drive.js" \
   "http://127.0.0.1:$port/?folder=$ws" "$ws" "$out/events.jsonl" "$out" || rc=$?
+stop_cs
+
+# Restricted Mode: workspace trust on, a workspace never trusted whose own
+# settings try to pick the binary, the Ollama host and the mode; the user's
+# settings set no loopls.path (the bundled binary runs) and mode auto.
+rws=$work/restricted-ws; make_workspace "$rws"
+mkdir -p "$rws/.vscode" "$work/ruser/User" "$work/ruser/Machine"
+printf '{"loopls.path": "%s", "loopls.ollamaHost": "127.0.0.1:9", "loopls.mode": "auto"}\n' "$work/no-such-loopls" > "$rws/.vscode/settings.json"
+printf '{"loopls.ollamaHost": "%s", "loopls.mode": "auto"}\n' "$LOOPLS_OLLAMA" > "$work/ruser/Machine/settings.json"
+python3 - "$work/ruser/User/settings.json" <<PY
+import json, sys
+json.dump({
+  "loopls.model": "ollama:tiny",
+  "security.workspace.trust.enabled": True,
+  "security.workspace.trust.startupPrompt": "never",
+  "workbench.startupEditor": "none",
+  "workbench.tips.enabled": False,
+  "telemetry.telemetryLevel": "off",
+  "update.mode": "none",
+  "extensions.autoCheckUpdates": False,
+  "extensions.autoUpdate": False,
+  "workbench.enableExperiments": False,
+  "chat.commandCenter.enabled": False,
+}, open(sys.argv[1], "w"), indent=2)
+PY
+mkdir -p "$out/restricted"
+start_cs "$work/ruser" "$out/restricted/events.jsonl" "$rws"
+NODE_PATH=$here/node_modules timeout 300 node "$here/vscode-drive.js" \
+  "http://127.0.0.1:$port/?folder=$rws" "$rws" "$out/restricted/events.jsonl" "$out/restricted" restricted || rc=1
 log "screenshots and logs in $out"
 exit $rc

@@ -26,10 +26,11 @@ import {
   type TransitionParams,
 } from './protocol';
 import { affectsServer, didChangeConfigurationParams, needsRestart, serverCommand, toServerSettings } from './settings';
+import { isMode, parseReviewMessage, type Mode } from './review';
 import { Review } from './reviewhost';
-import { parseReviewMessage } from './review';
 import { TestLog } from './testlog';
 import { PanelProvider, panelViewId } from './panel/view';
+import { restrictRun, type TrustState } from './trust';
 import { RunsModel, statusText, type Output } from './viewmodel';
 
 let client: LanguageClient | undefined;
@@ -57,6 +58,46 @@ class ApprovalsCapability implements StaticFeature {
     return { kind: 'static' };
   }
   clear(): void {}
+}
+
+/** A run refused because the workspace is not trusted; its message says why. */
+class RestrictedModeError extends Error {}
+
+/**
+ * The language client every request goes through. In a workspace VS Code
+ * does not trust, a request that starts a run is made an `ask` run or
+ * refused here (trust.ts), whichever code path sent it: a command, the
+ * panel, or the server's own code action through executeCommand.
+ */
+class TrustingClient extends LanguageClient {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override sendRequest(type: any, ...rest: any[]): Promise<any> {
+    const method: string = typeof type === 'string' ? type : type.method;
+    const guarded = restrictRun(method, rest[0], trustState());
+    if (guarded.refusal !== undefined) {
+      testLog.write({ ev: 'runRefused', method, params: rest[0], message: guarded.refusal });
+      void vscode.window
+        .showErrorMessage(guarded.refusal, 'Manage Workspace Trust')
+        .then((a) => a && vscode.commands.executeCommand('workbench.trust.manage'));
+      return Promise.reject(new RestrictedModeError(guarded.refusal));
+    }
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const send = super.sendRequest as (...a: any[]) => Promise<any>;
+    if (guarded.params === rest[0]) return send.call(this, type, ...rest);
+    testLog.write({ ev: 'restricted', method, params: guarded.params });
+    return send.call(this, type, guarded.params, ...rest.slice(1));
+  }
+}
+
+function trustState(): TrustState {
+  return { trusted: vscode.workspace.isTrusted };
+}
+
+/** The mode a conversation starts in: the setting, or ask where the workspace is not trusted. */
+function startMode(): Mode {
+  const m = config().get('mode');
+  if (!vscode.workspace.isTrusted) return 'ask';
+  return isMode(m) ? m : 'auto';
 }
 
 function config(): vscode.WorkspaceConfiguration {
@@ -87,13 +128,23 @@ function summary(r: NonNullable<ReturnType<RunsModel['latest']>>) {
   return { runId: r.runId, state: r.state, turn: r.turn, outcome: r.outcome, ended: r.ended, text: r.text, tools: r.tools };
 }
 
-function createClient(): LanguageClient {
-  const { command, args } = serverCommand(getter());
+/** Where to look for the binary: loopls.path, then the bundled one, then PATH (binary.ts). */
+function binaryEnv(context: vscode.ExtensionContext) {
+  return { extensionPath: context.extensionPath, platform: process.platform, pathEnv: process.env.PATH ?? process.env.Path };
+}
+
+function createClient(context: vscode.ExtensionContext): LanguageClient {
+  const { command, args, source } = serverCommand(getter(), binaryEnv(context));
+  testLog.write({ ev: 'binary', command, source });
   const serverOptions: ServerOptions = { command, args };
   const clientOptions: LanguageClientOptions = {
     // loopls works on any file: the code action and the overlays are language-agnostic.
     documentSelector: [{ scheme: 'file' }, { scheme: 'untitled' }],
-    initializationOptions: () => toServerSettings(getter()),
+    initializationOptions: () => {
+      const options = toServerSettings(getter(), vscode.workspace.isTrusted);
+      testLog.write({ ev: 'initOptions', options });
+      return options;
+    },
     outputChannel: serverLog,
     traceOutputChannel: traceLog,
     middleware: {
@@ -136,7 +187,7 @@ function createClient(): LanguageClient {
       },
     },
   };
-  const c = new LanguageClient('loopls', 'loopls', serverOptions, clientOptions);
+  const c = new TrustingClient('loopls', 'loopls', serverOptions, clientOptions);
   c.registerFeature(new ApprovalsCapability());
   c.onNotification(Methods.runStarted, (p: RunStartedParams) => {
     testLog.write({ ev: 'runStartedNote', p });
@@ -207,13 +258,13 @@ function askInstruction(): Thenable<string | undefined> {
 }
 
 async function startClient(context: vscode.ExtensionContext): Promise<void> {
-  client = createClient();
+  client = createClient(context);
   try {
     await client.start();
-    testLog.write({ ev: 'started', caps: client.initializeResult?.capabilities, serverInfo: client.initializeResult?.serverInfo });
+    testLog.write({ ev: 'started', caps: client.initializeResult?.capabilities, serverInfo: client.initializeResult?.serverInfo, trusted: vscode.workspace.isTrusted });
   } catch (e) {
     testLog.write({ ev: 'start-failed', error: String(e) });
-    const { command } = serverCommand(getter());
+    const { command } = serverCommand(getter(), binaryEnv(context));
     void vscode.window
       .showErrorMessage(`loopls could not start (${command}): ${e}. Install loopls or set "loopls.path".`, 'Open Settings')
       .then((a) => a && vscode.commands.executeCommand('workbench.action.openSettings', 'loopls.path'));
@@ -242,6 +293,7 @@ async function startRun(c: LanguageClient, command: string, arg: object, label: 
     if (command === ServerCommands.fix && started && started.runId) void panel.showRun(started.runId, started.sessionId, label);
   } catch (e) {
     testLog.write({ ev: 'runStartFailed', command, error: String(e) });
+    if (e instanceof RestrictedModeError) return; // already shown, with the way out
     void vscode.window.showErrorMessage(`loopls: ${e instanceof Error ? e.message : String(e)}`);
   }
 }
@@ -354,10 +406,18 @@ function dumpState(): void {
   });
 }
 
+async function sendSettings(): Promise<void> {
+  if (!client?.isRunning()) return;
+  const params = didChangeConfigurationParams(getter(), vscode.workspace.isTrusted);
+  testLog.write({ ev: 'didChangeConfiguration', params });
+  await client.sendNotification(DidChangeConfigurationNotification.type, params);
+}
+
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   testLog = new TestLog(process.env.LOOPLS_VSCODE_TEST_LOG);
   review = new Review(() => (client && client.isRunning() ? client : undefined), testLog, () => model.lastEnded()?.record);
   review.register(context);
+  if (review.currentMode() !== startMode()) review.setMode(startMode());
   // The test-only dump command shows in the palette only under a test run.
   void vscode.commands.executeCommand('setContext', 'loopls.testMode', testLog.enabled);
   output = vscode.window.createOutputChannel('loopls');
@@ -412,11 +472,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         await vscode.commands.executeCommand('loopls.restartServer');
         return;
       }
-      if (client?.isRunning() && affectsServer((s) => e.affectsConfiguration(s))) {
-        const params = didChangeConfigurationParams(getter());
-        testLog.write({ ev: 'didChangeConfiguration', params });
-        await client.sendNotification(DidChangeConfigurationNotification.type, params);
-      }
+      if (affectsServer((s) => e.affectsConfiguration(s))) await sendSettings();
+    }),
+    // Trusted now: the settings' own mode applies again (runs were ask only).
+    vscode.workspace.onDidGrantWorkspaceTrust(async () => {
+      testLog.write({ ev: 'trustGranted' });
+      await sendSettings();
     }),
   );
   await startClient(context);

@@ -2,6 +2,9 @@
 // initializationOptions and workspace/didChangeConfiguration (SPEC §3). Pure:
 // the settings are read through a getter so tests need no VS Code.
 
+import { resolveBinary, type BinaryEnv, type BinarySource } from './binary';
+import { isMode, type Mode } from './review';
+
 /** Reads one setting of the `loopls` section; undefined when unset. */
 export type SettingGetter = (key: string) => unknown;
 
@@ -12,10 +15,27 @@ export interface ServerSettings {
   maxTurns?: number;
   contextWindow?: number;
   allowedCommands?: string[];
+  mode?: Mode;
 }
 
 /** Keys of the `loopls` section that are sent to the server. */
-export const serverKeys = ['model', 'ollamaHost', 'maxTurns', 'contextWindow', 'allowedCommands'] as const;
+export const serverKeys = ['model', 'ollamaHost', 'maxTurns', 'contextWindow', 'allowedCommands', 'mode'] as const;
+
+/**
+ * Settings a workspace VS Code does not trust may not set: they start a
+ * program, send the code elsewhere or widen what a run may do. package.json
+ * lists them in `capabilities.untrustedWorkspaces.restrictedConfigurations`
+ * (test/manifest.test.ts).
+ */
+export const restrictedKeys = ['path', 'model', 'ollamaHost', 'allowedCommands', 'mode'] as const;
+
+/**
+ * Of those, the ones that belong to the machine loopls runs on (a binary, a
+ * host, what may run there): `machine-overridable` scope. `model` keeps the
+ * window scope, so the Settings editor offers it under User in a remote
+ * window too.
+ */
+export const machineKeys = ['path', 'ollamaHost', 'allowedCommands', 'mode'] as const;
 
 function nonEmptyString(v: unknown): string | undefined {
   if (typeof v !== 'string') return undefined;
@@ -35,7 +55,7 @@ function nonNegativeInt(v: unknown): number | undefined {
  * apply; malformed values are left out rather than sent, since the server
  * would refuse the whole object.
  */
-export function toServerSettings(get: SettingGetter): ServerSettings {
+export function toServerSettings(get: SettingGetter, trusted = true): ServerSettings {
   const s: ServerSettings = {};
   const model = nonEmptyString(get('model'));
   if (model !== undefined) s.model = model;
@@ -49,18 +69,26 @@ export function toServerSettings(get: SettingGetter): ServerSettings {
   if (Array.isArray(allowed)) {
     s.allowedCommands = allowed.filter((c): c is string => typeof c === 'string' && c.trim() !== '').map((c) => c.trim());
   }
+  const mode = get('mode');
+  if (isMode(mode)) s.mode = mode;
+  // In a workspace VS Code does not trust, runs are `ask` whatever the
+  // settings or a project file (.loopls.json) say: the setting outranks the
+  // project file, and trust.ts makes each run's own mode `ask` too.
+  if (!trusted) {
+    s.mode = 'ask';
+  }
   return s;
 }
 
 /** The didChangeConfiguration params loopls expects: `{"settings": {"loopls": {...}}}`. */
-export function didChangeConfigurationParams(get: SettingGetter): { settings: { loopls: ServerSettings } } {
-  return { settings: { loopls: toServerSettings(get) } };
+export function didChangeConfigurationParams(get: SettingGetter, trusted = true): { settings: { loopls: ServerSettings } } {
+  return { settings: { loopls: toServerSettings(get, trusted) } };
 }
 
-/** The command that starts the daemon: `loopls.path` if set, else `loopls` on PATH. */
-export function serverCommand(get: SettingGetter): { command: string; args: string[] } {
-  const path = nonEmptyString(get('path'));
-  return { command: path ?? 'loopls', args: ['serve'] };
+/** The command that starts the daemon: `loopls.path`, else the bundled binary, else `loopls` on PATH (binary.ts). */
+export function serverCommand(get: SettingGetter, env: BinaryEnv): { command: string; args: string[]; source: BinarySource } {
+  const { command, source } = resolveBinary(get('path'), env);
+  return { command, args: ['serve'], source };
 }
 
 /** Whether a change of the given setting needs the server restarted (a new binary). */

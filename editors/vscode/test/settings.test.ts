@@ -51,10 +51,23 @@ test('didChangeConfiguration wraps the settings in a loopls section', () => {
   });
 });
 
-test('server command: loopls.path else loopls on PATH, always serve', () => {
-  assert.deepEqual(serverCommand(from({})), { command: 'loopls', args: ['serve'] });
-  assert.deepEqual(serverCommand(from({ path: '' })), { command: 'loopls', args: ['serve'] });
-  assert.deepEqual(serverCommand(from({ path: ' /usr/local/bin/loopls ' })), { command: '/usr/local/bin/loopls', args: ['serve'] });
+test('server command: always serve, the binary from binary.ts', () => {
+  const env = { extensionPath: '/ext', platform: 'linux' as const, pathEnv: '', isExecutable: () => false };
+  assert.deepEqual(serverCommand(from({}), env), { command: 'loopls', args: ['serve'], source: 'missing' });
+  assert.deepEqual(serverCommand(from({ path: ' /usr/local/bin/loopls ' }), env), {
+    command: '/usr/local/bin/loopls',
+    args: ['serve'],
+    source: 'setting',
+  });
+});
+
+test('mode is sent when set, and an untrusted workspace forces ask', () => {
+  assert.deepEqual(toServerSettings(from({ mode: 'edit' })), { mode: 'edit' });
+  assert.deepEqual(toServerSettings(from({ mode: '' })), {});
+  assert.deepEqual(toServerSettings(from({ mode: 'yolo' })), {});
+  assert.deepEqual(toServerSettings(from({ mode: 'auto' }), false), { mode: 'ask' });
+  assert.deepEqual(toServerSettings(from({}), false), { mode: 'ask' });
+  assert.deepEqual(didChangeConfigurationParams(from({ mode: 'auto' }), false), { settings: { loopls: { mode: 'ask' } } });
 });
 
 test('which changes restart the server and which are sent', () => {
@@ -63,6 +76,7 @@ test('which changes restart the server and which are sent', () => {
   assert.equal(needsRestart(only('loopls.model')), false);
   assert.equal(affectsServer(only('loopls.model')), true);
   assert.equal(affectsServer(only('loopls.allowedCommands')), true);
+  assert.equal(affectsServer(only('loopls.mode')), true);
   assert.equal(affectsServer(only('loopls.path')), false);
   assert.equal(affectsServer(only('editor.fontSize')), false);
 });

@@ -1,0 +1,62 @@
+// The Restricted Mode check of the VS Code suite (issue 14, item 8): a
+// code-server with workspace trust on opens a workspace it does not trust,
+// whose .vscode/settings.json tries to choose the binary, the Ollama host and
+// the mode. vscode-drive.js calls it with its helpers when vscode.sh passes
+// the "restricted" scenario; every wait is on a condition with a deadline.
+'use strict';
+
+// h: { page, check, events, waitFor, shot, palette, answerInput, runEnded }
+async function restricted(h) {
+  const { page, check, events, waitFor, shot, palette, answerInput, runEnded } = h;
+  const banner = page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first();
+  const isRestricted = await banner.waitFor({ timeout: 30000 }).then(() => true, () => false);
+  check('code-server opened the workspace in Restricted Mode', isRestricted);
+
+  const started = await waitFor(() => events().find((e) => e.ev === 'started' || e.ev === 'start-failed'), 60000);
+  check('the extension runs in Restricted Mode and started loopls', started && started.ev === 'started' && started.trusted === false, started);
+  await palette(page, 'loopls: Set Mode');
+  const bin = events().find((e) => e.ev === 'binary');
+  check('the workspace\'s loopls.path is ignored: the bundled binary started', bin && bin.source === 'bundled' && /server\/loopls$/.test(bin.command), bin);
+  const init = events().find((e) => e.ev === 'initOptions');
+  check('initializationOptions: mode ask (the user setting says auto), the user\'s Ollama host (not the workspace\'s)',
+    init && init.options.mode === 'ask' && init.options.ollamaHost && init.options.ollamaHost !== '127.0.0.1:9', init);
+  const first = events().find((e) => e.ev === 'mode');
+  check('the conversation starts in ask', first && first.mode === 'ask', first);
+
+  // Auto from the picker: the run is refused before it reaches loopls.
+  const auto = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Auto' }).first();
+  await auto.waitFor({ timeout: 10000 });
+  const nm = events().length;
+  await auto.click();
+  const picked = await waitFor(() => events().slice(nm).find((e) => e.ev === 'mode'), 10000);
+  check('mode set to auto', picked && picked.mode === 'auto', picked);
+  const nr = events().length;
+  await palette(page, 'loopls: Run Agent');
+  await answerInput(page, 'loopls: Run Agent', 'chat with me');
+  const refused = await waitFor(() => events().slice(nr).find((e) => e.ev === 'runRefused'), 20000);
+  check('an auto run is refused', refused && refused.method === 'workspace/executeCommand' &&
+    refused.params.arguments[0].mode === 'auto' && /Restricted Mode/.test(refused.message), refused);
+  const toast = page.locator('.notification-toast', { hasText: 'Restricted Mode' }).first();
+  const shown = await toast.waitFor({ timeout: 10000 }).then(() => true, () => false);
+  const button = shown && (await toast.locator('.monaco-button', { hasText: 'Manage Workspace Trust' }).count()) === 1;
+  check('the refusal says why, with a Manage Workspace Trust button', shown && button, shown && (await toast.innerText().catch(() => '')));
+  await shot(page, 'restricted-refused');
+
+  // Ask: the run goes, as mode ask, through the user's Ollama host (not the workspace's).
+  await palette(page, 'loopls: Set Mode');
+  const ask = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Ask' }).first();
+  await ask.waitFor({ timeout: 10000 });
+  await ask.click();
+  const na = events().length;
+  await palette(page, 'loopls: Run Agent');
+  await answerInput(page, 'loopls: Run Agent', 'chat with me');
+  const sent = await waitFor(() => events().slice(na).find((e) => e.ev === 'restricted'), 20000);
+  check('an ask run is sent, as mode ask', sent && sent.params.arguments[0].mode === 'ask', sent);
+  const run = await waitFor(() => events().slice(na).find((e) => e.ev === 'runStarted'), 20000);
+  const end = run && (await waitFor(() => runEnded(run.started.runId), 30000));
+  check('the ask run completes against the user\'s Ollama host', end && end.p.outcome === 'completed' &&
+    end.p.output === 'Hello from the tiny test model.', end && end.p);
+  check('only the ask run reached loopls', events().filter((e) => e.ev === 'runStarted').length === 1);
+}
+
+module.exports = { restricted };

@@ -1,0 +1,52 @@
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { machineKeys, restrictedKeys } from '../src/settings';
+
+// The extension's package.json, read as VS Code reads it: the conventions a
+// VS Code user expects are declarations there (docs/editors.md).
+const root = path.join(__dirname, '..', '..');
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const manifest: any = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+const props: Record<string, { scope?: string }> = manifest.contributes.configuration.properties;
+
+test('permission settings are machine-overridable and restricted in untrusted workspaces', () => {
+  const untrusted = manifest.capabilities.untrustedWorkspaces;
+  assert.equal(untrusted.supported, 'limited', 'loopls works in Restricted Mode, limited to ask runs');
+  assert.ok(untrusted.description.length > 0);
+  const expected = restrictedKeys.map((k) => `loopls.${k}`).sort();
+  assert.deepEqual([...untrusted.restrictedConfigurations].sort(), expected);
+  for (const key of expected) assert.ok(props[key], `${key} is a contributed setting`);
+  for (const k of machineKeys) assert.equal(props[`loopls.${k}`].scope, 'machine-overridable', `loopls.${k} scope`);
+  assert.ok(expected.includes('loopls.path') && expected.includes('loopls.allowedCommands') && expected.includes('loopls.mode'));
+});
+
+test('loopls.mode offers the three modes, auto by default', () => {
+  const mode = props['loopls.mode'] as { enum: string[]; default: string };
+  assert.deepEqual(mode.enum, ['ask', 'edit', 'auto']);
+  assert.equal(mode.default, 'auto');
+});
+
+test('ctrl+alt+l (cmd+alt+l) focuses the panel', () => {
+  const kb = (manifest.contributes.keybindings ?? []).find((k: { key: string }) => k.key === 'ctrl+alt+l');
+  assert.ok(kb, 'a ctrl+alt+l keybinding');
+  assert.equal(kb.mac, 'cmd+alt+l');
+  assert.equal(kb.command, 'loopls.panel.focus');
+});
+
+test('the icons exist: a PNG for the marketplace, an SVG for the activity bar', () => {
+  assert.match(manifest.icon, /\.png$/);
+  const png = fs.readFileSync(path.join(root, manifest.icon));
+  assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'PNG signature');
+  assert.ok(png.readUInt32BE(16) >= 128 && png.readUInt32BE(20) >= 128, 'at least 128x128 (IHDR)');
+  const svg = fs.readFileSync(path.join(root, 'media', 'loopls.svg'), 'utf8');
+  assert.match(svg, /^<svg [^>]*viewBox="0 0 24 24"/);
+  // Monochrome: one colour, no fills or gradients that a theme cannot recolour.
+  const colours = new Set(svg.match(/#[0-9a-fA-F]{3,6}\b|currentColor/g) ?? []);
+  assert.ok(colours.size <= 1, `one colour, got ${[...colours]}`);
+  assert.doesNotMatch(svg, /Gradient|<image|href=/);
+  // what is packaged: .vscodeignore keeps both icons and the bundled binary
+  const ignore = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8').split('\n');
+  for (const keep of ['!media/**', '!server/**']) assert.ok(ignore.includes(keep), `.vscodeignore has ${keep}`);
+});
