@@ -72,6 +72,19 @@ async function palette(page, text) {
   await row.click();
 }
 
+// Opens the palette on text and counts the rows labelled exactly that, once
+// the list has settled on matches (rows, or none match).
+async function paletteRows(page, text) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 10000 });
+  await input.fill('>' + text);
+  const rows = page.locator('.quick-input-list .monaco-list-row');
+  await waitFor(async () => (await rows.count()) > 0 || (await page.locator('.quick-input-widget', { hasText: 'No matching commands' }).count()) > 0, 10000);
+  const labels = await rows.locator('.label-name').allInnerTexts().catch(() => []);
+  return labels.filter((l) => l.replace(/\s+/g, ' ').trim() === text).length;
+}
+
 // Answers an input box (showInputBox) once it is up.
 async function answerInput(page, title, text) {
   const widget = page.locator('.quick-input-widget', { hasText: title });
@@ -370,7 +383,17 @@ async function panelSection(page) {
       await trust.restricted({ page, check, events, waitFor, shot, palette, answerInput, runEnded });
       throw scenarioDone; // skips the main checks, straight to the summary
     }
+    // The extension activates on its view or a command, not at start-up: its
+    // icon is in the activity bar, and Ctrl+Alt+L opens the view and starts loopls.
+    const icon = page.locator('.activitybar [aria-label^="loopls"]').first();
+    check('the loopls view container has its icon in the activity bar', await icon.waitFor({ timeout: 60000 }).then(() => true, () => false));
+    await page.locator('.monaco-workbench .part.editor').click();
+    await page.keyboard.press('Control+Alt+KeyL');
     const started = await waitFor(() => events().find((e) => e.ev === 'started' || e.ev === 'start-failed'), 60000);
+    check('Ctrl+Alt+L opened the loopls panel', await waitFor(() => panelFrame(page), 30000));
+    // Back to the explorer: the panel hidden, approvals come as a quick pick (1b).
+    await page.keyboard.press('Control+Shift+E');
+    await waitFor(async () => page.locator('.explorer-folders-view, .explorer-viewlet').first().isVisible().catch(() => false), 10000);
     check('extension installed from the .vsix started loopls', started && started.ev === 'started', started && (started.error || started.serverInfo));
     if (!started || started.ev !== 'started') throw new Error('loopls did not start; see the exthost log');
     const cmds = (started.caps && started.caps.executeCommandProvider && started.caps.executeCommandProvider.commands) || [];
@@ -390,6 +413,9 @@ async function panelSection(page) {
       seen1.some((t) => /AwaitingModel/.test(t)) && /completed/.test(seen1[seen1.length - 1] || ''), seen1);
     const shown = await waitFor(async () => /completed/.test(await stateText(page)), 10000);
     check('status bar shows "loopls: completed"', shown, await stateText(page));
+    // No run running: the palette does not offer "loopls: Cancel" (loopls.running; 2b below is the other half).
+    check('the palette does not offer "loopls: Cancel" while no run runs', (await paletteRows(page, 'loopls: Cancel')) === 0);
+    await page.keyboard.press('Escape');
     const answer = events().filter((e) => e.ev === 'status' && e.run && run1 && e.run.runId === run1.runId).pop();
     check('answer streamed into the loopls output', answer && answer.run.text === 'Hello from the tiny test model.', answer && answer.run.text);
     const outputShown = await waitFor(async () => {

@@ -12,9 +12,11 @@ async function restricted(h) {
   const isRestricted = await banner.waitFor({ timeout: 30000 }).then(() => true, () => false);
   check('code-server opened the workspace in Restricted Mode', isRestricted);
 
-  const started = await waitFor(() => events().find((e) => e.ev === 'started' || e.ev === 'start-failed'), 60000);
-  check('the extension runs in Restricted Mode and started loopls', started && started.ev === 'started' && started.trusted === false, started);
+  // Its contributions are in (the activity bar icon); a command activates it.
+  await page.locator('.activitybar [aria-label^="loopls"]').first().waitFor({ timeout: 60000 });
   await palette(page, 'loopls: Set Mode');
+  const started = await waitFor(() => events().find((e) => e.ev === 'started' || e.ev === 'start-failed'), 60000);
+  check('a command activated the extension in Restricted Mode and it started loopls', started && started.ev === 'started' && started.trusted === false, started);
   const bin = events().find((e) => e.ev === 'binary');
   check('the workspace\'s loopls.path is ignored: the bundled binary started', bin && bin.source === 'bundled' && /server\/loopls$/.test(bin.command), bin);
   const init = events().find((e) => e.ev === 'initOptions');

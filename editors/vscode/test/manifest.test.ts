@@ -28,11 +28,24 @@ test('loopls.mode offers the three modes, auto by default', () => {
   assert.equal(mode.default, 'auto');
 });
 
-test('ctrl+alt+l (cmd+alt+l) focuses the panel', () => {
+test('activation is on the view or a command, never at start-up', () => {
+  const events: string[] = manifest.activationEvents ?? [];
+  assert.ok(events.includes('onView:loopls.panel'), 'activates when the panel is shown');
+  for (const e of events) {
+    assert.ok(!['*', 'onStartupFinished'].includes(e), `activation event ${e}`);
+    assert.match(e, /^(onView|onCommand):loopls\./, `activation event ${e}`);
+  }
+});
+
+test('ctrl+alt+l (cmd+alt+l) focuses the panel, a view loopls contributes', () => {
   const kb = (manifest.contributes.keybindings ?? []).find((k: { key: string }) => k.key === 'ctrl+alt+l');
   assert.ok(kb, 'a ctrl+alt+l keybinding');
   assert.equal(kb.mac, 'cmd+alt+l');
   assert.equal(kb.command, 'loopls.panel.focus');
+  const views: { id: string }[] = Object.values(manifest.contributes.views ?? {}).flat() as { id: string }[];
+  assert.ok(views.some((v) => v.id === 'loopls.panel'), 'loopls.panel is a contributed view');
+  const containers: { id: string; icon: string }[] = manifest.contributes.viewsContainers.activitybar;
+  assert.equal(containers.find((c) => c.id === 'loopls')?.icon, 'media/loopls.svg', 'the activity bar shows the monochrome SVG');
 });
 
 test('the icons exist: a PNG for the marketplace, an SVG for the activity bar', () => {
