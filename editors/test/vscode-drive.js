@@ -99,7 +99,9 @@ async function openFile(page, name) {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: 10000 });
   await input.fill(name);
-  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
+  // Enter opens the focused row: wait until the filtered list has focused the
+  // file (a row of the list before the filter applied may still be focused).
+  const row = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).first();
   await row.waitFor({ timeout: 10000 });
   await input.press('Enter');
   await page.locator(`.tab.active`, { hasText: name }).waitFor({ timeout: 10000 });
