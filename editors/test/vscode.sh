@@ -17,7 +17,7 @@ host=$(uname -s | sed 's/Linux/linux/; s/Darwin/darwin/')-$(uname -m | sed 's/x8
 vsix=$(realpath -m "${VSIX:-$repo/dist/loopls-$host.vsix}")
 fail_setup() { echo "FAIL $*" >&2; echo "vscode: 0 passed, 1 failed"; exit 1; }
 [ -f "$cs" ] || fail_setup "code-server not found under $cs_prefix (editors/ci-install.sh installs it)"
-[ -f "$vsix" ] || fail_setup "$vsix not found (make vsix)"
+[ -f "$vsix" ] || fail_setup "$vsix not found (make vsix VSIX_TARGETS=$host)"
 [ -d "$here/node_modules/playwright-core" ] || fail_setup "playwright-core not installed (npm ci in editors/test)"
 
 build_loopls
@@ -51,32 +51,8 @@ PY
 csargs=(--config "$work/config.yaml" --user-data-dir "$user" --extensions-dir "$work/ext")
 log "installing $vsix"
 node "$cs" "${csargs[@]}" --install-extension "$vsix" > "$out/install.log" 2>&1 || { cat "$out/install.log" >&2; fail_setup "code-server --install-extension failed"; }
-cs_pid=
-cs_user=
-# start_cs USER_DATA_DIR EVENTS_LOG FOLDER [code-server flags]: one code-server
-# in its own process group, so stopping it also stops its extension hosts and
-# the loopls they started; sets port.
-start_cs() {
-  local udir=$1 events=$2 folder=$3; shift 3
-  cs_user=$udir
-  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-  log "code-server on 127.0.0.1:$port ($folder)"
-  LOOPLS_VSCODE_TEST_LOG=$events setsid node "$cs" --config "$work/config.yaml" --user-data-dir "$udir" --extensions-dir "$work/ext" \
-    --auth none --bind-addr "127.0.0.1:$port" --disable-telemetry --disable-update-check \
-    --disable-getting-started-override "$@" "$folder" >> "$out/code-server.log" 2>&1 &
-  cs_pid=$!
-  wait_until 120 healthy || fail_setup "code-server did not come up (see $out/code-server.log)"
-}
-stop_cs() {
-  [ -n "$cs_pid" ] || return 0
-  kill -TERM -- "-$cs_pid" 2>/dev/null || true
-  wait_until 10 sh -c "! kill -0 -- -$cs_pid 2>/dev/null" || kill -KILL -- "-$cs_pid" 2>/dev/null || true
-  cp "$cs_user"/logs/*/exthost*/*.log "$out/" 2>/dev/null || true
-  cp "$cs_user"/logs/*/exthost*/output_logging_*/*loopls* "$out/" 2>/dev/null || true
-  cs_pid=
-}
-extra_cleanup=stop_cs
-healthy() { curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; }
+# shellcheck source=codeserver.sh
+. "$here/codeserver.sh"
 
 start_cs "$user" "$out/events.jsonl" "$ws" --disable-workspace-trust
 rc=0
