@@ -197,10 +197,13 @@ async function attachSelectionInPanel(h, frame) {
 
 // The panel is on screen and shows the run (Fix This, the code action).
 async function panelShowsRun(h, runId, name) {
-  const { page, check, waitFor, panelFrame } = h;
+  const { page, check, waitFor } = h;
+  // Any frame: a webview shown again may leave its earlier frame in the page for a while.
   const shown = runId && (await waitFor(async () => {
-    const f = await panelFrame(page);
-    return f && (await f.locator(`section.run[data-run="${runId}"]`).isVisible().catch(() => false));
+    for (const f of page.frames()) {
+      if (await f.locator(`section.run[data-run="${runId}"]`).isVisible().catch(() => false)) return true;
+    }
+    return false;
   }, 20000));
   check(name, shown, runId);
 }

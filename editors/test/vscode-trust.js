@@ -44,6 +44,24 @@ async function restricted(h) {
   check('the refusal says why, with a Manage Workspace Trust button', shown && button, shown && (await toast.innerText().catch(() => '')));
   await shot(page, 'restricted-refused');
 
+  // The panel's send goes through the same check: the refusal is its banner.
+  await page.locator('.monaco-workbench .part.editor').click();
+  await page.keyboard.press('Control+Alt+KeyL');
+  const frame = await waitFor(async () => {
+    for (const f of page.frames()) if (await f.locator('#conversation').count().catch(() => 0)) return f;
+    return null;
+  }, 30000);
+  const np = events().length;
+  if (frame) {
+    await frame.locator('#prompt').fill('chat with me');
+    await frame.locator('#prompt').press('Enter');
+  }
+  const failed = await waitFor(() => events().slice(np).find((e) => e.ev === 'panelSendFailed' || e.ev === 'panelSend'), 20000);
+  const told = frame && (await waitFor(async () => /Restricted Mode/.test(await frame.locator('body').innerText().catch(() => '')), 10000));
+  check('an auto run sent from the panel is refused, the reason in the panel', failed && failed.ev === 'panelSendFailed' &&
+    failed.arg.mode === 'auto' && /Restricted Mode/.test(failed.error) && told, failed);
+  await shot(page, 'restricted-panel-refused');
+
   // Ask: the run goes, as mode ask, through the user's Ollama host (not the workspace's).
   await palette(page, 'loopls: Set Mode');
   const ask = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Ask' }).first();
@@ -58,7 +76,7 @@ async function restricted(h) {
   const end = run && (await waitFor(() => runEnded(run.started.runId), 30000));
   check('the ask run completes against the user\'s Ollama host', end && end.p.outcome === 'completed' &&
     end.p.output === 'Hello from the tiny test model.', end && end.p);
-  check('only the ask run reached loopls', events().filter((e) => e.ev === 'runStarted').length === 1);
+  check('only the ask run reached loopls', events().filter((e) => e.ev === 'runStarted' || e.ev === 'panelSend').length === 1);
 }
 
 module.exports = { restricted };
