@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 )
@@ -30,6 +31,14 @@ func (w ModelWait) Message() string {
 	if providerOf(w.Model) == "ollama" || w.Model == "" {
 		why = "the server may be finishing an earlier request (Ollama answers one request per model at a time; " +
 			"a cancelled one frees its place when the server notices)"
+		// Ollama 0.17 can keep a cancelled stream's place for good
+		// (docs/real-ollama.md); unloading the model is what frees it.
+		name := "<model>"
+		if _, n, ok := strings.Cut(w.Model, ":"); ok && n != "" {
+			name = n
+		}
+		return fmt.Sprintf("no answer from the model yet after %s: it may still be loading, or %s. "+
+			"If it stays silent, cancel and run `ollama stop %s`: unloading the model frees its place.", w.After, why, name)
 	}
 	return fmt.Sprintf("no answer from the model yet after %s: it may still be loading, or %s.", w.After, why)
 }

@@ -140,7 +140,8 @@ func TestModelWaitReportedOncePerSilentCall(t *testing.T) {
 		t.Errorf("notice = %+v", w)
 	}
 	if msg := w.Message(); !strings.HasPrefix(msg, "no answer from the model yet after 7s: it may still be loading") ||
-		!strings.Contains(msg, "Ollama answers one request per model at a time") {
+		!strings.Contains(msg, "Ollama answers one request per model at a time") ||
+		!strings.HasSuffix(msg, "If it stays silent, cancel and run `ollama stop tiny`: unloading the model frees its place.") {
 		t.Errorf("message = %q", msg)
 	}
 	lines := rec.snapshot()

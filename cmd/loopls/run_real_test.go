@@ -6,13 +6,14 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/internal/realollama"
@@ -160,10 +161,86 @@ func TestRealRunCancelStopsGeneration(t *testing.T) {
 	// (bounded, and named if it never comes) so the next run's own bound
 	// measures loopls, not the server's clean-up.
 	srv.WaitHandled(t, "/api/chat", 1)
-	start := time.Now()
-	code, stdout, errs := e.run("run", "chat")
-	if code != 0 || !strings.Contains(stdout, "Hello from the tiny test model.") {
-		t.Fatalf("the run after a cancel: exit %d, %q; stderr:\n%s", code, stdout, errs)
+	if nextRunAfterCancel(t, e) {
+		return
 	}
-	t.Logf("the next run after the cancel took %v", time.Since(start))
+	// Ollama kept the cancelled stream's place (docs/real-ollama.md), and
+	// the run said so: do what it told the user, and the run after works.
+	if code, stdout, errs := e.run("run", "chat"); code != 0 || !strings.Contains(stdout, "Hello from the tiny test model.") {
+		t.Fatalf("the run after `ollama stop`: exit %d, %q; stderr:\n%s", code, stdout, errs)
+	}
+}
+
+// nextRunAfterCancel runs "chat" after a cancelled run. It answers, and
+// nextRunAfterCancel is true; or Ollama 0.17.4 kept the cancelled stream's
+// place for good (a race in its chat handler, docs/real-ollama.md) or is
+// slow to free it, and then the run must say what it waits for and what
+// frees it. The test then does what that says — cancel, and unload the
+// model as `ollama stop tiny` does — and nextRunAfterCancel is false.
+func nextRunAfterCancel(t *testing.T, e *realEnv) bool {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*waitBound)
+	defer cancel()
+	c := e.cmd(ctx, "run", "chat")
+	c.Env = append(c.Env, "LOOPLS_MODEL_WAIT_NOTICE=5")
+	var stdout strings.Builder
+	c.Stdout = &stdout
+	se, err := c.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	errs := watch(se)
+	const notice = "no answer from the model yet after 5s"
+	if !errs.waitWithin(notice, 3*waitBound) {
+		// It ended, answered or not, before any notice.
+		<-errs.done
+		err := c.Wait()
+		if err != nil || !strings.Contains(stdout.String(), "Hello from the tiny test model.") {
+			t.Fatalf("the run after a cancel: %v, %q; stderr:\n%s", err, stdout.String(), errs.String())
+		}
+		return true
+	}
+	t.Logf("the run after the cancel waited:\n%s", errs.String())
+	if !strings.Contains(errs.String(), "cancel and run `ollama stop tiny`") {
+		t.Errorf("the notice does not say what frees the model; stderr:\n%s", errs.String())
+	}
+	if err := c.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	<-errs.done
+	if err := c.Wait(); err == nil {
+		// It answered just as the notice came: that is fine too.
+		if !strings.Contains(stdout.String(), "Hello from the tiny test model.") {
+			t.Fatalf("the run after a cancel ended without the answer: %q; stderr:\n%s", stdout.String(), errs.String())
+		}
+		return true
+	} else if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitCancelled {
+		t.Fatalf("the waiting run, cancelled: %v, want exit %d; stderr:\n%s", err, exitCancelled, errs.String())
+	}
+	unloadModel(t, e.host, "tiny")
+	return false
+}
+
+// unloadModel asks the server to unload model at once, as `ollama stop`
+// does: a generate request with no prompt and keep_alive 0.
+func unloadModel(t *testing.T, host, model string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), realollama.Bound)
+	defer cancel()
+	body := strings.NewReader(`{"model":"` + model + `","keep_alive":0}`)
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "http://"+host+"/api/generate", body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("unloading %s: %v", model, err)
+	}
+	defer resp.Body.Close()
+	if b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<16)); resp.StatusCode != http.StatusOK {
+		t.Fatalf("unloading %s: %s %s", model, resp.Status, b)
+	}
 }
