@@ -77,6 +77,16 @@ async function restricted(h) {
   check('the ask run completes against the user\'s Ollama host', end && end.p.outcome === 'completed' &&
     end.p.output === 'Hello from the tiny test model.', end && end.p);
   check('only the ask run reached loopls', events().filter((e) => e.ev === 'runStarted' || e.ev === 'panelSend').length === 1);
+
+  // Trusted: the workspace's own settings apply, its loopls.path (a binary
+  // that does not exist) too — the restriction was Restricted Mode's alone.
+  const nt = events().length;
+  await palette(page, 'Workspaces: Manage Workspace Trust');
+  await page.locator('.workspace-trust-editor .monaco-button', { hasText: /^Trust/ }).first().click({ timeout: 15000 });
+  const granted = await waitFor(() => events().slice(nt).find((e) => e.ev === 'trustGranted'), 20000);
+  check('the extension hears the workspace trusted', granted);
+  const own = await waitFor(() => events().slice(nt).find((e) => e.ev === 'binary'), 30000);
+  check('trusted, the workspace\'s loopls.path applies (loopls restarts with it)', own && own.source === 'setting' && /no-such-loopls$/.test(own.command), own);
 }
 
 module.exports = { restricted };
