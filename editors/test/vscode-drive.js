@@ -602,7 +602,8 @@ async function panelSection(page) {
     if (rf) {
       await review.approveInline(h, rf);
       await review.diffAndUndoInPanel(h, rf);
-      await review.rejectInPanelEditMode(h, rf);
+      const editSession = await review.rejectInPanelEditMode(h, rf);
+      if (editSession) await review.modePerSession(h, rf, editSession);
       await review.attachSelectionInPanel(h, rf);
       await review.modalWhenHidden(h);
       await review.fixOpensPanel(h);

@@ -165,6 +165,25 @@ async function rejectInPanelEditMode(h, frame) {
   check('the panel shows the rejection in the run', text && /rejected this change/.test(text), text);
   await frame.locator('select.loopls-mode').selectOption('auto');
   await waitFor(() => events().find((e) => e.ev === 'mode' && e.mode === 'auto' && e.t >= (mode ? mode.t : 0)), 10000);
+  return run && run.sessionId;
+}
+
+// The mode is the session's: a new conversation in ask mode, then the first
+// session again shows auto.
+async function modePerSession(h, frame, sessionId) {
+  const { check, waitFor, panelSend, runEnded, events } = h;
+  await frame.locator('#new').click();
+  await frame.locator('select.loopls-mode').selectOption('ask');
+  const run = await panelSend(frame, 'chat in ask mode');
+  check('a new conversation\'s run took the picked mode (ask)', run && run.arg && run.arg.mode === 'ask' && run.sessionId !== sessionId, run && run.arg);
+  if (run) await waitFor(() => runEnded(run.runId), 30000);
+  const n = events().length;
+  const sel = frame.locator('#sessions');
+  await waitFor(async () => (await sel.locator(`option[value="${sessionId}"]`).count()) > 0, 15000);
+  await sel.selectOption(sessionId);
+  await waitFor(() => events().slice(n).find((e) => e.ev === 'panelSession'), 15000);
+  const back = await waitFor(async () => (await frame.locator('select.loopls-mode').inputValue()) === 'auto', 10000);
+  check('switching back to the first session brings its mode back (auto)', back, await frame.locator('select.loopls-mode').inputValue());
 }
 
 // "Add selection" in the panel: a chip; the next run's context carries it.
@@ -235,5 +254,5 @@ async function fixOpensPanel(h) {
 
 module.exports = {
   openDiff,
-  panelShowsRun, openPanel, approveInline, modalWhenHidden, diffAndUndoInPanel, rejectInPanelEditMode, attachSelectionInPanel, fixOpensPanel,
+  panelShowsRun, openPanel, approveInline, modalWhenHidden, diffAndUndoInPanel, rejectInPanelEditMode, modePerSession, attachSelectionInPanel, fixOpensPanel,
 };

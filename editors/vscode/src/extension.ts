@@ -441,6 +441,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     },
     partsReady: () => review.attach({ visible: () => panel.visible(), post: (m) => panel.postOther(m) }),
     visibilityChanged: (visible) => review.visibilityChanged(visible),
+    conversationShown: (sessionId) => review.sessionShown(sessionId),
     sessionLoaded: (runs) => {
       for (const r of runs) review.runEnded(r);
     },

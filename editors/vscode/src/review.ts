@@ -22,6 +22,34 @@ export function isMode(v: unknown): v is Mode {
   return v === 'ask' || v === 'edit' || v === 'auto';
 }
 
+/** How many sessions' modes are remembered (the oldest is forgotten first). */
+export const maxSessionModes = 256;
+
+/**
+ * The mode of each session the panel showed: picking a mode sets it for the
+ * conversation shown; showing a session again brings its mode back; a session
+ * first seen takes the mode in force (a new conversation's first run).
+ */
+export class SessionModes {
+  private readonly bySession = new Map<string, Mode>();
+
+  /** The mode to use once sessionId is shown, with `current` the mode in force. */
+  shown(sessionId: string | undefined, current: Mode): Mode {
+    if (!sessionId) return current;
+    const m = this.bySession.get(sessionId);
+    if (m) return m;
+    this.set(sessionId, current);
+    return current;
+  }
+
+  set(sessionId: string | undefined, mode: Mode): void {
+    if (!sessionId) return;
+    this.bySession.delete(sessionId);
+    this.bySession.set(sessionId, mode);
+    while (this.bySession.size > maxSessionModes) this.bySession.delete(this.bySession.keys().next().value as string);
+  }
+}
+
 // ── Context chips ────────────────────────────────────────────────────────
 
 /** An LSP range (zero-based lines and UTF-16 characters). */

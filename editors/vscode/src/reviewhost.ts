@@ -11,6 +11,7 @@ import { Methods, type ApproveParams, type ApproveResult, type RunRecord, type U
 import {
   ContextChips,
   InlineApprovals,
+  SessionModes,
   editedFiles,
   changeScheme,
   changeUriParts,
@@ -53,6 +54,9 @@ export class Review {
   readonly chips = new ContextChips();
   readonly approvals = new InlineApprovals();
   private mode: Mode = 'auto';
+  /** The session the panel shows, and each session's mode. */
+  private session: string | undefined;
+  private readonly sessionModes = new SessionModes();
   private panel: PanelPort | undefined;
   private readonly changes = new Map<string, Promise<RunChange>>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
@@ -96,12 +100,25 @@ export class Review {
     for (const [runId, files] of this.edits) panel?.post({ type: 'review/edits', runId, files });
   }
 
+  /**
+   * The panel shows another conversation (sessionId undefined: a new one):
+   * the picker takes that session's mode, or keeps the one in force for a
+   * session it has not seen.
+   */
+  sessionShown(sessionId: string | undefined): void {
+    if (sessionId === this.session) return;
+    this.session = sessionId;
+    const m = this.sessionModes.shown(sessionId, this.mode);
+    if (m !== this.mode) this.setMode(m);
+  }
+
   currentMode(): Mode {
     return this.mode;
   }
 
   setMode(m: Mode): void {
     this.mode = m;
+    this.sessionModes.set(this.session, m);
     void vscode.commands.executeCommand('setContext', 'loopls.mode', m);
     this.log.write({ ev: 'mode', mode: m });
     this.pushState();

@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import {
   ContextChips,
   InlineApprovals,
+  SessionModes,
   approvalButtons,
   changeUriParts,
   contextLabel,
@@ -10,6 +11,7 @@ import {
   editedFiles,
   isMode,
   maxContextEntries,
+  maxSessionModes,
   modes,
   parseChangeUri,
   parseReviewMessage,
@@ -138,4 +140,26 @@ test('webview messages: checked field by field', () => {
   assert.equal(parseReviewMessage({ type: 'send', text: 'hi' }), undefined, "another part's message");
   assert.equal(parseReviewMessage(null), undefined);
   assert.equal(parseReviewMessage('review/addFile'), undefined);
+});
+
+test('session modes: a picked mode is the session\'s; showing it again brings it back', () => {
+  const sm = new SessionModes();
+  // A new conversation keeps the mode in force; its first run's session takes it.
+  assert.equal(sm.shown(undefined, 'edit'), 'edit');
+  assert.equal(sm.shown('ses_a', 'edit'), 'edit');
+  sm.set('ses_a', 'ask');
+  // Another session first seen takes the mode in force, then keeps its own.
+  assert.equal(sm.shown('ses_b', 'auto'), 'auto');
+  assert.equal(sm.shown('ses_a', 'auto'), 'ask');
+  assert.equal(sm.shown('ses_b', 'ask'), 'auto');
+  sm.set(undefined, 'edit'); // no session shown: nothing remembered
+  assert.equal(sm.shown('ses_a', 'edit'), 'ask');
+});
+
+test('session modes: bounded, the oldest forgotten first', () => {
+  const sm = new SessionModes();
+  sm.set('first', 'ask');
+  for (let i = 0; i < maxSessionModes; i++) sm.set(`s${i}`, 'edit');
+  assert.equal(sm.shown('first', 'auto'), 'auto', 'forgotten: it takes the mode in force');
+  assert.equal(sm.shown(`s${maxSessionModes - 1}`, 'auto'), 'edit');
 });

@@ -41,6 +41,8 @@ export interface PanelHost {
   partsReady?(): void;
   /** The panel was shown or hidden (an approval asked in it is asked elsewhere too). */
   visibilityChanged?(visible: boolean): void;
+  /** The panel shows another conversation (undefined: a new one), for the parts kept per session (the mode). */
+  conversationShown?(sessionId: string | undefined): void;
   /** A stored session was re-drawn: its runs, for the parts that add to them (edited files). */
   sessionLoaded?(runs: RunRecord[]): void;
 }
@@ -154,6 +156,7 @@ export class PanelProvider implements vscode.WebviewViewProvider {
   }
 
   private postConversation(banner?: string): void {
+    this.host.conversationShown?.(this.conversation.sessionId);
     this.post({ type: 'conversation', conversation: this.conversation.view(banner) });
   }
 
