@@ -20,14 +20,21 @@ const kindWords: Record<string, string> = {
 
 const kindOrder = ['allow_once', 'allow_always', 'reject_once', 'reject_always'];
 
-/** The items to offer, allow first, in the order ACP lists the kinds. */
-export function approvalItems(options: ApprovalOption[]): ApprovalItem[] {
+/**
+ * The options allow first, in the order ACP lists the kinds (unknown kinds
+ * last); the one ordering of the quick pick and the panel's cards.
+ */
+export function inKindOrder<T extends { kind: string }>(options: readonly T[]): T[] {
   const rank = (k: string) => {
     const i = kindOrder.indexOf(k);
     return i < 0 ? kindOrder.length : i;
   };
-  return [...options]
-    .sort((a, b) => rank(a.kind) - rank(b.kind))
+  return [...options].sort((a, b) => rank(a.kind) - rank(b.kind));
+}
+
+/** The items to offer, allow first, in the order ACP lists the kinds. */
+export function approvalItems(options: ApprovalOption[]): ApprovalItem[] {
+  return inKindOrder(options)
     .map((o) => ({
       label: `${o.kind.startsWith('reject') ? '$(close)' : '$(check)'} ${o.name || o.kind}`,
       description: kindWords[o.kind] ?? o.kind,

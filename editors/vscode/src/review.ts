@@ -4,7 +4,7 @@
 // Pure: extension.ts and reviewhost.ts feed VS Code's data in.
 
 import type { ApprovalOption, ApproveParams, ApproveResult, RunRecord } from './protocol';
-import { approvalTitle } from './approval';
+import { approvalTitle, inKindOrder } from './approval';
 
 // ── Modes ────────────────────────────────────────────────────────────────
 
@@ -148,7 +148,6 @@ export interface ApprovalView {
   buttons: ApprovalButton[];
 }
 
-const kindOrder = ['allow_once', 'allow_always', 'reject_once', 'reject_always'];
 const kindLabels: Record<string, string> = {
   allow_once: 'Allow once',
   allow_always: 'Always allow',
@@ -158,12 +157,7 @@ const kindLabels: Record<string, string> = {
 
 /** The buttons for the offered options: allow first, in ACP's kind order. */
 export function approvalButtons(options: readonly ApprovalOption[]): ApprovalButton[] {
-  const rank = (k: string) => {
-    const i = kindOrder.indexOf(k);
-    return i < 0 ? kindOrder.length : i;
-  };
-  return [...options]
-    .sort((a, b) => rank(a.kind) - rank(b.kind))
+  return inKindOrder(options)
     .map((o) => ({
       optionId: o.optionId,
       label: o.name || kindLabels[o.kind] || o.kind,
