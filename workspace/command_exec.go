@@ -531,8 +531,17 @@ func (c *commandRun) open(ctx context.Context, p string, flag int, perm os.FileM
 	if err != nil {
 		return nil, err
 	}
-	if _, protected := c.w.protectedPath(rel); protected && flag&(os.O_WRONLY|os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_TRUNC) != 0 {
+	writes := flag&(os.O_WRONLY|os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_TRUNC) != 0
+	if _, protected := c.w.protectedPath(rel); protected && writes {
 		return nil, &os.PathError{Op: "open", Path: p, Err: errProtected}
+	}
+	if writes && c.policy.ConfirmWrites {
+		// Edit mode: a change the shell makes waits for the user like any
+		// other; with no one to ask, or a refusal, the line stops here.
+		name := filepath.ToSlash(rel)
+		if _, err := c.decide(ctx, "> "+name, []string{"it writes " + name + ", and in edit mode every change waits for the user"}); err != nil {
+			return nil, &os.PathError{Op: "open", Path: p, Err: err}
+		}
 	}
 	// O_NONBLOCK keeps opening a FIFO from blocking where a cancel cannot
 	// reach: a FIFO with no reader yet is retried until ctx is done.

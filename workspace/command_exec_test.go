@@ -1,6 +1,8 @@
 package workspace
 
 import (
+	"context"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/loopls/loopls/engine"
 )
 
 // hostileSetup is a workspace with a symlink out of it and a directory
@@ -344,5 +348,83 @@ func TestFIFODeadlockEndsAtTimeout(t *testing.T) {
 		case <-time.After(30 * time.Second):
 			t.Fatalf("%q did not end after its 1s timeout", c)
 		}
+	}
+}
+
+// TestEditModeAsksBeforeTheShellWrites: in edit mode every change waits for
+// the user, so a redirection that writes a workspace file asks first —
+// after a builtin that needs no approval (echo) or an allowed program (ls)
+// just the same — and a refusal, or no one to ask, leaves the file as it
+// was. In auto mode the same line writes unasked, as edit_file would.
+func TestEditModeAsksBeforeTheShellWrites(t *testing.T) {
+	dir := newTree(t, map[string]string{"a.txt": "inside\n"})
+	ap := &recordingApprover{decision: DecisionRejectOnce}
+	w := openWS(t, dir, Options{Approver: ap})
+	policy := CommandPolicy{Allowed: []string{"ls"}}
+	run := func(w *Workspace, mode Mode, cmd string) engine.ToolResult {
+		t.Helper()
+		for _, tl := range w.Tools(mode, policy) {
+			if tl.Spec().Name != ToolRunCommand {
+				continue
+			}
+			raw, _ := json.Marshal(map[string]any{"command": cmd})
+			res, err := tl.Call(context.Background(), engine.ToolInvocation{RunID: "run1", Call: engine.ToolCall{ID: "c1", Name: ToolRunCommand, Arguments: raw}})
+			if err != nil {
+				t.Fatalf("%q: %v", cmd, err)
+			}
+			return res
+		}
+		t.Fatalf("run_command is not offered in %s mode", mode)
+		return engine.ToolResult{}
+	}
+
+	for _, c := range []string{"echo pwned > a.txt", "ls >> a.txt", "echo new > sub/b.txt", "true; echo new > b.txt"} {
+		before := ap.count()
+		res := run(w, ModeEdit, c)
+		if ap.count() != before+1 || !strings.Contains(res.Output, "refused") {
+			t.Errorf("edit mode %q: asked %d times, result %q; want asked once and refused", c, ap.count()-before, res.Output)
+		}
+	}
+	if got := readDisk(t, dir, "a.txt"); got != "inside\n" {
+		t.Errorf("a.txt after refused writes = %q", got)
+	}
+	for _, p := range []string{"b.txt", "sub/b.txt"} {
+		if _, err := os.Stat(filepath.Join(dir, p)); err == nil {
+			t.Errorf("%s was created although the write was refused", p)
+		}
+	}
+	if last := ap.asked[len(ap.asked)-1]; len(last.Unapproved) != 1 || last.Unapproved[0] != "> b.txt" {
+		t.Errorf("the question names %q, want the write it is about", last.Unapproved)
+	}
+
+	// Allowed: the write lands. Reading, and /dev/null, ask nothing.
+	ap.decision = DecisionAllowOnce
+	if res := run(w, ModeEdit, "echo ok > a.txt"); res.IsError {
+		t.Errorf("allowed write: %+v", res)
+	}
+	if got := readDisk(t, dir, "a.txt"); got != "ok\n" {
+		t.Errorf("a.txt after an allowed write = %q", got)
+	}
+	n := ap.count()
+	if res := run(w, ModeEdit, "ls < a.txt > /dev/null"); res.IsError || ap.count() != n {
+		t.Errorf("reading in edit mode: asked %d, %+v", ap.count()-n, res)
+	}
+
+	// Auto mode: no question.
+	if res := run(w, ModeAuto, "echo auto > a.txt"); res.IsError || ap.count() != n {
+		t.Errorf("auto mode: asked %d, %+v", ap.count()-n, res)
+	}
+	if got := readDisk(t, dir, "a.txt"); got != "auto\n" {
+		t.Errorf("a.txt after auto mode = %q", got)
+	}
+
+	// Edit mode with no one to ask: refused, nothing written.
+	lone := openWS(t, dir, Options{})
+	policy.AllowCommands = true
+	if res := run(lone, ModeEdit, "echo lone > a.txt"); !strings.Contains(res.Output, "no one can be asked") {
+		t.Errorf("no approver: %q", res.Output)
+	}
+	if got := readDisk(t, dir, "a.txt"); got != "auto\n" {
+		t.Errorf("a.txt after a write with no one to ask = %q", got)
 	}
 }

@@ -15,6 +15,10 @@ type CommandPolicy struct {
 	// Allowed are the commands (or command prefixes such as "go test")
 	// that run without asking, subject to the argument rules.
 	Allowed []string
+	// ConfirmWrites is set in edit mode, where every change waits for the
+	// user: a shell redirection that would write a workspace file asks
+	// first, as edit_file and write_file do, whatever the program is.
+	ConfirmWrites bool
 }
 
 // matches reports whether an entry of the allow list covers args: the

@@ -195,6 +195,7 @@ func (w *Workspace) Tools(mode Mode, policy CommandPolicy) []engine.Tool {
 		}
 		tools = append(tools, edit, write)
 		if policy.AllowCommands || canAsk(w.approver) {
+			policy.ConfirmWrites = confirm
 			tools = append(tools, &runCommandTool{w: w, policy: policy})
 		}
 	}
