@@ -60,6 +60,18 @@ type commandRun struct {
 	onRecord func(execution)
 }
 
+// newCommandRun is one execution of cmdline under policy p, judged against
+// env, the environment its programs start with.
+func (w *Workspace) newCommandRun(inv engine.ToolInvocation, p CommandPolicy, cmdline string, env []string) *commandRun {
+	c := &commandRun{w: w, policy: p, inv: inv, cmdline: cmdline, base: make(map[string]string, len(env))}
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		c.base[k] = v
+	}
+	c.basePATH = expand.ListEnviron("PATH=" + c.base["PATH"])
+	return c
+}
+
 // runInterp parses cmdline and runs it in the interpreter in the root,
 // bounded by ctx; out receives stdout and stderr.
 func (w *Workspace) runInterp(ctx context.Context, inv engine.ToolInvocation, p CommandPolicy, cmdline string, out io.Writer) (*commandRun, error) {
@@ -77,12 +89,8 @@ func (w *Workspace) runInterp(ctx context.Context, inv engine.ToolInvocation, p 
 	defer os.RemoveAll(tmp)
 	env := slices.DeleteFunc(commandEnv(os.Environ()), func(kv string) bool { return strings.HasPrefix(kv, "TMPDIR=") })
 	env = append(env, "TMPDIR="+tmp)
-	c := &commandRun{w: w, policy: p, inv: inv, cmdline: cmdline, base: make(map[string]string), onRecord: w.execHook}
-	for _, kv := range env {
-		k, v, _ := strings.Cut(kv, "=")
-		c.base[k] = v
-	}
-	c.basePATH = expand.ListEnviron("PATH=" + c.base["PATH"])
+	c := w.newCommandRun(inv, p, cmdline, env)
+	c.onRecord = w.execHook
 	devnull, err := os.Open(os.DevNull)
 	if err != nil {
 		return nil, err

@@ -13,7 +13,6 @@ import (
 	"syscall"
 	"time"
 
-	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
@@ -87,12 +86,7 @@ func (w *Workspace) runHooked(ctx context.Context, inv engine.ToolInvocation, p 
 	if !simple {
 		return engine.ToolResult{}, false, nil
 	}
-	c := &commandRun{w: w, policy: p, inv: inv, cmdline: cmdline, base: make(map[string]string)}
-	for _, kv := range commandEnv(os.Environ()) {
-		k, v, _ := strings.Cut(kv, "=")
-		c.base[k] = v
-	}
-	c.basePATH = expand.ListEnviron("PATH=" + c.base["PATH"])
+	c := w.newCommandRun(inv, p, cmdline, commandEnv(os.Environ()))
 	reasons, _, run, jerr := c.judge(w.rootReal, nil, args)
 	if jerr != nil {
 		return engine.ToolResult{}, false, nil // not found here: let the interpreter say so
