@@ -56,6 +56,7 @@ type server struct {
 	changes   int // notifications/tools/list_changed received
 	retryAt   time.Time
 	starting  chan struct{} // closed when the start in flight ends
+	dying     chan struct{} // closed once a death just seen is recorded (failures, retryAt, lastErr)
 	relisting bool
 	dirty     bool // a list_changed came while a list was in flight
 }
@@ -89,8 +90,14 @@ func (s *server) ensure(ctx context.Context) (*conn, error) {
 		case s.state == StateStopped:
 			s.mu.Unlock()
 			return nil, errClosed
-		case s.starting != nil:
+		case s.starting != nil || s.dying != nil:
+			// A start in flight, or a death whose record (and so the
+			// backoff) is being written: a call waits for it rather than
+			// start the server again inside the backoff.
 			ch := s.starting
+			if ch == nil {
+				ch = s.dying
+			}
 			s.mu.Unlock()
 			select {
 			case <-ch:
@@ -216,14 +223,22 @@ func (s *server) watch(c *conn) {
 	_ = c.cs.Wait()
 	s.mu.Lock()
 	mine := s.conn == c
+	dying := make(chan struct{})
 	if mine {
 		s.conn = nil
 		s.tools = nil
 		s.state = StateRestarting
+		s.dying = dying
 	}
 	s.mu.Unlock()
 	if !mine {
 		return // closed by loopls
+	}
+	recorded := func() { // s.mu held
+		if s.dying == dying {
+			s.dying = nil
+		}
+		close(dying)
 	}
 	reason := "the connection closed"
 	if c.proc != nil {
@@ -238,6 +253,7 @@ func (s *server) watch(c *conn) {
 
 	s.mu.Lock()
 	if s.state != StateRestarting {
+		recorded()
 		s.mu.Unlock()
 		return
 	}
@@ -249,6 +265,7 @@ func (s *server) watch(c *conn) {
 	wait := backoff(s.failures)
 	s.retryAt = time.Now().Add(wait)
 	s.hub.log.Warn("MCP server died", "server", s.name, "err", s.lastErr, "restart_in", wait)
+	recorded()
 	if s.failures > eagerRestarts {
 		s.state = StateFailed
 		s.mu.Unlock()
