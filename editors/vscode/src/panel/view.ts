@@ -201,11 +201,9 @@ export class PanelProvider implements vscode.WebviewViewProvider {
   async showRun(runId: string, sessionId: string, prompt?: string): Promise<void> {
     this.apply(this.conversation.claim(runId, sessionId, prompt, false));
     this.host.log({ ev: 'panelShowRun', runId, sessionId });
-    // The keyboard stays in the editor, where the fix happens.
-    if (this.view) {
-      this.view.show(true);
-      return;
-    }
+    // Revealed through the view's focus command every time (WebviewView.show
+    // was seen not to bring a hidden container back); the keyboard then goes
+    // back to the editor, where the fix happens.
     await vscode.commands.executeCommand(`${panelViewId}.focus`);
     await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
   }
