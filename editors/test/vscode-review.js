@@ -224,7 +224,13 @@ async function panelShowsRun(h, runId, name) {
     }
     return false;
   }, 20000));
-  check(name, shown, runId);
+  // On failure: what the extension said of the panel's load, and the frames that hold one.
+  const detail = shown ? runId : {
+    runId,
+    panel: h.events().filter((e) => /^panel(Resolved|Visibility|Ready|Reload|NotLoaded|ShowRun)$/.test(e.ev)).slice(-8),
+    frames: await Promise.all(page.frames().map(async (f) => ({ url: f.url().slice(0, 80), conversation: await f.locator('#conversation').count().catch(() => -1) }))),
+  };
+  check(name, shown, detail);
 }
 
 // Fix This from the palette while the panel is hidden: the panel opens on its run.

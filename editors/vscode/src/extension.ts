@@ -446,7 +446,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       for (const r of runs) review.runEnded(r);
     },
   });
-  context.subscriptions.push(vscode.window.registerWebviewViewProvider(panelViewId, panel));
+  // The panel keeps its page while hidden, as agent panels do: the draft in
+  // the composer, the scroll position and the streamed runs stay, and runs
+  // stream into it while another view is shown. It also keeps VS Code from
+  // loading the page again on every show, which in the browser build
+  // (code-server 4.100) was seen to hang: the new frame waits for its
+  // service worker's controllerchange and the view stays blank.
+  context.subscriptions.push(
+    vscode.window.registerWebviewViewProvider(panelViewId, panel, { webviewOptions: { retainContextWhenHidden: true } }),
+  );
 
   const reg = (id: string, fn: () => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, fn));
   reg('loopls.runAgent', runAgent);

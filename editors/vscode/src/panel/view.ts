@@ -72,6 +72,7 @@ export class PanelProvider implements vscode.WebviewViewProvider {
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
     this.ready = false;
+    this.host.log({ ev: 'panelResolved', visible: view.visible });
     const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
     const media = vscode.Uri.joinPath(this.extensionUri, 'media');
     view.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [dist, media] };
@@ -82,6 +83,7 @@ export class PanelProvider implements vscode.WebviewViewProvider {
       this.host.visibilityChanged?.(false);
     });
     view.onDidChangeVisibility(() => {
+      this.host.log({ ev: 'panelVisibility', visible: view.visible });
       if (view.visible) void this.refreshSessions();
       this.host.visibilityChanged?.(view.visible);
     });
@@ -201,9 +203,9 @@ export class PanelProvider implements vscode.WebviewViewProvider {
   async showRun(runId: string, sessionId: string, prompt?: string): Promise<void> {
     this.apply(this.conversation.claim(runId, sessionId, prompt, false));
     this.host.log({ ev: 'panelShowRun', runId, sessionId });
-    // Revealed through the view's focus command every time (WebviewView.show
-    // was seen not to bring a hidden container back); the keyboard then goes
-    // back to the editor, where the fix happens.
+    // Revealed through the view's focus command (WebviewView.show was seen
+    // not to bring a hidden container back); the keyboard then goes back to
+    // the editor, where the fix happens.
     await vscode.commands.executeCommand(`${panelViewId}.focus`);
     await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
   }
