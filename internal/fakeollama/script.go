@@ -99,6 +99,10 @@ func defaultReply(req *api.ChatRequest, m Model, seen int) *Reply {
 		return &Reply{Status: http.StatusTooManyRequests, Error: "rate limited", RetryAfter: "1"}
 	case lastIsUser && strings.HasPrefix(prompt, "stall"):
 		return &Reply{Chunks: []Chunk{{Content: "Thinking"}}, Stall: true}
+	case lastIsUser && strings.HasPrefix(prompt, "hush"):
+		// A model that sends nothing at all (still loading, or held by an
+		// earlier request): what loopls/modelWait is for.
+		return &Reply{Stall: true}
 	case lastIsUser && strings.HasPrefix(prompt, "reset"):
 		return &Reply{Chunks: []Chunk{{Content: "Partial"}, {Content: " answer"}}, Cut: true}
 	case lastIsUser && strings.HasPrefix(prompt, "garbage"):

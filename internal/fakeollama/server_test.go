@@ -188,6 +188,47 @@ func TestStallDisconnectIsSeen(t *testing.T) {
 	}
 }
 
+// "hush" is a model that sends nothing at all until the client gives up.
+func TestHushSendsNothingUntilTheClientLeaves(t *testing.T) {
+	s, _ := Start(Options{})
+	defer s.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	got := make(chan result, 1)
+	go func() {
+		var r result
+		_ = client(t, s).Chat(ctx, &api.ChatRequest{Model: "tiny", Messages: []api.Message{{Role: "user", Content: "hush"}}},
+			func(resp api.ChatResponse) error {
+				r.content += resp.Message.Content
+				r.done = r.done || resp.Done
+				return nil
+			})
+		got <- r
+	}()
+	// The request has arrived once the server has recorded it.
+	deadline := time.Now().Add(10 * time.Second)
+	for len(s.Requests()) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the hush request never reached the server")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	select {
+	case r := <-got:
+		t.Fatalf("the chat ended before the client left: %+v", r)
+	default:
+	}
+	cancel()
+	wctx, wcancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer wcancel()
+	if err := s.WaitDisconnect(wctx); err != nil {
+		t.Fatal(err)
+	}
+	if r := <-got; r.done || r.content != "" {
+		t.Fatalf("hush sent something: %+v", r)
+	}
+}
+
 func TestLoopStreamsUntilCancel(t *testing.T) {
 	s, _ := Start(Options{})
 	defer s.Close()
