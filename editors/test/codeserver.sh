@@ -11,7 +11,7 @@ start_cs() {
   cs_user=$udir
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
   log "code-server on 127.0.0.1:$port ($folder)"
-  LOOPLS_VSCODE_TEST_LOG=$events setsid node "$cs" --config "$work/config.yaml" --user-data-dir "$udir" --extensions-dir "$work/ext" \
+  LOOPLS_VSCODE_TEST_LOG=$events LOOPLS_MODEL_WAIT_NOTICE=${LOOPLS_MODEL_WAIT_NOTICE:-2} setsid node "$cs" --config "$work/config.yaml" --user-data-dir "$udir" --extensions-dir "$work/ext" \
     --auth none --bind-addr "127.0.0.1:$port" --disable-telemetry --disable-update-check \
     --disable-getting-started-override "$@" "$folder" >> "$out/code-server.log" 2>&1 &
   cs_pid=$!

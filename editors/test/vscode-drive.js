@@ -339,9 +339,20 @@ async function panelSection(page) {
   // client starts it again, the panel re-reads the session and offers Resume; the run goes on
   // under its own id (and stalls again, so Escape ends it).
   await frame.locator('#new').click();
-  const r9 = await panelSend(frame, 'stall until the daemon dies');
+  const r9 = await panelSend(frame, 'hush until the daemon dies');
   const stalled9 = r9 && (await waitFor(async () => /AwaitingModel/.test(await frame.locator('#state').innerText().catch(() => '')), 20000));
   check('a run stalls in the panel', stalled9, r9);
+  // The silent model gets loopls/modelWait (LOOPLS_MODEL_WAIT_NOTICE=2 in codeserver.sh): the run says why it waits.
+  const waitNote = r9 && frame.locator(`section.run[data-run="${r9.runId}"] .run-waiting`);
+  const waitText = waitNote && (await waitFor(async () => {
+    const t = await waitNote.innerText().catch(() => '');
+    return /no answer from the model yet/.test(t) ? t : null;
+  }, 20000));
+  check('the panel says why the run waits (loopls/modelWait), naming `ollama stop tiny`',
+    waitText && /ollama stop tiny/.test(waitText) && (await waitNote.locator('code', { hasText: 'ollama stop tiny' }).count()) === 1, waitText);
+  const waitEv = r9 && events().find((e) => e.ev === 'modelWait' && e.p.runId === r9.runId);
+  check('loopls/modelWait reached the extension once for that model call', waitEv && events().filter((e) => e.ev === 'modelWait' && e.p.runId === r9.runId).length === 1, waitEv && waitEv.p);
+  await shot(page, 'panel-model-wait');
   const pids = looplsServePids(process.env.LOOPLS_BIN);
   check('found the one loopls serve process', pids.length === 1, pids);
   const nk = events().length;

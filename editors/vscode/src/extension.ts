@@ -23,6 +23,7 @@ import {
   type RunStartedParams,
   type SessionSummary,
   type ToolCallParams,
+  type ModelWaitParams,
   type TransitionParams,
 } from './protocol';
 import { affectsServer, didChangeConfigurationParams, needsRestart, serverCommand, toServerSettings } from './settings';
@@ -201,6 +202,11 @@ function createClient(context: vscode.ExtensionContext): LanguageClient {
   c.onNotification(Methods.delta, (p: DeltaParams) => {
     render(model.delta(p));
     panel.delta(p);
+  });
+  c.onNotification(Methods.modelWait, (p: ModelWaitParams) => {
+    testLog.write({ ev: 'modelWait', p });
+    render(model.modelWait(p));
+    panel.modelWait(p);
   });
   c.onNotification(Methods.toolCall, (p: ToolCallParams) => {
     testLog.write({ ev: 'toolCall', p });

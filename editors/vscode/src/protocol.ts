@@ -15,6 +15,19 @@ export interface TransitionParams {
   error?: RunError;
 }
 
+/**
+ * Params of `loopls/modelWait`: a model call of the run has been silent for
+ * `afterMs`; `message` is the sentence to show (docs/protocol.md). At most
+ * once per model call, before that call's next transition.
+ */
+export interface ModelWaitParams {
+  runId: string;
+  turn: number;
+  model: string;
+  afterMs: number;
+  message: string;
+}
+
 /** Params of `loopls/delta`: streamed output of one lane. */
 export interface DeltaParams {
   runId: string;
@@ -143,6 +156,7 @@ export const Methods = {
   delta: 'loopls/delta',
   toolCall: 'loopls/toolCall',
   runEnded: 'loopls/runEnded',
+  modelWait: 'loopls/modelWait',
   runStarted: 'loopls/runStarted',
   models: 'loopls/models',
   resumeRun: 'loopls/resumeRun',

@@ -2,7 +2,7 @@
 // bar, the output channel and the tool-call list. Pure (no VS Code): the glue
 // in extension.ts feeds notifications in and renders what comes out.
 
-import type { DeltaParams, RunRecord, ToolCallParams, TransitionParams } from './protocol';
+import type { DeltaParams, ModelWaitParams, RunRecord, ToolCallParams, TransitionParams } from './protocol';
 
 /** One tool call as the user sees it. */
 export interface ToolCallView {
@@ -25,6 +25,8 @@ export interface RunView {
   /** Set once the run is over: completed, cancelled, max_turns_exceeded, context_exceeded, failed. */
   outcome?: string;
   error?: { kind: string; message: string };
+  /** The silent model's notice (`loopls/modelWait`), until the call answers or the run moves on. */
+  waiting?: string;
   text: string;
   thinking: string;
   tools: ToolCallView[];
@@ -87,7 +89,9 @@ export function statusText(run: RunView | undefined): { text: string; tooltip: s
   }
   return {
     text: `$(sync~spin) loopls: ${run.state} · turn ${run.turn}`,
-    tooltip: `run ${run.runId} (session ${run.sessionId}): ${run.state}, turn ${run.turn}, ~${run.contextTokens} context tokens — click to cancel`,
+    tooltip:
+      `run ${run.runId} (session ${run.sessionId}): ${run.state}, turn ${run.turn}, ~${run.contextTokens} context tokens — click to cancel` +
+      (run.waiting ? `\n${run.waiting}` : ''),
   };
 }
 
@@ -156,6 +160,7 @@ export class RunsModel {
     const out: Output = fresh ? [this.header(run)] : [];
     if (typeof p.seq === 'number' && p.seq <= run.lastSeq) return out;
     if (typeof p.seq === 'number') run.lastSeq = p.seq;
+    run.waiting = undefined;
     run.state = p.to;
     if (typeof p.turn === 'number') run.turn = p.turn;
     if (typeof p.contextTokens === 'number') run.contextTokens = p.contextTokens;
@@ -170,6 +175,7 @@ export class RunsModel {
   delta(p: DeltaParams): Output {
     const { run, fresh } = this.ensure(p.runId);
     const out: Output = fresh ? [this.header(run)] : [];
+    run.waiting = undefined;
     if (p.lane === 'thinking') {
       run.thinking += p.text;
       return out;
@@ -177,6 +183,18 @@ export class RunsModel {
     run.text += p.text;
     out.push(p.text);
     return out;
+  }
+
+  /**
+   * `loopls/modelWait`: the notice goes to the output channel on its own
+   * line and into the status bar's tooltip until the model answers.
+   */
+  modelWait(p: ModelWaitParams): Output {
+    const run = this.get(p.runId);
+    if (!run || run.ended || typeof p.message !== 'string' || p.message === '') return [];
+    run.waiting = p.message.slice(0, 1000);
+    const sep = run.text.length > 0 && !run.text.endsWith('\n') ? '\n' : '';
+    return [`${sep}  ⏳ ${run.waiting}\n`];
   }
 
   /** `loopls/toolCall`: one line per status change. */

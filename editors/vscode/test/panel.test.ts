@@ -2,9 +2,9 @@
 // webview message checks (messages.ts) and the HTML it draws (render.ts).
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { Conversation, gaugeText, keyArgument, maxRunText, maxTrackedRuns, modelLabel, nextStep } from '../src/panel/conversation';
+import { Conversation, gaugeText, keyArgument, maxRunText, maxTrackedRuns, maxWaitNotice, modelLabel, nextStep } from '../src/panel/conversation';
 import { parseWebviewMessage } from '../src/panel/messages';
-import { otherModel, renderMarkdown, renderModelOptions, renderRun, renderSessionOptions, renderStatus } from '../src/panel/webview/render';
+import { otherModel, renderMarkdown, renderModelOptions, renderRun, renderSessionOptions, renderStatus, withCode } from '../src/panel/webview/render';
 import type { SessionDetail, TransitionParams } from '../src/protocol';
 
 const tr = (runId: string, sessionId: string, seq: number, to: string, turn = 0, extra: Partial<TransitionParams> = {}): TransitionParams => ({
@@ -301,6 +301,43 @@ test('a run renders its prompt, collapsed thinking, tool card, and error with it
   );
   assert.ok(failed.includes('model &#39;&lt;b&gt;&#39; not found'));
   assert.match(failed, /<button class="next-step-button" data-run="r9&lt;">Pull model<\/button> <code>ollama pull nope<\/code>/);
+});
+
+test('a silent model: the run shows loopls/modelWait until the model speaks or the run moves on', () => {
+  const c = new Conversation();
+  c.sending();
+  c.claim('r1', 's1', 'explain main.go');
+  c.transition(tr('r1', 's1', 2, 'AwaitingModel'));
+  const msg = 'no answer from the model yet after 10s: … If it stays silent, cancel and run `ollama stop tiny`: unloading the model frees its place.';
+  const wait = { runId: 'r1', turn: 0, model: 'ollama:tiny', afterMs: 10000, message: msg };
+  assert.equal(c.modelWait(wait).kind, 'run');
+  assert.equal(c.run('r1')!.waiting, msg);
+  const html = renderRun(c.view().runs[0], () => false);
+  assert.match(html, /<div class="run-waiting" role="status">no answer from the model yet after 10s: … If it stays silent, cancel and run <code>ollama stop tiny<\/code>: unloading/);
+  // The first delta clears it; so does a transition.
+  c.delta({ runId: 'r1', lane: 'thinking', text: 'Hm' });
+  assert.equal(c.run('r1')!.waiting, undefined);
+  assert.ok(!renderRun(c.view().runs[0], () => false).includes('run-waiting'));
+  c.modelWait(wait);
+  c.transition(tr('r1', 's1', 3, 'AwaitingTools'));
+  assert.equal(c.run('r1')!.waiting, undefined);
+  c.modelWait(wait);
+  c.ended({ runId: 'r1', sessionId: 's1', outcome: 'cancelled', output: '' });
+  assert.equal(c.run('r1')!.waiting, undefined);
+  // Ended or unknown runs and bad params change nothing; the notice is bounded.
+  assert.deepEqual(c.modelWait(wait), { kind: 'none' });
+  assert.deepEqual(c.modelWait({ ...wait, runId: 'nope' }), { kind: 'none' });
+  c.sending();
+  c.claim('r2', 's1', 'again');
+  assert.deepEqual(c.modelWait({ ...wait, runId: 'r2', message: 42 as unknown as string }), { kind: 'none' });
+  c.modelWait({ ...wait, runId: 'r2', message: 'x'.repeat(maxWaitNotice * 3) });
+  assert.equal(c.run('r2')!.waiting!.length, maxWaitNotice);
+});
+
+test('withCode: text escaped, backquoted parts as code, nothing else becomes markup', () => {
+  assert.equal(withCode('run `ollama stop a<b>` now'), 'run <code>ollama stop a&lt;b&gt;</code> now');
+  assert.equal(withCode('<img src=x onerror=alert(1)>'), '&lt;img src=x onerror=alert(1)&gt;');
+  assert.equal(withCode('one ` tick'), 'one ` tick');
 });
 
 test('pickers: sessions by title and date, models with window and tool support', () => {

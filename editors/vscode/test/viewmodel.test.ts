@@ -147,3 +147,18 @@ test('tool arguments: objects, JSON strings, long values', () => {
   assert.equal(long.length, 160);
   assert.ok(long.endsWith('…'));
 });
+
+test('a silent model: its notice goes to the output once and to the tooltip until the model speaks', () => {
+  const m = new RunsModel();
+  const [accept, callLLM] = oneToolRun();
+  m.transition(accept);
+  m.transition(callLLM);
+  const msg = 'no answer from the model yet after 10s: … cancel and run `ollama stop tiny`';
+  assert.deepEqual(m.modelWait({ runId: 'r1', turn: 0, model: 'ollama:tiny', afterMs: 10000, message: msg }), [`  ⏳ ${msg}\n`]);
+  assert.ok(statusText(m.latest()).tooltip.endsWith(`\n${msg}`));
+  m.delta({ runId: 'r1', lane: 'text', text: 'Hi' });
+  assert.ok(!statusText(m.latest()).tooltip.includes(msg));
+  // Unknown runs and empty messages write nothing.
+  assert.deepEqual(m.modelWait({ runId: 'r9', turn: 0, model: 'x', afterMs: 1, message: msg }), []);
+  assert.deepEqual(m.modelWait({ runId: 'r1', turn: 0, model: 'x', afterMs: 1, message: '' }), []);
+});

@@ -7,6 +7,7 @@
 import type {
   DeltaParams,
   ModelInfo,
+  ModelWaitParams,
   RunRecord,
   RunStartedParams,
   SessionDetail,
@@ -27,6 +28,8 @@ export const maxRunText = 512 * 1024;
 export const maxToolOutput = 16 * 1024;
 /** Most items of one run. */
 export const maxItems = 1000;
+/** Characters of a silent model's notice the panel keeps. */
+export const maxWaitNotice = 1000;
 
 const cutMark = '\n\n[… cut: loopls keeps at most this much of one run in the panel]';
 
@@ -366,6 +369,7 @@ export class Conversation {
       run.lastSeq = p.seq;
     }
     run.state = p.to;
+    run.waiting = undefined;
     if (typeof p.turn === 'number') run.turn = p.turn;
     if (typeof p.contextTokens === 'number') run.contextTokens = p.contextTokens;
     if (p.to === 'Terminal') {
@@ -383,6 +387,7 @@ export class Conversation {
     const fresh = !this.runs.has(p.runId);
     const run = this.ensure(p.runId);
     if (run.ended || typeof p.text !== 'string' || p.text === '') return none;
+    run.waiting = undefined;
     const kind = p.lane === 'thinking' ? 'thinking' : 'answer';
     if (run.textChars >= maxRunText) return none;
     let text = p.text;
@@ -392,6 +397,18 @@ export class Conversation {
     if (last && last.kind === kind) last.text += text;
     else if (run.items.length < maxItems) run.items.push({ kind, text });
     return this.changed(run, fresh);
+  }
+
+  /**
+   * `loopls/modelWait`: the run shows why its model is silent until the
+   * model sends something or the run moves on (a delta or a transition
+   * clears it). Only for a run the panel follows, still running.
+   */
+  modelWait(p: ModelWaitParams): Change {
+    const run = this.runs.get(p.runId);
+    if (!run || run.ended || typeof p.message !== 'string' || p.message === '') return none;
+    run.waiting = p.message.slice(0, maxWaitNotice);
+    return this.changed(run, false);
   }
 
   /** `loopls/toolCall`: one card per call id, updated in place. */
@@ -419,6 +436,7 @@ export class Conversation {
     const run = this.ensure(rec.runId, rec.sessionId);
     if (run.ended) return none;
     run.ended = true;
+    run.waiting = undefined;
     run.state = 'Terminal';
     run.outcome = rec.outcome;
     if (rec.model) run.model = rec.model;

@@ -46,6 +46,8 @@ export interface RunTurnView {
   nextStep?: NextStepView;
   /** A run a dead daemon left that `loopls/resumeRun` can continue. */
   resumable?: boolean;
+  /** Why the model is silent (`loopls/modelWait`), while the run waits for it. */
+  waiting?: string;
 }
 
 /** One entry of the session picker. */

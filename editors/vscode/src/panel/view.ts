@@ -10,6 +10,7 @@ import {
   ServerCommands,
   type DeltaParams,
   type ModelInfo,
+  type ModelWaitParams,
   type RunRecord,
   type RunStarted,
   type RunStartedParams,
@@ -174,6 +175,9 @@ export class PanelProvider implements vscode.WebviewViewProvider {
   }
   toolCall(p: ToolCallParams): void {
     this.apply(this.conversation.toolCall(p));
+  }
+  modelWait(p: ModelWaitParams): void {
+    this.apply(this.conversation.modelWait(p));
   }
   ended(p: RunRecord): void {
     this.apply(this.conversation.ended(p));

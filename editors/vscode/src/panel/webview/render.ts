@@ -32,6 +32,11 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
+/** Plain text whose backquoted parts (a command to run) show as code. */
+export function withCode(text: string): string {
+  return escapeHtml(text).replace(/`([^`]{1,300})`/g, '<code>$1</code>');
+}
+
 export function renderMarkdown(text: string): string {
   return md.render(text);
 }
@@ -102,6 +107,7 @@ export function renderRun(run: RunTurnView, open: (key: string) => boolean): str
     if (run.resumable) end += `<button class="resume-button" data-run="${escapeHtml(run.runId)}">Resume</button>`;
   } else {
     end = `<div class="run-live">${escapeHtml(run.state)}…</div>`;
+    if (run.waiting) end += `<div class="run-waiting" role="status">${withCode(run.waiting)}</div>`;
   }
   // data-outcome is set once the run ended (its record arrived), not at the Terminal transition.
   const outcome = run.ended ? run.outcome ?? 'ended' : '';
