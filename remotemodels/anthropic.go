@@ -3,14 +3,10 @@ package remotemodels
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
 	"time"
-
-	"github.com/anthropics/anthropic-sdk-go/v2"
-	"github.com/anthropics/anthropic-sdk-go/v2/option"
 
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/redact"
@@ -31,7 +27,8 @@ type AnthropicOptions struct {
 	APIKey string
 	// MaxTokens bounds one answer (0 means DefaultAnthropicMaxTokens).
 	MaxTokens int
-	// HTTPClient sends the requests; nil means the SDK's default.
+	// HTTPClient sends the requests; nil means a plain http.Client. Its
+	// redirects are confined to the base URL's server.
 	HTTPClient *http.Client
 	// FirstChunkTimeout and StallTimeout end a silent stream with a
 	// transient error (0 means the package defaults).
@@ -44,7 +41,7 @@ type AnthropicOptions struct {
 type Anthropic struct {
 	model  string
 	base   string
-	client anthropic.Client
+	client *client
 	opts   AnthropicOptions
 }
 
@@ -63,18 +60,17 @@ func NewAnthropic(model string, opts AnthropicOptions) (*Anthropic, error) {
 		opts.MaxTokens = DefaultAnthropicMaxTokens
 	}
 	redact.Register(opts.APIKey) // wherever the key came from, it never leaves
-	ropts := []option.RequestOption{
-		option.WithAPIKey(opts.APIKey),
-		// SDK v2.15's WithAPIKey sends only "Authorization: Bearer"; the
-		// Messages API documents x-api-key for API keys, so send both.
-		option.WithHeader("x-api-key", opts.APIKey),
-		option.WithBaseURL(base),
-		option.WithMaxRetries(0), // the engine retries, see NewOpenAI
+	header := http.Header{}
+	header.Set("x-api-key", opts.APIKey)
+	// The key as a bearer token too, as the SDK sent it: gateways in front
+	// of Anthropic-compatible servers read that one.
+	header.Set("Authorization", "Bearer "+opts.APIKey)
+	header.Set("anthropic-version", anthropicVersion)
+	c, err := newClient(base, opts.HTTPClient, header)
+	if err != nil {
+		return nil, fmt.Errorf("anthropic:%s: %w", model, err)
 	}
-	if opts.HTTPClient != nil {
-		ropts = append(ropts, option.WithHTTPClient(opts.HTTPClient))
-	}
-	return &Anthropic{model: model, base: base, client: anthropic.NewClient(ropts...), opts: opts}, nil
+	return &Anthropic{model: model, base: base, client: c, opts: opts}, nil
 }
 
 // Name returns the model string, "anthropic:NAME".
@@ -82,16 +78,19 @@ func (a *Anthropic) Name() string { return "anthropic:" + a.model }
 
 // Stream implements engine.Model with a streaming Messages call.
 func (a *Anthropic) Stream(ctx context.Context, req engine.ModelRequest, onDelta func(engine.Delta)) (engine.ModelResponse, error) {
-	params, err := a.params(req)
+	body, err := a.params(req)
 	if err != nil {
 		return engine.ModelResponse{}, err
 	}
 	sctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	dog := startWatchdog(cancel, a.opts.FirstChunkTimeout, a.opts.StallTimeout)
-	stream := a.client.Messages.NewStreaming(sctx, params)
 	acc := anthropicStream{blocks: map[int64]*anthropicBlock{}}
-	err = drain(stream, dog, func(ev anthropic.MessageStreamEventUnion) { acc.add(ev, onDelta) })
+	resp, err := a.client.do(sctx, http.MethodPost, "v1/messages", body, "text/event-stream")
+	if err == nil {
+		err = drain(resp.Body, dog, func(ev sseEvent) (bool, error) { return acc.event(ev, onDelta) })
+	}
+	dog.Stop()
 	if err := streamEnd(ctx, sctx, a.Name(), err, acc.stopped, a.classify); err != nil {
 		return engine.ModelResponse{}, err
 	}
@@ -99,22 +98,14 @@ func (a *Anthropic) Stream(ctx context.Context, req engine.ModelRequest, onDelta
 }
 
 func (a *Anthropic) classify(err error) error {
-	var apiErr *anthropic.Error
-	if errors.As(err, &apiErr) {
-		var body struct {
-			Error struct {
-				Type    string `json:"type"`
-				Message string `json:"message"`
-			} `json:"error"`
-		}
-		_ = json.Unmarshal([]byte(apiErr.RawJSON()), &body)
-		status := apiErr.StatusCode
+	if pe, ok := asProviderError(err); ok {
+		status := pe.status
 		if status < 400 {
 			// An error event in a stream that began with 200: its type
 			// says what the status would have been.
-			status = statusOfAnthropicError(body.Error.Type)
+			status = statusOfAnthropicError(pe.typ)
 		}
-		return classifyHTTP("Anthropic", a.model, httpFailure{status: status, resp: apiErr.Response, msg: body.Error.Message}, err)
+		return classifyHTTP("Anthropic", a.model, httpFailure{status: status, header: pe.header, msg: pe.message}, err)
 	}
 	return classifyTransport("Anthropic", a.base, a.model, err)
 }
@@ -122,19 +113,16 @@ func (a *Anthropic) classify(err error) error {
 // params builds the request. Anthropic wants tool results inside a user
 // message and strictly alternating roles, so consecutive tool results and a
 // user message after them are merged into one user turn.
-func (a *Anthropic) params(req engine.ModelRequest) (anthropic.MessageNewParams, error) {
-	p := anthropic.MessageNewParams{
-		Model:     anthropic.Model(a.model),
-		MaxTokens: int64(a.opts.MaxTokens),
-	}
+func (a *Anthropic) params(req engine.ModelRequest) (*msgRequest, error) {
+	p := &msgRequest{Model: a.model, MaxTokens: a.opts.MaxTokens, Stream: true}
 	system := []string{}
 	if req.System != "" {
 		system = append(system, req.System)
 	}
-	var pending []anthropic.ContentBlockParamUnion // the user turn being built
+	var pending []msgBlock // the user turn being built
 	flushUser := func() {
 		if len(pending) > 0 {
-			p.Messages = append(p.Messages, anthropic.NewUserMessage(pending...))
+			p.Messages = append(p.Messages, msgMessage{Role: "user", Content: pending})
 			pending = nil
 		}
 	}
@@ -143,67 +131,76 @@ func (a *Anthropic) params(req engine.ModelRequest) (anthropic.MessageNewParams,
 		case engine.RoleSystem:
 			system = append(system, m.Content)
 		case engine.RoleUser:
-			pending = append(pending, anthropic.NewTextBlock(m.Content))
+			pending = append(pending, textBlock(m.Content))
 		case engine.RoleTool:
-			pending = append(pending, anthropic.NewToolResultBlock(string(m.ToolCallID), m.Content, m.IsError))
+			pending = append(pending, toolResultBlock(string(m.ToolCallID), m.Content, m.IsError))
 		case engine.RoleAssistant:
 			flushUser()
-			var blocks []anthropic.ContentBlockParamUnion
+			var blocks []msgBlock
 			if m.Content != "" {
-				blocks = append(blocks, anthropic.NewTextBlock(m.Content))
+				blocks = append(blocks, textBlock(m.Content))
 			}
 			for _, c := range m.ToolCalls {
-				var input any = map[string]any{}
-				if len(c.Arguments) > 0 && c.Arguments[0] == '{' {
+				input := json.RawMessage(`{}`)
+				if len(c.Arguments) > 0 && c.Arguments[0] == '{' && json.Valid(c.Arguments) {
 					input = json.RawMessage(c.Arguments)
 				}
-				blocks = append(blocks, anthropic.NewToolUseBlock(string(c.ID), input, c.Name))
+				blocks = append(blocks, toolUseBlock(string(c.ID), c.Name, input))
 			}
 			if len(blocks) == 0 {
 				// The API refuses an empty turn; an answer that was only
 				// thinking still needs a place in the alternation.
-				blocks = append(blocks, anthropic.NewTextBlock("(no answer)"))
+				blocks = append(blocks, textBlock("(no answer)"))
 			}
-			p.Messages = append(p.Messages, anthropic.NewAssistantMessage(blocks...))
+			p.Messages = append(p.Messages, msgMessage{Role: "assistant", Content: blocks})
 		}
 	}
 	flushUser()
 	for _, s := range system {
-		p.System = append(p.System, anthropic.TextBlockParam{Text: s})
+		p.System = append(p.System, textBlock(s))
 	}
 	for _, t := range req.Tools {
-		schema := anthropic.ToolInputSchemaParam{Properties: map[string]any{}}
-		if len(t.Parameters) > 0 && string(t.Parameters) != "null" {
-			var raw map[string]any
-			if err := json.Unmarshal(t.Parameters, &raw); err != nil {
-				return p, fmt.Errorf("tool %q: its parameters are not a JSON schema object: %w", t.Name, err)
-			}
-			if props, ok := raw["properties"]; ok {
-				schema.Properties = props
-			}
-			if req, ok := raw["required"].([]any); ok {
-				for _, r := range req {
-					if s, ok := r.(string); ok {
-						schema.Required = append(schema.Required, s)
-					}
-				}
-			}
-			for k, v := range raw {
-				if k != "properties" && k != "required" && k != "type" {
-					if schema.ExtraFields == nil {
-						schema.ExtraFields = map[string]any{}
-					}
-					schema.ExtraFields[k] = v
-				}
-			}
+		schema, err := inputSchema(t)
+		if err != nil {
+			return nil, err
 		}
-		tool := anthropic.ToolParam{Name: t.Name, InputSchema: schema}
-		if t.Description != "" {
-			tool.Description = anthropic.String(t.Description)
-		}
-		p.Tools = append(p.Tools, anthropic.ToolUnionParam{OfTool: &tool})
+		p.Tools = append(p.Tools, msgTool{Name: t.Name, Description: t.Description, InputSchema: schema})
 	}
 	return p, nil
+}
+
+// inputSchema is a tool's parameters as Anthropic's input_schema: an object
+// schema ("type" is always "object") with its properties (empty when it has
+// none), its required names that are strings, and every other keyword as
+// given.
+func inputSchema(t engine.ToolSpec) (json.RawMessage, error) {
+	raw := map[string]json.RawMessage{}
+	if len(t.Parameters) > 0 && string(t.Parameters) != "null" {
+		if err := json.Unmarshal(t.Parameters, &raw); err != nil {
+			return nil, fmt.Errorf("tool %q: its parameters are not a JSON schema object: %w", t.Name, err)
+		}
+		if raw == nil {
+			raw = map[string]json.RawMessage{}
+		}
+	}
+	raw["type"] = json.RawMessage(`"object"`)
+	if _, ok := raw["properties"]; !ok {
+		raw["properties"] = json.RawMessage(`{}`)
+	}
+	var required []any
+	_ = json.Unmarshal(raw["required"], &required)
+	var names []string
+	for _, r := range required {
+		if s, ok := r.(string); ok {
+			names = append(names, s)
+		}
+	}
+	delete(raw, "required")
+	if len(names) > 0 {
+		b, _ := json.Marshal(names)
+		raw["required"] = b
+	}
+	return json.Marshal(raw)
 }
 
 // anthropicStream assembles a Messages stream: content blocks keyed by
@@ -225,11 +222,25 @@ type anthropicBlock struct {
 	done  bool
 }
 
-func (s *anthropicStream) add(ev anthropic.MessageStreamEventUnion, onDelta func(engine.Delta)) {
+// event reads one event of the stream; message_stop finishes it, and an
+// error event ends it with the error.
+func (s *anthropicStream) event(ev sseEvent, onDelta func(engine.Delta)) (bool, error) {
+	var e msgEvent
+	if err := json.Unmarshal(ev.data, &e); err != nil {
+		return false, errStreamJSON(err)
+	}
+	if ev.typ == "error" || e.Type == "error" {
+		return false, &providerError{typ: e.Error.Type, message: e.Error.Message}
+	}
+	s.add(e, onDelta)
+	return s.stopped, nil
+}
+
+func (s *anthropicStream) add(ev msgEvent, onDelta func(engine.Delta)) {
 	switch ev.Type {
 	case "message_start":
 		u := ev.Message.Usage
-		s.usage.InputTokens = int(u.InputTokens + u.CacheCreationInputTokens + u.CacheReadInputTokens)
+		s.usage.InputTokens = int(u.input())
 		s.usage.OutputTokens = int(u.OutputTokens)
 	case "content_block_start":
 		b := &anthropicBlock{kind: ev.ContentBlock.Type, id: ev.ContentBlock.ID, name: ev.ContentBlock.Name}
@@ -254,7 +265,7 @@ func (s *anthropicStream) add(ev anthropic.MessageStreamEventUnion, onDelta func
 			onDelta(engine.Delta{Lane: engine.LaneThinking, Text: ev.Delta.Thinking})
 		case "input_json_delta":
 			if b != nil {
-				b.input.WriteString(ev.Delta.PartialJSON)
+				b.input.WriteString(string(ev.Delta.PartialJSON))
 			}
 		}
 	case "content_block_stop":
@@ -269,7 +280,7 @@ func (s *anthropicStream) add(ev anthropic.MessageStreamEventUnion, onDelta func
 		if ev.Usage.OutputTokens > 0 {
 			s.usage.OutputTokens = int(ev.Usage.OutputTokens)
 		}
-		if in := ev.Usage.InputTokens + ev.Usage.CacheCreationInputTokens + ev.Usage.CacheReadInputTokens; in > 0 {
+		if in := ev.Usage.input(); in > 0 {
 			s.usage.InputTokens = int(in)
 		}
 	case "message_stop":

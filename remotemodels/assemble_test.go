@@ -5,9 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/anthropics/anthropic-sdk-go/v2"
-	"github.com/openai/openai-go/v3"
-
 	"github.com/loopls/loopls/engine"
 )
 
@@ -35,8 +32,8 @@ func FuzzOpenAIFragments(f *testing.F) {
 	f.Fuzz(func(t *testing.T, args0, args1 string, seed uint64) {
 		var s openaiStream
 		frag := func(index int64, id, name, args string) {
-			s.fragment(openai.ChatCompletionChunkChoiceDeltaToolCall{Index: index, ID: id,
-				Function: openai.ChatCompletionChunkChoiceDeltaToolCallFunction{Name: name, Arguments: args}})
+			s.fragment(chatToolCallDelta{Index: index, ID: id,
+				Function: chatFunctionDelta{Name: name, Arguments: lenientText(args)}})
 		}
 		// Two calls whose fragments interleave.
 		frag(0, "call_0", "read_file", "")
@@ -77,15 +74,17 @@ func FuzzAnthropicInputJSON(f *testing.F) {
 				lane = append(lane, *d.ToolCall)
 			}
 		}
-		ev := func(e anthropic.MessageStreamEventUnion) { s.add(e, on) }
-		ev(anthropic.MessageStreamEventUnion{Type: "content_block_start", Index: 0,
-			ContentBlock: anthropic.ContentBlockStartEventContentBlockUnion{Type: "tool_use", ID: "toolu_1", Name: "write_file"}})
+		ev := func(e msgEvent) { s.add(e, on) }
+		start := msgEvent{Type: "content_block_start", Index: 0}
+		start.ContentBlock.Type, start.ContentBlock.ID, start.ContentBlock.Name = "tool_use", "toolu_1", "write_file"
+		ev(start)
 		for _, p := range split(input, seed) {
-			ev(anthropic.MessageStreamEventUnion{Type: "content_block_delta", Index: 0,
-				Delta: anthropic.MessageStreamEventUnionDelta{Type: "input_json_delta", PartialJSON: p}})
+			d := msgEvent{Type: "content_block_delta", Index: 0}
+			d.Delta.Type, d.Delta.PartialJSON = "input_json_delta", lenientText(p)
+			ev(d)
 		}
-		ev(anthropic.MessageStreamEventUnion{Type: "content_block_stop", Index: 0})
-		ev(anthropic.MessageStreamEventUnion{Type: "message_stop"})
+		ev(msgEvent{Type: "content_block_stop", Index: 0})
+		ev(msgEvent{Type: "message_stop"})
 		canon, _ := engine.CanonicalArguments([]byte(input))
 		if len(lane) != 1 || !bytes.Equal(lane[0].Arguments, canon) || !s.stopped {
 			t.Fatalf("lane %+v, want one call with %s", lane, canon)

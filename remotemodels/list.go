@@ -2,9 +2,7 @@ package remotemodels
 
 import (
 	"context"
-	"encoding/json"
-
-	"github.com/anthropics/anthropic-sdk-go/v2"
+	"net/url"
 )
 
 // Listed is one model a remote provider offers.
@@ -15,51 +13,50 @@ type Listed struct {
 	ContextWindow int
 }
 
-// contextKeys are the fields OpenAI-compatible servers use, beyond OpenAI's
-// own schema, for a model's window: OpenRouter, vLLM, LM Studio.
-var contextKeys = []string{"context_length", "max_model_len", "max_context_length", "context_window"}
+// maxModelPages bounds the pages of Anthropic's model list followed: a
+// server that always says has_more must not hold a listing forever.
+const maxModelPages = 100
 
 // List returns the models of the OpenAI-compatible server (/models).
 func (o *OpenAI) List(ctx context.Context) ([]Listed, error) {
-	iter := o.client.Models.ListAutoPaging(ctx)
-	var out []Listed
-	for iter.Next() {
-		m := iter.Current()
-		l := Listed{ID: m.ID}
-		for _, k := range contextKeys {
-			if f, ok := m.JSON.ExtraFields[k]; ok {
-				var n int
-				if json.Unmarshal([]byte(f.Raw()), &n) == nil && n > 0 {
-					l.ContextWindow = n
-					break
-				}
-			}
-		}
-		out = append(out, l)
-	}
-	if err := iter.Err(); err != nil {
+	var list chatModelList
+	if err := o.client.getJSON(ctx, "models", maxListBody, &list); err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		return nil, o.classify(err)
 	}
+	out := make([]Listed, 0, len(list.Data))
+	for _, m := range list.Data {
+		out = append(out, Listed{ID: m.ID, ContextWindow: m.window()})
+	}
 	return out, nil
 }
 
-// List returns the models Anthropic offers (/v1/models) with their input
-// windows.
+// List returns the models Anthropic offers (/v1/models, every page) with
+// their input windows.
 func (a *Anthropic) List(ctx context.Context) ([]Listed, error) {
-	iter := a.client.Models.ListAutoPaging(ctx, anthropic.ModelListParams{})
 	var out []Listed
-	for iter.Next() {
-		m := iter.Current()
-		out = append(out, Listed{ID: m.ID, ContextWindow: int(m.MaxInputTokens)})
-	}
-	if err := iter.Err(); err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
+	after := ""
+	for range maxModelPages {
+		q := url.Values{"limit": {"1000"}}
+		if after != "" {
+			q.Set("after_id", after)
 		}
-		return nil, a.classify(err)
+		var page msgModelPage
+		if err := a.client.getJSON(ctx, "v1/models?"+q.Encode(), maxListBody, &page); err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			return nil, a.classify(err)
+		}
+		for _, m := range page.Data {
+			out = append(out, Listed{ID: m.ID, ContextWindow: int(m.MaxInputTokens)})
+		}
+		if !page.HasMore || page.LastID == "" || page.LastID == after {
+			break
+		}
+		after = page.LastID
 	}
 	return out, nil
 }

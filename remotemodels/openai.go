@@ -1,18 +1,14 @@
 package remotemodels
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"sort"
 	"strings"
 	"time"
-
-	"github.com/openai/openai-go/v3"
-	"github.com/openai/openai-go/v3/option"
-	"github.com/openai/openai-go/v3/shared"
 
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/redact"
@@ -28,7 +24,8 @@ type OpenAIOptions struct {
 	BaseURL string
 	// APIKey is sent as a bearer token (OPENAI_API_KEY); local servers need none.
 	APIKey string
-	// HTTPClient sends the requests; nil means the SDK's default.
+	// HTTPClient sends the requests; nil means a plain http.Client. Its
+	// redirects are confined to the base URL's server.
 	HTTPClient *http.Client
 	// FirstChunkTimeout and StallTimeout end a silent stream with a
 	// transient error (0 means the package defaults).
@@ -41,7 +38,7 @@ type OpenAIOptions struct {
 type OpenAI struct {
 	model  string
 	base   string
-	client openai.Client
+	client *client
 	opts   OpenAIOptions
 }
 
@@ -60,20 +57,16 @@ func NewOpenAI(model string, opts OpenAIOptions) (*OpenAI, error) {
 	if !strings.HasSuffix(base, "/") {
 		base += "/"
 	}
-	ropts := []option.RequestOption{
-		option.WithBaseURL(base),
-		// The engine retries transient failures itself, with its own
-		// backoff and fallback; SDK retries would multiply them.
-		option.WithMaxRetries(0),
-	}
+	header := http.Header{}
 	if opts.APIKey != "" {
 		redact.Register(opts.APIKey) // wherever the key came from, it never leaves
-		ropts = append(ropts, option.WithAPIKey(opts.APIKey))
+		header.Set("Authorization", "Bearer "+opts.APIKey)
 	}
-	if opts.HTTPClient != nil {
-		ropts = append(ropts, option.WithHTTPClient(opts.HTTPClient))
+	c, err := newClient(base, opts.HTTPClient, header)
+	if err != nil {
+		return nil, fmt.Errorf("openai:%s: %w", model, err)
 	}
-	return &OpenAI{model: model, base: base, client: openai.NewClient(ropts...), opts: opts}, nil
+	return &OpenAI{model: model, base: base, client: c, opts: opts}, nil
 }
 
 // Name returns the model string, "openai:NAME".
@@ -81,27 +74,29 @@ func (o *OpenAI) Name() string { return "openai:" + o.model }
 
 // Stream implements engine.Model with a streaming chat completion.
 func (o *OpenAI) Stream(ctx context.Context, req engine.ModelRequest, onDelta func(engine.Delta)) (engine.ModelResponse, error) {
-	params, err := o.params(req)
+	body, err := o.params(req)
 	if err != nil {
 		return engine.ModelResponse{}, err
 	}
 	sctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	dog := startWatchdog(cancel, o.opts.FirstChunkTimeout, o.opts.StallTimeout)
-	stream := o.client.Chat.Completions.NewStreaming(sctx, params)
 	var acc openaiStream
-	err = drain(stream, dog, func(c openai.ChatCompletionChunk) { acc.add(c, onDelta) })
-	if err := streamEnd(ctx, sctx, o.Name(), err, acc.finishReason != "", o.classify); err != nil {
+	resp, err := o.client.do(sctx, http.MethodPost, "chat/completions", body, "text/event-stream")
+	if err == nil {
+		err = drain(resp.Body, dog, func(ev sseEvent) (bool, error) { return acc.event(ev, onDelta) })
+	}
+	dog.Stop()
+	if err := streamEnd(ctx, sctx, o.Name(), err, acc.done && acc.finishReason != "", o.classify); err != nil {
 		return engine.ModelResponse{}, err
 	}
 	return acc.response(o.Name(), onDelta), nil
 }
 
 func (o *OpenAI) classify(err error) error {
-	var apiErr *openai.Error
-	if errors.As(err, &apiErr) {
+	if pe, ok := asProviderError(err); ok && pe.status != 0 {
 		return classifyHTTP("the OpenAI-compatible server at "+o.base, o.model,
-			httpFailure{status: apiErr.StatusCode, resp: apiErr.Response, msg: apiErr.Message, code: apiErr.Code}, err)
+			httpFailure{status: pe.status, header: pe.header, msg: pe.message, code: pe.code}, err)
 	}
 	return classifyTransport("the OpenAI-compatible server", o.base, o.model, err)
 }
@@ -111,64 +106,74 @@ const MaxOpenAITokens = 8192
 
 // params builds the request: the conversation, the tools, and usage in the
 // stream's last chunk.
-func (o *OpenAI) params(req engine.ModelRequest) (openai.ChatCompletionNewParams, error) {
-	p := openai.ChatCompletionNewParams{
-		Model:         shared.ChatModel(o.model),
-		StreamOptions: openai.ChatCompletionStreamOptionsParam{IncludeUsage: openai.Bool(true)},
+func (o *OpenAI) params(req engine.ModelRequest) (*chatRequest, error) {
+	p := &chatRequest{
+		Model:         o.model,
+		Stream:        true,
+		StreamOptions: chatStreamOptions{IncludeUsage: true},
 		// One turn's answer is bounded; every OpenAI-compatible server
 		// reads max_tokens (finish_reason "length" when reached).
-		MaxTokens: openai.Int(MaxOpenAITokens),
+		MaxTokens: MaxOpenAITokens,
 	}
+	text := func(role, content string) chatMessage { return chatMessage{Role: role, Content: &content} }
 	if req.System != "" {
-		p.Messages = append(p.Messages, openai.SystemMessage(req.System))
+		p.Messages = append(p.Messages, text("system", req.System))
 	}
 	for _, m := range req.Messages {
 		switch m.Role {
 		case engine.RoleSystem:
-			p.Messages = append(p.Messages, openai.SystemMessage(m.Content))
+			p.Messages = append(p.Messages, text("system", m.Content))
 		case engine.RoleUser:
-			p.Messages = append(p.Messages, openai.UserMessage(m.Content))
+			p.Messages = append(p.Messages, text("user", m.Content))
 		case engine.RoleAssistant:
-			a := openai.ChatCompletionAssistantMessageParam{}
+			a := chatMessage{Role: "assistant"}
 			if m.Content != "" || len(m.ToolCalls) == 0 {
-				a.Content.OfString = openai.String(m.Content)
+				a.Content = &m.Content
 			}
 			for _, c := range m.ToolCalls {
 				args := string(c.Arguments)
 				if args == "" {
 					args = "{}"
 				}
-				a.ToolCalls = append(a.ToolCalls, openai.ChatCompletionMessageToolCallUnionParam{
-					OfFunction: &openai.ChatCompletionMessageFunctionToolCallParam{
-						ID:       string(c.ID),
-						Function: openai.ChatCompletionMessageFunctionToolCallFunctionParam{Name: c.Name, Arguments: args},
-					},
-				})
+				a.ToolCalls = append(a.ToolCalls, chatToolCall{ID: string(c.ID), Type: "function",
+					Function: chatFunctionCall{Name: c.Name, Arguments: args}})
 			}
-			p.Messages = append(p.Messages, openai.ChatCompletionMessageParamUnion{OfAssistant: &a})
+			p.Messages = append(p.Messages, a)
 		case engine.RoleTool:
 			content := m.Content
 			if m.IsError {
 				content = "error: " + content
 			}
-			p.Messages = append(p.Messages, openai.ToolMessage(content, string(m.ToolCallID)))
+			t := text("tool", content)
+			t.ToolCallID = string(m.ToolCallID)
+			p.Messages = append(p.Messages, t)
 		}
 	}
 	for _, t := range req.Tools {
-		params := shared.FunctionParameters{"type": "object", "properties": map[string]any{}}
-		if len(t.Parameters) > 0 && string(t.Parameters) != "null" {
-			params = shared.FunctionParameters{}
-			if err := json.Unmarshal(t.Parameters, &params); err != nil {
-				return p, fmt.Errorf("tool %q: its parameters are not a JSON schema object: %w", t.Name, err)
-			}
+		params, err := schemaObject(t)
+		if err != nil {
+			return nil, err
 		}
-		def := shared.FunctionDefinitionParam{Name: t.Name, Parameters: params}
-		if t.Description != "" {
-			def.Description = openai.String(t.Description)
-		}
-		p.Tools = append(p.Tools, openai.ChatCompletionFunctionTool(def))
+		p.Tools = append(p.Tools, chatTool{Type: "function",
+			Function: chatFunctionDef{Name: t.Name, Description: t.Description, Parameters: params}})
 	}
 	return p, nil
+}
+
+// schemaObject returns a tool's parameters as the JSON schema object to
+// send: as given, or an empty object schema when the tool has none.
+func schemaObject(t engine.ToolSpec) (json.RawMessage, error) {
+	if len(t.Parameters) == 0 || string(t.Parameters) == "null" {
+		return json.RawMessage(`{"type":"object","properties":{}}`), nil
+	}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(t.Parameters, &obj); err != nil {
+		return nil, fmt.Errorf("tool %q: its parameters are not a JSON schema object: %w", t.Name, err)
+	}
+	if obj == nil {
+		return nil, fmt.Errorf("tool %q: its parameters are not a JSON schema object", t.Name)
+	}
+	return json.RawMessage(t.Parameters), nil
 }
 
 // openaiStream assembles a chat completion stream. Tool calls arrive as
@@ -179,6 +184,7 @@ type openaiStream struct {
 	calls          []*partialCall
 	finishReason   string
 	usage          engine.Usage
+	done           bool // [DONE] arrived
 }
 
 type partialCall struct {
@@ -188,8 +194,31 @@ type partialCall struct {
 	args  strings.Builder
 }
 
-func (s *openaiStream) add(chunk openai.ChatCompletionChunk, onDelta func(engine.Delta)) {
-	if chunk.Usage.PromptTokens > 0 || chunk.Usage.CompletionTokens > 0 {
+// event reads one event of the stream: a chunk, an error, or [DONE],
+// after which the stream is finished.
+func (s *openaiStream) event(ev sseEvent, onDelta func(engine.Delta)) (bool, error) {
+	if bytes.HasPrefix(ev.data, []byte("[DONE]")) {
+		s.done = true
+		return true, nil
+	}
+	var chunk chatChunk
+	if err := json.Unmarshal(ev.data, &chunk); err != nil {
+		return false, errStreamJSON(err)
+	}
+	if len(chunk.Error) > 0 && string(chunk.Error) != "null" {
+		// An error after the 200: the server gave up mid-answer.
+		pe, ok := readErrorObject(chunk.Error)
+		if !ok {
+			pe = &providerError{message: quoteBody(chunk.Error)}
+		}
+		return false, pe
+	}
+	s.add(chunk, onDelta)
+	return false, nil
+}
+
+func (s *openaiStream) add(chunk chatChunk, onDelta func(engine.Delta)) {
+	if chunk.Usage != nil && (chunk.Usage.PromptTokens > 0 || chunk.Usage.CompletionTokens > 0) {
 		s.usage = engine.Usage{InputTokens: int(chunk.Usage.PromptTokens), OutputTokens: int(chunk.Usage.CompletionTokens)}
 	}
 	for _, ch := range chunk.Choices {
@@ -217,7 +246,7 @@ func (s *openaiStream) add(chunk openai.ChatCompletionChunk, onDelta func(engine
 // fragment merges one tool-call fragment into the call its index names. A
 // fragment that brings a new id for an index whose call already has one is
 // a new call: some servers number every call 0.
-func (s *openaiStream) fragment(tc openai.ChatCompletionChunkChoiceDeltaToolCall) {
+func (s *openaiStream) fragment(tc chatToolCallDelta) {
 	var p *partialCall
 	for i := len(s.calls) - 1; i >= 0; i-- {
 		if s.calls[i].index == tc.Index {
@@ -235,24 +264,17 @@ func (s *openaiStream) fragment(tc openai.ChatCompletionChunkChoiceDeltaToolCall
 	if tc.Function.Name != "" {
 		p.name += tc.Function.Name
 	}
-	p.args.WriteString(tc.Function.Arguments)
+	p.args.WriteString(string(tc.Function.Arguments))
 }
 
 // reasoningText reads the reasoning text that OpenAI-compatible servers
 // (vLLM, llama.cpp, OpenRouter, LM Studio) put beside content under one of
-// two names the SDK does not model.
-func reasoningText(d openai.ChatCompletionChunkChoiceDelta) string {
-	for _, key := range []string{"reasoning_content", "reasoning"} {
-		f, ok := d.JSON.ExtraFields[key]
-		if !ok {
-			continue
-		}
-		var s string
-		if json.Unmarshal([]byte(f.Raw()), &s) == nil && s != "" {
-			return s
-		}
+// two names OpenAI's schema does not have.
+func reasoningText(d chatDelta) string {
+	if t := jsonString(d.ReasoningContent); t != "" {
+		return t
 	}
-	return ""
+	return jsonString(d.Reasoning)
 }
 
 // response finishes the message: calls in index order, arguments

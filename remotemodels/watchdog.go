@@ -2,6 +2,7 @@ package remotemodels
 
 import (
 	"context"
+	"io"
 	"time"
 
 	"github.com/loopls/loopls/engine"
@@ -19,23 +20,35 @@ func startWatchdog(cancel context.CancelCauseFunc, first, stall time.Duration) *
 	return engine.StartWatchdog(cancel, ErrStalled, first, stall)
 }
 
-// sseStream is what both SDKs' event streams offer.
-type sseStream[T any] interface {
-	Next() bool
-	Current() T
-	Err() error
-	Close() error
-}
-
-// drain hands every event of stream to add, feeding the watchdog on each,
-// and returns the stream's error once it ends.
-func drain[T any](stream sseStream[T], dog *engine.Watchdog, add func(T)) error {
-	for stream.Next() {
+// drain reads the event stream of body, feeding the watchdog and handing
+// each event to handle, until handle says the answer is finished, returns
+// an error, or the body ends (nil: the caller decides whether the answer
+// was finished). Pings are keep-alives, not progress: they neither feed the
+// watchdog nor reach handle. drain closes body.
+func drain(body io.ReadCloser, dog *engine.Watchdog, handle func(sseEvent) (done bool, err error)) error {
+	defer body.Close()
+	r := newSSEReader(body)
+	for {
+		ev, err := r.next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if ev.typ == "ping" {
+			continue
+		}
 		dog.Fed()
-		add(stream.Current())
+		done, err := handle(ev)
+		if err != nil {
+			return err
+		}
+		if done {
+			// What follows the last event is at most a blank line: read
+			// a little of it so the connection can serve the next call.
+			_, _ = io.CopyN(io.Discard, body, 4<<10)
+			return nil
+		}
 	}
-	dog.Stop()
-	err := stream.Err()
-	_ = stream.Close()
-	return err
 }

@@ -2,9 +2,8 @@ package remotemodels
 
 import (
 	"context"
+	"net/url"
 	"sync"
-
-	"github.com/anthropics/anthropic-sdk-go/v2"
 
 	"github.com/loopls/loopls/engine"
 )
@@ -49,8 +48,8 @@ func (a *Anthropic) ContextWindow(ctx context.Context) (int, error) {
 	if n, ok := windows.Load(key); ok {
 		return n.(int), nil
 	}
-	info, err := a.client.Models.Get(ctx, a.model, anthropic.ModelGetParams{})
-	if err != nil {
+	var info msgModel
+	if err := a.client.getJSON(ctx, "v1/models/"+url.PathEscape(a.model), maxErrorBody, &info); err != nil {
 		if ctx.Err() != nil {
 			return 0, ctx.Err()
 		}
