@@ -86,9 +86,9 @@ func (a *Anthropic) Stream(ctx context.Context, req engine.ModelRequest, onDelta
 	defer cancel(nil)
 	dog := startWatchdog(cancel, a.opts.FirstChunkTimeout, a.opts.StallTimeout)
 	acc := anthropicStream{blocks: map[int64]*anthropicBlock{}}
-	resp, err := a.client.do(sctx, http.MethodPost, "v1/messages", body, "text/event-stream")
+	events, err := a.client.stream(sctx, "v1/messages", body)
 	if err == nil {
-		err = drain(resp.Body, dog, func(ev sseEvent) (bool, error) { return acc.event(ev, onDelta) })
+		err = drain(events, dog, func(ev sseEvent) (bool, error) { return acc.event(ev, onDelta) })
 	}
 	dog.Stop()
 	if err := streamEnd(ctx, sctx, a.Name(), err, acc.stopped, a.classify); err != nil {

@@ -149,6 +149,11 @@ func classifyTransport(provider, base, model string, err error) *engine.APIError
 		return &engine.APIError{Cause: fmt.Errorf("%w: %w", ErrUnreachable, err),
 			Message: fmt.Sprintf("cannot reach %s at %s: is the server running and the base URL right?", provider, base)}
 	}
+	if errors.Is(err, ErrNotStreamed) {
+		// It will answer the same way again: not worth a retry.
+		return scrubbed(&engine.APIError{Cause: err,
+			Message: fmt.Sprintf("%s at %s does not stream answers for %s: %v", provider, base, model, err)})
+	}
 	return scrubbed(&engine.APIError{Transient: true, Cause: err,
 		Message: fmt.Sprintf("the stream from %s for %s failed: %v", provider, model, err)})
 }

@@ -82,9 +82,9 @@ func (o *OpenAI) Stream(ctx context.Context, req engine.ModelRequest, onDelta fu
 	defer cancel(nil)
 	dog := startWatchdog(cancel, o.opts.FirstChunkTimeout, o.opts.StallTimeout)
 	var acc openaiStream
-	resp, err := o.client.do(sctx, http.MethodPost, "chat/completions", body, "text/event-stream")
+	events, err := o.client.stream(sctx, "chat/completions", body)
 	if err == nil {
-		err = drain(resp.Body, dog, func(ev sseEvent) (bool, error) { return acc.event(ev, onDelta) })
+		err = drain(events, dog, func(ev sseEvent) (bool, error) { return acc.event(ev, onDelta) })
 	}
 	dog.Stop()
 	if err := streamEnd(ctx, sctx, o.Name(), err, acc.done && acc.finishReason != "", o.classify); err != nil {

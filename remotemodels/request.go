@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"net/url"
 	"strings"
@@ -120,6 +121,35 @@ func (c *client) do(ctx context.Context, method, path string, body any, accept s
 	pe.method, pe.url, pe.status, pe.header = method, u.Redacted(), resp.StatusCode, resp.Header
 	return nil, pe
 }
+
+// stream POSTs body to path asking for an event stream, and returns the
+// stream's body. A 2xx answer in JSON instead (a server that ignored
+// "stream": true, or one that reports an error with 200) is an error that
+// says so, with the error the body holds if it holds one.
+func (c *client) stream(ctx context.Context, path string, body any) (io.ReadCloser, error) {
+	resp, err := c.do(ctx, http.MethodPost, path, body, "text/event-stream")
+	if err != nil {
+		return nil, err
+	}
+	if mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type")); mt != "application/json" {
+		return resp.Body, nil
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
+	var withError struct {
+		Error json.RawMessage `json:"error"`
+	}
+	if json.Unmarshal(raw, &withError) == nil && len(withError.Error) > 0 && string(withError.Error) != "null" {
+		if pe, ok := readErrorObject(withError.Error); ok {
+			return nil, pe // as an error event in the stream
+		}
+	}
+	return nil, fmt.Errorf("%w: POST %s answered %d with JSON, not an event stream: %s", ErrNotStreamed, path, resp.StatusCode, quoteBody(raw))
+}
+
+// ErrNotStreamed: the server answered a streamed request with a whole JSON
+// body.
+var ErrNotStreamed = errors.New("the server did not stream its answer")
 
 // getJSON GETs path and decodes its JSON answer, at most limit bytes, into
 // out.

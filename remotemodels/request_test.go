@@ -334,3 +334,36 @@ func TestAnthropicListIsBounded(t *testing.T) {
 		t.Fatalf("%d models, %v; want %d pages read", len(got), err, maxModelPages)
 	}
 }
+
+// A server that answers a streamed request with one JSON body (it ignored
+// "stream": true) gets an error that says so, not a retry; one that puts an
+// error in that body gets that error.
+func TestJSONInsteadOfAStream(t *testing.T) {
+	serve := func(t *testing.T, path, body string) string {
+		mux := http.NewServeMux()
+		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+			_, _ = io.Copy(io.Discard, r.Body)
+			w.Header().Set("Content-Type", "application/json; charset=utf-8")
+			_, _ = io.WriteString(w, body)
+		})
+		srv := httptest.NewServer(mux)
+		t.Cleanup(srv.Close)
+		return srv.URL
+	}
+	whole := serve(t, "/v1/chat/completions", `{"id":"chatcmpl-1","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"all at once"},"finish_reason":"stop"}]}`)
+	o, err := NewOpenAI("gpt-test", OpenAIOptions{BaseURL: whole + "/v1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = streamOnce(t, o, userReq("q"))
+	if apiErr := wantPermanent(t, err, 0); !errors.Is(err, ErrNotStreamed) || !strings.Contains(apiErr.Message, "does not stream") {
+		t.Errorf("err = %v, want ErrNotStreamed", err)
+	}
+	overloaded := serve(t, "/v1/messages", `{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`)
+	a, err := NewAnthropic("claude-test", AnthropicOptions{APIKey: "k", BaseURL: overloaded})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = streamOnce(t, a, userReq("q"))
+	wantTransient(t, err, 529)
+}
