@@ -47,8 +47,10 @@ async function restricted(h) {
   // The panel's send goes through the same check: the refusal is its banner.
   await page.locator('.monaco-workbench .part.editor').click();
   await page.keyboard.press('Control+Alt+KeyL');
+  // The page's HTML comes before its script: typing before the script runs
+  // loses the Enter. The review part's bar is drawn by the script.
   const frame = await waitFor(async () => {
-    for (const f of page.frames()) if (await f.locator('#conversation').count().catch(() => 0)) return f;
+    for (const f of page.frames()) if (await f.locator('.loopls-context').count().catch(() => 0)) return f;
     return null;
   }, 30000);
   const np = events().length;
