@@ -87,7 +87,10 @@ func (o *OpenAI) Stream(ctx context.Context, req engine.ModelRequest, onDelta fu
 		err = drain(events, dog, func(ev sseEvent) (bool, error) { return acc.event(ev, onDelta) })
 	}
 	dog.Stop()
-	if err := streamEnd(ctx, sctx, o.Name(), err, acc.done && acc.finishReason != "", o.classify); err != nil {
+	// A stream that gave its finish reason is whole, [DONE] or not: some
+	// OpenAI-compatible servers end the body without it (the SDK took
+	// them too).
+	if err := streamEnd(ctx, sctx, o.Name(), err, acc.finishReason != "", o.classify); err != nil {
 		return engine.ModelResponse{}, err
 	}
 	return acc.response(o.Name(), onDelta), nil
@@ -184,7 +187,6 @@ type openaiStream struct {
 	calls          []*partialCall
 	finishReason   string
 	usage          engine.Usage
-	done           bool // [DONE] arrived
 }
 
 type partialCall struct {
@@ -198,7 +200,6 @@ type partialCall struct {
 // after which the stream is finished.
 func (s *openaiStream) event(ev sseEvent, onDelta func(engine.Delta)) (bool, error) {
 	if bytes.HasPrefix(ev.data, []byte("[DONE]")) {
-		s.done = true
 		return true, nil
 	}
 	var chunk chatChunk

@@ -133,11 +133,19 @@ func TestOpenAIErrorEventMessage(t *testing.T) {
 
 // A chat completion that said finish_reason but never [DONE] was cut: the
 // usage that comes after the finish is missing.
-func TestOpenAIStreamWithoutDoneIsCut(t *testing.T) {
+// A stream that gave its finish reason and ended without [DONE] is whole
+// (some OpenAI-compatible servers omit it); one that ended before any finish
+// reason was cut.
+func TestOpenAIStreamWithoutDone(t *testing.T) {
 	s := newSSEServer(t, "/v1/chat/completions", sseScript{events: []string{oaDelta(`{"content":"All"}`, ""), oaDelta(`{}`, "stop")}})
-	_, _, err := streamOnce(t, newOpenAI(t, s, OpenAIOptions{}), userReq("q"))
+	resp, _, err := streamOnce(t, newOpenAI(t, s, OpenAIOptions{}), userReq("q"))
+	if err != nil || resp.Message.Content != "All" {
+		t.Fatalf("finish reason, no [DONE]: resp %+v, err %v", resp, err)
+	}
+	s = newSSEServer(t, "/v1/chat/completions", sseScript{events: []string{oaDelta(`{"content":"All"}`, "")}})
+	_, _, err = streamOnce(t, newOpenAI(t, s, OpenAIOptions{}), userReq("q"))
 	if wantTransient(t, err, 0); !errors.Is(err, ErrStreamCut) {
-		t.Errorf("err = %v, want ErrStreamCut", err)
+		t.Errorf("no finish reason, no [DONE]: err = %v, want ErrStreamCut", err)
 	}
 }
 
