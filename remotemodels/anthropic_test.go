@@ -236,15 +236,22 @@ func TestAnthropicNeedsAKey(t *testing.T) {
 	}
 }
 
-func TestAnthropicList(t *testing.T) {
-	srv := newJSONServer(t, "/v1/models", `{"data":[{"type":"model","id":"claude-test","display_name":"Claude Test","created_at":"2026-01-01T00:00:00Z","max_input_tokens":200000,"max_tokens":64000}],"has_more":false,"first_id":"claude-test","last_id":"claude-test"}`)
-	a, err := NewAnthropic("", AnthropicOptions{APIKey: "k", BaseURL: srv.URL})
+// listAnthropic lists the models of the Anthropic server at base, bounded
+// in time.
+func listAnthropic(t *testing.T, base string) ([]Listed, error) {
+	t.Helper()
+	a, err := NewAnthropic("", AnthropicOptions{APIKey: "k", BaseURL: base})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), waitBound)
 	defer cancel()
-	got, err := a.List(ctx)
+	return a.List(ctx)
+}
+
+func TestAnthropicList(t *testing.T) {
+	srv := newJSONServer(t, "/v1/models", `{"data":[{"type":"model","id":"claude-test","display_name":"Claude Test","created_at":"2026-01-01T00:00:00Z","max_input_tokens":200000,"max_tokens":64000}],"has_more":false,"first_id":"claude-test","last_id":"claude-test"}`)
+	got, err := listAnthropic(t, srv.URL)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package remotemodels
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -298,13 +297,7 @@ func TestAnthropicListFollowsPages(t *testing.T) {
 		_, _ = io.WriteString(w, `{"data":[{"type":"model","id":"claude-b","max_input_tokens":1000000}],"has_more":false,"first_id":"claude-b","last_id":"claude-b"}`)
 	}))
 	defer srv.Close()
-	a, err := NewAnthropic("", AnthropicOptions{APIKey: "k", BaseURL: srv.URL})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), waitBound)
-	defer cancel()
-	got, err := a.List(ctx)
+	got, err := listAnthropic(t, srv.URL)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -331,13 +324,7 @@ func TestAnthropicListIsBounded(t *testing.T) {
 		fmt.Fprintf(w, `{"data":[{"id":%q}],"has_more":true,"last_id":%q}`, id, id)
 	}))
 	defer srv.Close()
-	a, err := NewAnthropic("", AnthropicOptions{APIKey: "k", BaseURL: srv.URL})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), waitBound)
-	defer cancel()
-	got, err := a.List(ctx)
+	got, err := listAnthropic(t, srv.URL)
 	if err != nil || len(got) != maxModelPages {
 		t.Fatalf("%d models, %v; want %d pages read", len(got), err, maxModelPages)
 	}
