@@ -421,7 +421,7 @@ async function sendSettings(): Promise<void> {
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   testLog = new TestLog(process.env.LOOPLS_VSCODE_TEST_LOG);
-  review = new Review(() => (client && client.isRunning() ? client : undefined), testLog, () => model.lastEnded()?.record);
+  review = new Review(() => (client && client.isRunning() ? client : undefined), testLog, () => model.lastEnded()?.record, context.workspaceState);
   review.register(context);
   if (review.currentMode() !== startMode()) review.setMode(startMode());
   // The test-only dump command shows in the palette only under a test run.

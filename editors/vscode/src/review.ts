@@ -30,8 +30,26 @@ export const maxSessionModes = 256;
  * conversation shown; showing a session again brings its mode back; a session
  * first seen takes the mode in force (a new conversation's first run).
  */
+/** Where a window keeps each session's mode across reloads: VS Code's workspaceState (a Memento). */
+export interface ModeStore {
+  get(key: string): unknown;
+  update(key: string, value: unknown): PromiseLike<void> | void;
+}
+
+/** The workspaceState key of the session modes: [sessionId, mode] pairs, oldest first. */
+export const sessionModesKey = 'loopls.sessionModes';
+
 export class SessionModes {
   private readonly bySession = new Map<string, Mode>();
+
+  /** saved: where the modes outlive a window reload; what it holds is checked, not trusted. */
+  constructor(private readonly saved?: ModeStore) {
+    const v = saved?.get(sessionModesKey);
+    if (!Array.isArray(v)) return;
+    for (const e of v.slice(-maxSessionModes)) {
+      if (Array.isArray(e) && typeof e[0] === 'string' && e[0] !== '' && e[0].length <= 200 && isMode(e[1])) this.bySession.set(e[0], e[1]);
+    }
+  }
 
   /** The mode to use once sessionId is shown, with `current` the mode in force. */
   shown(sessionId: string | undefined, current: Mode): Mode {
@@ -47,6 +65,7 @@ export class SessionModes {
     this.bySession.delete(sessionId);
     this.bySession.set(sessionId, mode);
     while (this.bySession.size > maxSessionModes) this.bySession.delete(this.bySession.keys().next().value as string);
+    void this.saved?.update(sessionModesKey, [...this.bySession]);
   }
 }
 

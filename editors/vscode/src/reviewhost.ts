@@ -12,6 +12,7 @@ import {
   ContextChips,
   InlineApprovals,
   SessionModes,
+  type ModeStore,
   editedFiles,
   changeScheme,
   changeUriParts,
@@ -56,7 +57,7 @@ export class Review {
   private mode: Mode = 'auto';
   /** The session the panel shows, and each session's mode. */
   private session: string | undefined;
-  private readonly sessionModes = new SessionModes();
+  private readonly sessionModes: SessionModes;
   private panel: PanelPort | undefined;
   private readonly changes = new Map<string, Promise<RunChange>>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
@@ -70,7 +71,11 @@ export class Review {
     private readonly log: TestLog,
     /** The last run that ended with its Run record, for the palette's "Open Diff". */
     private readonly lastRun: () => RunRecord | undefined,
-  ) {}
+    /** Where each session's mode outlives a window reload (the workspace's state). */
+    savedModes?: ModeStore,
+  ) {
+    this.sessionModes = new SessionModes(savedModes);
+  }
 
   /** Registers the commands and the loopls-change provider. */
   register(context: vscode.ExtensionContext): void {

@@ -163,3 +163,26 @@ test('session modes: bounded, the oldest forgotten first', () => {
   assert.equal(sm.shown('first', 'auto'), 'auto', 'forgotten: it takes the mode in force');
   assert.equal(sm.shown(`s${maxSessionModes - 1}`, 'auto'), 'edit');
 });
+
+test('session modes outlive a window reload through the workspace state, checked when read back', () => {
+  const state = new Map<string, unknown>();
+  const store = { get: (k: string) => state.get(k), update: (k: string, v: unknown) => void state.set(k, v) };
+  const before = new SessionModes(store);
+  before.set('ses_a', 'ask');
+  assert.equal(before.shown('ses_b', 'edit'), 'edit');
+  // A new window (the extension activated again) reads them back.
+  const after = new SessionModes(store);
+  assert.equal(after.shown('ses_a', 'auto'), 'ask');
+  assert.equal(after.shown('ses_b', 'auto'), 'edit');
+  // What the state holds is not trusted: bad entries are skipped, the rest kept.
+  state.set('loopls.sessionModes', [['ses_c', 'yolo'], [42, 'ask'], ['', 'ask'], 'x', ['ses_d', 'edit']]);
+  const checked = new SessionModes(store);
+  assert.equal(checked.shown('ses_c', 'auto'), 'auto');
+  assert.equal(checked.shown('ses_d', 'auto'), 'edit');
+  state.set('loopls.sessionModes', { not: 'a list' });
+  assert.equal(new SessionModes(store).shown('ses_d', 'ask'), 'ask');
+  // Bounded when written.
+  const many = new SessionModes(store);
+  for (let i = 0; i < maxSessionModes + 10; i++) many.set(`s${i}`, 'edit');
+  assert.equal((state.get('loopls.sessionModes') as unknown[]).length, maxSessionModes);
+});
