@@ -6,8 +6,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"io"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -220,27 +218,6 @@ func nextRunAfterCancel(t *testing.T, e *realEnv) bool {
 	} else if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitCancelled {
 		t.Fatalf("the waiting run, cancelled: %v, want exit %d; stderr:\n%s", err, exitCancelled, errs.String())
 	}
-	unloadModel(t, e.host, "tiny")
+	realollama.Unload(t, e.host, "tiny")
 	return false
-}
-
-// unloadModel asks the server to unload model at once, as `ollama stop`
-// does: a generate request with no prompt and keep_alive 0.
-func unloadModel(t *testing.T, host, model string) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), realollama.Bound)
-	defer cancel()
-	body := strings.NewReader(`{"model":"` + model + `","keep_alive":0}`)
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "http://"+host+"/api/generate", body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatalf("unloading %s: %v", model, err)
-	}
-	defer resp.Body.Close()
-	if b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<16)); resp.StatusCode != http.StatusOK {
-		t.Fatalf("unloading %s: %s %s", model, resp.Status, b)
-	}
 }

@@ -5,6 +5,8 @@ package realollama
 
 import (
 	"bytes"
+	"context"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -70,6 +72,29 @@ func (s *Server) WaitHandled(t testing.TB, path string, n int) {
 			t.Fatalf("ollama did not finish %d %s requests; log:\n%s", n, path, s.logs.String())
 		case <-time.After(50 * time.Millisecond):
 		}
+	}
+}
+
+// Unload asks the server at host to unload model at once, as `ollama stop`
+// does: a generate request with no prompt and keep_alive 0. It is also what
+// frees a model slot that Ollama 0.17.4 keeps for a cancelled stream
+// (docs/real-ollama.md).
+func Unload(t testing.TB, host, model string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), Bound)
+	defer cancel()
+	body := strings.NewReader(`{"model":"` + model + `","keep_alive":0}`)
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "http://"+host+"/api/generate", body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("unloading %s: %v", model, err)
+	}
+	defer resp.Body.Close()
+	if b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<16)); resp.StatusCode != http.StatusOK {
+		t.Fatalf("unloading %s: %s %s", model, resp.Status, b)
 	}
 }
 
