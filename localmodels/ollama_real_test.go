@@ -180,7 +180,13 @@ func TestRealCancelStopsGeneration(t *testing.T) {
 	// The server runs one request at a time; left generating, "loop" would
 	// hold it for 10 × num_ctx tokens (minutes). The next request being
 	// served shows generation stopped.
-	resp, _, err := realStream(t, o, engine.ModelRequest{Messages: []engine.Message{engine.UserMessage("chat")}, ContextWindow: 8192})
+	// realollama.AfterCancel unloads the model when Ollama keeps the
+	// cancelled stream's slot for good (its own race, docs/real-ollama.md).
+	var resp engine.ModelResponse
+	err := realollama.AfterCancel(t, host, "tiny", func(ctx context.Context) (err error) {
+		resp, err = o.Stream(ctx, engine.ModelRequest{Messages: []engine.Message{engine.UserMessage("chat")}, ContextWindow: 8192}, func(engine.Delta) {})
+		return err
+	})
 	if err != nil || resp.Message.Content != "Hello from the tiny test model." {
 		t.Fatalf("the request after a cancel: %+v, %v", resp.Message, err)
 	}

@@ -13,7 +13,6 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/internal/realollama"
@@ -143,33 +142,18 @@ func TestRealRemoteCancelStopsGeneration(t *testing.T) {
 	}
 }
 
-// heldBound is how long the request after a cancel may stay silent before
-// the test takes Ollama to be holding the cancelled stream's place.
-const heldBound = 15 * time.Second
-
-// nextAfterCancel streams "chat" after a cancelled stream; it must answer.
-// Ollama 0.17.4 sometimes keeps a cancelled stream's model slot for good (a
-// race in its chat handler: the cancelled request's Completion blocks on an
-// unbuffered channel whose reader left; docs/real-ollama.md), and then every
-// later request waits. That is the server's, not the adapter's: when nothing
-// comes within heldBound, the test does what loopls tells a user then —
-// unload the model, as `ollama stop tiny` does — and the next request must
-// answer. So it passes or fails on the adapter, not on Ollama's race.
+// nextAfterCancel streams "chat" after a cancelled stream; it must answer
+// (realollama.AfterCancel: unloading the model when Ollama holds the
+// cancelled stream's slot).
 func nextAfterCancel(t *testing.T, m engine.Model, host string) {
 	t.Helper()
 	chat := engine.ModelRequest{Messages: []engine.Message{engine.UserMessage("chat")}}
-	ctx, cancel := context.WithTimeout(context.Background(), heldBound)
-	resp, err := m.Stream(ctx, chat, func(engine.Delta) {})
-	cancel()
-	if err != nil {
-		if !errors.Is(err, context.DeadlineExceeded) {
-			t.Fatalf("the request after a cancel: %v", err)
-		}
-		t.Logf("the request after the cancel got nothing in %s (Ollama kept the cancelled stream's slot); unloading the model", heldBound)
-		realollama.Unload(t, host, "tiny")
-		resp, _ = stream(t, m, chat)
-	}
-	if resp.Message.Content != "Hello from the tiny test model." {
-		t.Fatalf("the request after a cancel: %q", resp.Message.Content)
+	var resp engine.ModelResponse
+	err := realollama.AfterCancel(t, host, "tiny", func(ctx context.Context) (err error) {
+		resp, err = m.Stream(ctx, chat, func(engine.Delta) {})
+		return err
+	})
+	if err != nil || resp.Message.Content != "Hello from the tiny test model." {
+		t.Fatalf("the request after a cancel: %q, %v", resp.Message.Content, err)
 	}
 }

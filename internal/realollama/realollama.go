@@ -98,6 +98,34 @@ func Unload(t testing.TB, host, model string) {
 	}
 }
 
+// HeldBound is how long the request after a cancelled stream may get
+// nothing before a test takes Ollama to be holding the cancelled stream's
+// model slot (docs/real-ollama.md); an answer takes well under a second.
+const HeldBound = 15 * time.Second
+
+// AfterCancel calls next — the request after a cancelled stream, which must
+// get an answer — with a context of HeldBound. Ollama 0.17.4 sometimes keeps
+// a cancelled stream's slot for good (a race in its chat handler), and then
+// every later request waits: when that context ends before next returns,
+// AfterCancel does what loopls tells a user then — unload the model, as
+// `ollama stop` does — and calls next once more, with Bound. So the test
+// passes or fails on loopls, not on Ollama's race. It returns next's error.
+func AfterCancel(t testing.TB, host, model string, next func(context.Context) error) error {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), HeldBound)
+	err := next(ctx)
+	held := err != nil && ctx.Err() != nil
+	cancel()
+	if !held {
+		return err
+	}
+	t.Logf("the request after a cancel got nothing in %s (Ollama kept the cancelled stream's slot): unloading %s", HeldBound, model)
+	Unload(t, host, model)
+	ctx, cancel = context.WithTimeout(context.Background(), Bound)
+	defer cancel()
+	return next(ctx)
+}
+
 // StartServer is Start that returns the Server.
 func StartServer(t testing.TB) *Server {
 	t.Helper()
