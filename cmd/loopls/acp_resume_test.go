@@ -110,9 +110,24 @@ func (c *acpClient) until(what string, stop func(m map[string]any) bool) map[str
 				return m
 			}
 		case <-deadline:
-			c.t.Fatalf("no %s within %v; stderr:\n%s", what, waitBound, c.p.stderr.String())
+			c.t.Fatalf("no %s within %v; the last messages seen:\n%s\nstderr:\n%s", what, waitBound, c.lastSeen(12), c.p.stderr.String())
 		}
 	}
+}
+
+// lastSeen is the last n messages from the agent, one line each (cut at 300
+// bytes), for a failure to say how far the agent got.
+func (c *acpClient) lastSeen(n int) string {
+	var b strings.Builder
+	for _, m := range c.seen[max(0, len(c.seen)-n):] {
+		line, _ := json.Marshal(m)
+		if len(line) > 300 {
+			line = append(line[:300], "…"...)
+		}
+		b.Write(line)
+		b.WriteByte('\n')
+	}
+	return b.String()
 }
 
 func (c *acpClient) answer(id float64) map[string]any {
