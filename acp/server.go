@@ -21,17 +21,19 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
 	a := newAgent(cfg)
 	w := &lockedWriter{w: out}
 	pr, pw := io.Pipe()
+	conn := sdk.NewAgentSideConnection(a, w, pr)
+	// The SDK's receive loop starts in NewAgentSideConnection and reads the
+	// logger without a lock when the input ends; SetLogger comes before any
+	// input is fed to it (guardInput below), so the two cannot race.
+	conn.SetLogger(a.log)
+	a.mu.Lock()
+	a.conn = conn
+	a.mu.Unlock()
 	guardDone := make(chan struct{})
 	go func() {
 		defer close(guardDone)
 		guardInput(in, pw, w)
 	}()
-
-	conn := sdk.NewAgentSideConnection(a, w, pr)
-	conn.SetLogger(a.log)
-	a.mu.Lock()
-	a.conn = conn
-	a.mu.Unlock()
 
 	select {
 	case <-conn.Done():
