@@ -3,11 +3,11 @@
 package rpc_test
 
 import (
+	"context"
 	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/internal/realollama"
@@ -53,35 +53,33 @@ func TestRealOllamaDaemon(t *testing.T) {
 	}
 }
 
-// runAfterCancel runs "chat" in session after a cancelled run. Ollama
-// 0.17.4 sometimes keeps a cancelled stream's model slot for good (its own
-// race, docs/real-ollama.md): when the run gets no answer within
-// realollama.HeldBound, the test does what loopls tells a user then — cancel
-// it and unload the model, as `ollama stop` does — and runs "chat" again.
-// The cancelled run adds nothing to the session's history.
+// runAfterCancel runs "chat" in session after a cancelled run, under
+// realollama.AfterCancel's rule for Ollama's slot hold: a run that gets no
+// answer in time is cancelled (it adds nothing to the session's history),
+// the model unloaded, and the run sent again.
 func runAfterCancel(t *testing.T, c *client, host string, session engine.SessionID) runResult {
 	t.Helper()
 	params := map[string]any{"prompt": "chat", "session": session}
-	id, answer := c.send("loopls/run", params)
 	var got runResult
-	select {
-	case m := <-answer:
-		if m.Error != nil {
-			t.Fatalf("the run after the cancel: %+v", m.Error)
+	err := realollama.AfterCancel(t, host, "tiny", func(ctx context.Context) error {
+		id, answer := c.send("loopls/run", params)
+		select {
+		case m := <-answer:
+			if m.Error != nil {
+				t.Fatalf("the run after the cancel: %+v", m.Error)
+			}
+			return json.Unmarshal(m.Result, &got)
+		case <-ctx.Done():
 		}
-		if err := json.Unmarshal(m.Result, &got); err != nil {
-			t.Fatal(err)
+		c.notify("$/cancelRequest", map[string]any{"id": id})
+		if m := c.await(answer); m.Error == nil || m.Error.Code != -32800 {
+			t.Fatalf("the held run, cancelled, answered %+v", m.Error)
 		}
-		return got
-	case <-time.After(realollama.HeldBound):
+		return ctx.Err()
+	})
+	if err != nil {
+		t.Fatalf("the run after the cancel: %v", err)
 	}
-	t.Logf("the run after the cancel got nothing in %s (Ollama kept the cancelled stream's slot): cancelling it and unloading tiny", realollama.HeldBound)
-	c.notify("$/cancelRequest", map[string]any{"id": id})
-	if m := c.await(answer); m.Error == nil || m.Error.Code != -32800 {
-		t.Fatalf("the held run, cancelled, answered %+v", m.Error)
-	}
-	realollama.Unload(t, host, "tiny")
-	c.mustRequest("loopls/run", params, &got)
 	return got
 }
 
