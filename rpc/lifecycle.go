@@ -13,9 +13,6 @@ import (
 	"github.com/sourcegraph/jsonrpc2"
 
 	"github.com/loopls/loopls/config"
-	"github.com/loopls/loopls/engine"
-	"github.com/loopls/loopls/session"
-	"github.com/loopls/loopls/store"
 	"github.com/loopls/loopls/workspace"
 )
 
@@ -72,8 +69,9 @@ const (
 // caller's own.
 func Commands() []string { return []string{CommandRun, CommandFix, CommandCancel} }
 
-// initialize answers at once: it opens the workspace and the store, but
-// contacts no model; models are resolved when a run starts.
+// initialize answers at once: it opens the workspace, but contacts no model
+// (models are resolved when a run starts) and opens no store (the first
+// request that needs sessions does).
 func (s *Server) initialize(ctx context.Context, params *json.RawMessage) (any, error) {
 	var p initializeParams
 	if err := decodeParams(params, &p); err != nil {
@@ -145,10 +143,10 @@ func (s *Server) baseSettings(root string) (config.Settings, []config.Problem) {
 	return src.Load()
 }
 
-// open opens the workspace, the store and the session manager, moves the
-// server to stateRunning (unless shutdown came meanwhile) and closes
-// s.opened. Failures leave the daemon serving: without a workspace runs get
-// no tools, without a store sessions live in memory.
+// open opens the workspace, moves the server to stateRunning (unless
+// shutdown came meanwhile) and closes s.opened. A failure leaves the daemon
+// serving: without a workspace runs get no tools. The store and the session
+// manager open on first need (sessions_open.go).
 func (s *Server) open(root string, settings config.Settings) {
 	defer close(s.opened)
 	log := s.log.With("root", root)
@@ -169,34 +167,8 @@ func (s *Server) open(root string, settings config.Settings) {
 		s.showMessage(2, "loopls: cannot open the workspace "+root+": "+err.Error())
 		ws = nil
 	}
-	var st *store.Store
-	if !s.opts.NoStore {
-		dir := s.opts.StateDir
-		if dir == "" {
-			dir = store.DefaultDir()
-		}
-		st, err = store.Open(s.ctx, dir, root)
-		if err != nil {
-			log.Warn("session store not opened; sessions live in memory only", "err", err)
-			s.showMessage(2, "loopls: sessions will not be saved: "+err.Error())
-			st = nil
-		}
-	}
-	mgr, err := session.New(session.Config{
-		Root:      root,
-		Store:     st,
-		Settings:  s.currentSettings,
-		Resolve:   s.opts.Resolve,
-		Logger:    log,
-		OnNotice:  func(_ engine.RunID, n string) { s.showMessage(3, "loopls: "+n) },
-		Workspace: ws,
-		MCP:       s.mcp,
-	})
-	if err != nil {
-		log.Error("no session manager", "err", err)
-	}
 	s.mu.Lock()
-	s.root, s.ws, s.store, s.mgr = root, ws, st, mgr
+	s.root, s.ws = root, ws
 	s.mu.Unlock()
 	s.setState(stateRunning)
 	log.Debug("workspace ready")
@@ -345,7 +317,10 @@ func (s *Server) watchParent(pid int) {
 // teardown stops everything the server started and waits for it.
 func (s *Server) teardown() {
 	s.setState(stateExited)
-	<-s.opened // the open may still be indexing; let it finish, then close it all
+	// The open may still be indexing: let it finish, then close it all; no
+	// store or manager opens from now on.
+	<-s.opened
+	s.closeSessions()
 	s.mu.Lock()
 	mgr, ws, st := s.mgr, s.ws, s.store
 	s.mu.Unlock()

@@ -174,7 +174,9 @@ func (e *endedRuns) has(id engine.RunID) bool {
 // knownRun reports whether id names a run: one in flight, one that ended in
 // this daemon, or one the workspace's session store recorded.
 func (s *Server) knownRun(ctx context.Context, id engine.RunID) bool {
-	s.awaitOpen(ctx)
+	if s.awaitOpen(ctx) {
+		s.openSessions()
+	}
 	s.mu.Lock()
 	_, inflight := s.runs[id]
 	known := inflight || s.ended.has(id)

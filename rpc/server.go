@@ -76,8 +76,9 @@ type Server struct {
 	client    clientCaps
 	root      string
 	ws        *workspace.Workspace
-	store     *store.Store
-	mgr       *session.Manager
+	store     *store.Store     // nil until openSessions, or without a store
+	mgr       *session.Manager // nil until openSessions
+	sessOpen  sessionsOpen
 	runs      map[engine.RunID]*runState // runs in flight (run.go)
 	ended     endedRuns                  // runs that ended in this daemon (run.go)
 	trace     string

@@ -14,7 +14,8 @@ import (
 	"github.com/loopls/loopls/workspace"
 )
 
-// manager returns the session manager once the workspace is open.
+// manager returns the session manager once the workspace is open, opening
+// it (and the store) on the first call.
 func (s *Server) manager(ctx context.Context) (*session.Manager, error) {
 	if !s.awaitOpen(ctx) {
 		if err := ctx.Err(); err != nil {
@@ -22,6 +23,7 @@ func (s *Server) manager(ctx context.Context) (*session.Manager, error) {
 		}
 		return nil, errors.New("the server is not initialized")
 	}
+	s.openSessions()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.mgr == nil {
