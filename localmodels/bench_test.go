@@ -10,7 +10,7 @@ import (
 )
 
 // BenchmarkStreamChat is one streamed /api/chat call of six chunks through
-// the adapter and the official client against the scripted server on
+// the adapter and its own NDJSON client against the scripted server on
 // 127.0.0.1: the overhead loopls adds around a model's own time.
 func BenchmarkStreamChat(b *testing.B) {
 	srv := fakeollama.StartTB(b, fakeollama.Options{ChunkDelay: time.Nanosecond})

@@ -5,20 +5,18 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/ollama/ollama/api"
-
 	"github.com/loopls/loopls/engine"
 )
 
-// toAPIMessages converts the conversation to Ollama's messages, the system
+// toChatMessages converts the conversation to Ollama's messages, the system
 // prompt first.
-func toAPIMessages(system string, msgs []engine.Message) []api.Message {
-	out := make([]api.Message, 0, len(msgs)+1)
+func toChatMessages(system string, msgs []engine.Message) []chatMessage {
+	out := make([]chatMessage, 0, len(msgs)+1)
 	if system != "" {
-		out = append(out, api.Message{Role: "system", Content: system})
+		out = append(out, chatMessage{Role: "system", Content: system})
 	}
 	for _, m := range msgs {
-		am := api.Message{
+		cm := chatMessage{
 			Role:     string(m.Role),
 			Content:  m.Content,
 			Thinking: m.Thinking,
@@ -26,63 +24,84 @@ func toAPIMessages(system string, msgs []engine.Message) []api.Message {
 		switch m.Role {
 		case engine.RoleAssistant:
 			for i, c := range m.ToolCalls {
-				am.ToolCalls = append(am.ToolCalls, toAPIToolCall(i, c))
+				cm.ToolCalls = append(cm.ToolCalls, toChatToolCall(i, c))
 			}
 		case engine.RoleTool:
-			am.ToolName = m.ToolName
-			am.ToolCallID = string(m.ToolCallID)
+			cm.ToolName = m.ToolName
+			cm.ToolCallID = string(m.ToolCallID)
 			if m.IsError {
 				// Ollama has no error flag on a tool result; say it in words
 				// so the model knows to correct itself.
-				am.Content = "error: " + m.Content
+				cm.Content = "error: " + m.Content
 			}
 		}
-		out = append(out, am)
+		out = append(out, cm)
 	}
 	return out
 }
 
-// toAPIToolCall converts a call of the history back to Ollama's form.
+// toChatToolCall converts a call of the history back to Ollama's form.
 // Arguments that are not a JSON object (a malformed call kept as a string)
 // go back as an empty object: the tool's error result already told the model.
-func toAPIToolCall(index int, c engine.ToolCall) api.ToolCall {
-	args := api.NewToolCallFunctionArguments()
-	if raw := bytes.TrimSpace(c.Arguments); len(raw) > 0 && raw[0] == '{' {
-		if err := args.UnmarshalJSON(raw); err != nil {
-			args = api.NewToolCallFunctionArguments()
-		}
+func toChatToolCall(index int, c engine.ToolCall) chatToolCall {
+	args := json.RawMessage("{}")
+	if raw := bytes.TrimSpace(c.Arguments); len(raw) > 0 && raw[0] == '{' && json.Valid(raw) {
+		args = json.RawMessage(raw)
 	}
-	return api.ToolCall{
+	return chatToolCall{
 		ID:       string(c.ID),
-		Function: api.ToolCallFunction{Index: index, Name: c.Name, Arguments: args},
+		Function: chatFunctionCall{Index: index, Name: c.Name, Arguments: args},
 	}
 }
 
-// toAPITools converts the engine's tool specs; their parameters are JSON
-// schemas, which Ollama takes as they are.
-func toAPITools(specs []engine.ToolSpec) (api.Tools, error) {
+// toChatTools converts the engine's tool specs; their parameters are JSON
+// schemas, which Ollama takes as they are. A schema without "type" or
+// "properties" gets "object" and {}, which Ollama's templates expect.
+func toChatTools(specs []engine.ToolSpec) ([]chatTool, error) {
 	if len(specs) == 0 {
 		return nil, nil
 	}
-	tools := make(api.Tools, 0, len(specs))
+	tools := make([]chatTool, 0, len(specs))
 	for _, s := range specs {
-		params := api.ToolFunctionParameters{Type: "object", Properties: api.NewToolPropertiesMap()}
-		if raw := bytes.TrimSpace(s.Parameters); len(raw) > 0 && !bytes.Equal(raw, []byte("null")) {
-			if err := json.Unmarshal(raw, &params); err != nil {
-				return nil, fmt.Errorf("tool %q: its parameters are not a JSON schema object: %w", s.Name, err)
-			}
-			if params.Properties == nil {
-				params.Properties = api.NewToolPropertiesMap()
-			}
+		params, err := schemaObject(s)
+		if err != nil {
+			return nil, err
 		}
-		tools = append(tools, api.Tool{
-			Type: "function",
-			Function: api.ToolFunction{
-				Name:        s.Name,
-				Description: s.Description,
-				Parameters:  params,
-			},
+		tools = append(tools, chatTool{
+			Type:     "function",
+			Function: chatFunctionDef{Name: s.Name, Description: s.Description, Parameters: params},
 		})
 	}
 	return tools, nil
+}
+
+// schemaObject returns a tool's parameters as the schema object to send.
+func schemaObject(s engine.ToolSpec) (json.RawMessage, error) {
+	raw := bytes.TrimSpace(s.Parameters)
+	if len(raw) == 0 || bytes.Equal(raw, []byte("null")) {
+		return json.RawMessage(`{"type":"object","properties":{}}`), nil
+	}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &obj); err != nil {
+		return nil, fmt.Errorf("tool %q: its parameters are not a JSON schema object: %w", s.Name, err)
+	}
+	if obj == nil {
+		return nil, fmt.Errorf("tool %q: its parameters are not a JSON schema object", s.Name)
+	}
+	_, hasType := obj["type"]
+	props, hasProps := obj["properties"]
+	if hasType && hasProps && !bytes.Equal(bytes.TrimSpace(props), []byte("null")) {
+		return json.RawMessage(raw), nil // as given, key order and all
+	}
+	if !hasType {
+		obj["type"] = json.RawMessage(`"object"`)
+	}
+	if !hasProps || bytes.Equal(bytes.TrimSpace(props), []byte("null")) {
+		obj["properties"] = json.RawMessage(`{}`)
+	}
+	out, err := json.Marshal(obj)
+	if err != nil {
+		return nil, fmt.Errorf("tool %q: its parameters: %w", s.Name, err)
+	}
+	return out, nil
 }

@@ -10,8 +10,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/ollama/ollama/api"
-
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/redact"
 )
@@ -30,17 +28,12 @@ var (
 	ErrNoModel = errors.New("no model available")
 )
 
-// statusOf returns the HTTP status the Ollama client reported, if any.
-func statusOf(err error) (int, string, bool) {
-	var se api.StatusError
-	if errors.As(err, &se) {
-		return se.StatusCode, se.ErrorMessage, true
-	}
-	var ae api.AuthorizationError
-	if errors.As(err, &ae) {
-		return ae.StatusCode, "unauthorized", true
-	}
-	return 0, "", false
+// statusOf returns the HTTP status and message of an error answer, if err
+// is one.
+func statusOf(err error) (*statusError, bool) {
+	var se *statusError
+	ok := errors.As(err, &se)
+	return se, ok
 }
 
 // isRefused reports whether err is a failure to connect at all.
@@ -73,12 +66,12 @@ func notFound(model string, cause error) *engine.APIError {
 	}
 }
 
-// classify turns an error of the Ollama client into what the engine
+// classify turns an error of the exchange with Ollama into what the engine
 // expects: a wrapped context error when the caller gave up, else an
 // *engine.APIError whose message says what to do and whose Transient flag
 // says whether a retry may help.
-func (o *Ollama) classify(ctx context.Context, err error, window int, retryAfter time.Duration) error {
-	out := o.classifyErr(ctx, err, window, retryAfter)
+func (o *Ollama) classify(ctx context.Context, err error, window int) error {
+	out := o.classifyErr(ctx, err, window)
 	// A server may echo the request's headers (or a proxy its
 	// Authorization) in its error: nothing of it leaves with a secret.
 	var ae *engine.APIError
@@ -90,12 +83,12 @@ func (o *Ollama) classify(ctx context.Context, err error, window int, retryAfter
 	return redact.Error(out)
 }
 
-func (o *Ollama) classifyErr(ctx context.Context, err error, window int, retryAfter time.Duration) error {
+func (o *Ollama) classifyErr(ctx context.Context, err error, window int) error {
 	if ctx.Err() != nil {
 		return fmt.Errorf("%s: %w", o.Name(), ctx.Err())
 	}
-	if status, msg, ok := statusOf(err); ok {
-		return o.statusError(status, msg, err, window, retryAfter)
+	if se, ok := statusOf(err); ok {
+		return o.fromStatus(se.status, se.message, err, window, se.retryAfter)
 	}
 	if isRefused(err) {
 		return unreachable(o.base.String(), err)
@@ -106,15 +99,14 @@ func (o *Ollama) classifyErr(ctx context.Context, err error, window int, retryAf
 		return &engine.APIError{Transient: true, Cause: err,
 			Message: fmt.Sprintf("the request to Ollama at %s timed out: it may be retried", o.base)}
 	}
-	// A reset connection, a cut body, an {"error":…} line mid-stream or a
-	// line that is not JSON: the client returns them as plain errors. All
-	// are worth a retry.
+	// A reset connection, an {"error":…} line mid-stream, a line that is
+	// not JSON or one over the bound: all are worth a retry.
 	return &engine.APIError{Transient: true, Cause: err,
 		Message: fmt.Sprintf("Ollama at %s failed mid-answer for %s: %v", o.base, o.model, err)}
 }
 
-// statusError maps an HTTP error status from Ollama.
-func (o *Ollama) statusError(status int, msg string, cause error, window int, retryAfter time.Duration) *engine.APIError {
+// fromStatus maps an HTTP error status from Ollama.
+func (o *Ollama) fromStatus(status int, msg string, cause error, window int, retryAfter time.Duration) *engine.APIError {
 	lower := strings.ToLower(msg)
 	e := &engine.APIError{Status: status, Cause: cause}
 	switch {

@@ -3,7 +3,6 @@ package localmodels
 import (
 	"context"
 
-	"github.com/ollama/ollama/api"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -34,12 +33,12 @@ func listOllama(ctx context.Context, host string, opts OllamaOptions) ([]ModelIn
 	if err != nil {
 		return nil, err
 	}
-	client := api.NewClient(base, httpClient(opts.HTTPClient, nil))
-	tags, err := client.List(ctx)
-	if err != nil {
+	c := newClient(base, opts.HTTPClient)
+	var tags tagsResponse
+	if err := c.getJSON(ctx, "/api/tags", maxTagsBody, &tags); err != nil {
 		// No model is involved: classify as a bare server error.
 		probe := &Ollama{base: base}
-		return nil, probe.classify(ctx, err, 0, 0)
+		return nil, probe.classify(ctx, err, 0)
 	}
 	out := make([]ModelInfo, len(tags.Models))
 	var g errgroup.Group
@@ -51,11 +50,10 @@ func listOllama(ctx context.Context, host string, opts OllamaOptions) ([]ModelIn
 		}
 		out[i].Model = "ollama:" + name
 		g.Go(func() error {
-			resp, err := client.Show(ctx, &api.ShowRequest{Model: name})
+			info, err := c.show(ctx, name)
 			if err != nil {
 				return nil // listed without details, see above
 			}
-			info := infoFromShow(resp)
 			out[i].ContextWindow, out[i].Tools = info.ContextWindow, info.Tools
 			return nil
 		})

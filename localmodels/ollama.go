@@ -1,12 +1,13 @@
 // Package localmodels adapts a local Ollama server to the engine's Model
-// interface, through the official client github.com/ollama/ollama/api.
+// interface. It speaks Ollama's native HTTP API itself (ollama_wire.go,
+// client.go, ndjson.go): docs/contract.md C1 says why not the official
+// client.
 package localmodels
 
 import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -16,9 +17,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/ollama/ollama/api"
-
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/redact"
 )
 
 // Defaults for OllamaOptions.
@@ -64,7 +64,7 @@ type Info struct {
 type Ollama struct {
 	base   *url.URL
 	model  string
-	client *api.Client
+	client *client
 	opts   OllamaOptions
 	log    *slog.Logger
 
@@ -101,7 +101,7 @@ func NewOllama(host, model string, opts OllamaOptions) (*Ollama, error) {
 	return &Ollama{
 		base:   base,
 		model:  model,
-		client: api.NewClient(base, httpClient(opts.HTTPClient, nil)),
+		client: newClient(base, opts.HTTPClient),
 		opts:   opts,
 		log:    log,
 	}, nil
@@ -130,11 +130,10 @@ func (o *Ollama) Capabilities(ctx context.Context) (Info, error) {
 	key := showKey{host: o.base.String(), model: o.model}
 	info, ok := cachedShow(key, time.Now())
 	if !ok {
-		resp, err := o.client.Show(ctx, &api.ShowRequest{Model: o.model})
-		if err != nil {
-			return Info{}, o.classify(ctx, err, 0, 0)
+		var err error
+		if info, err = o.client.show(ctx, o.model); err != nil {
+			return Info{}, o.classify(ctx, err, 0)
 		}
-		info = infoFromShow(resp)
 		rememberShow(key, info, time.Now())
 	}
 	o.mu.Lock()
@@ -147,55 +146,6 @@ func (o *Ollama) Capabilities(ctx context.Context) (Info, error) {
 func (o *Ollama) ContextWindow(ctx context.Context) (int, error) {
 	info, err := o.Capabilities(ctx)
 	return info.ContextWindow, err
-}
-
-// infoFromShow reads the window and capabilities out of /api/show. The
-// window lives under model_info["<arch>.context_length"] where arch is
-// model_info["general.architecture"].
-func infoFromShow(resp *api.ShowResponse) Info {
-	var info Info
-	for _, c := range resp.Capabilities {
-		info.Capabilities = append(info.Capabilities, string(c))
-		switch c {
-		case "tools":
-			info.Tools = true
-		case "thinking":
-			info.Thinking = true
-		}
-	}
-	if len(resp.Capabilities) == 0 {
-		// Servers before capabilities existed did not say; let the request
-		// decide rather than refuse a model that may well work.
-		info.Tools = true
-	}
-	arch, _ := resp.ModelInfo["general.architecture"].(string)
-	if n, ok := positiveInt(resp.ModelInfo[arch+".context_length"]); ok && arch != "" {
-		info.ContextWindow = n
-	} else {
-		for k, v := range resp.ModelInfo {
-			if strings.HasSuffix(k, ".context_length") {
-				if n, ok := positiveInt(v); ok {
-					info.ContextWindow = n
-					break
-				}
-			}
-		}
-	}
-	return info
-}
-
-func positiveInt(v any) (int, bool) {
-	switch n := v.(type) {
-	case float64:
-		if n >= 1 && n <= 1<<40 {
-			return int(n), true
-		}
-	case json.Number:
-		if i, err := n.Int64(); err == nil && i >= 1 && i <= 1<<40 {
-			return int(i), true
-		}
-	}
-	return 0, false
 }
 
 // errStalled is the cancel cause of a stream that went silent.
@@ -218,27 +168,20 @@ func (o *Ollama) Stream(ctx context.Context, req engine.ModelRequest, onDelta fu
 
 	sctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	// This request's own client: its transport records the response status.
-	rec := &recordingTransport{}
-	client := api.NewClient(o.base, httpClient(o.opts.HTTPClient, func(base http.RoundTripper) http.RoundTripper {
-		rec.base = base
-		return rec
-	}))
 	dog := engine.StartWatchdog(cancel, errStalled, o.opts.FirstChunkTimeout, o.opts.StallTimeout)
 	var acc ollamaStream
 	start := time.Now()
-	err = client.Chat(sctx, creq, func(r api.ChatResponse) error {
+	err = o.client.chat(sctx, creq, func(c *chatChunk) {
 		dog.Fed()
-		acc.add(r, onDelta)
-		return nil
+		acc.add(c, onDelta)
 	})
 	dog.Stop()
 	o.log.Debug("ollama chat ended", "model", o.model, "host", o.base.String(), "num_ctx", window,
 		"done", acc.done, "done_reason", acc.doneReason, "prompt_tokens", acc.usage.InputTokens,
 		"eval_tokens", acc.usage.OutputTokens, "elapsed", time.Since(start), "err", err)
 
-	// The client returns nil on a cancelled or cut stream, so the context
-	// and the done flag decide, in that order, before err does.
+	// A cancel or a stall fails the body's read: the context decides, then
+	// the stall, before err does.
 	if ctx.Err() != nil {
 		return engine.ModelResponse{}, fmt.Errorf("%s: stream abandoned: %w", o.Name(), ctx.Err())
 	}
@@ -249,54 +192,47 @@ func (o *Ollama) Stream(ctx context.Context, req engine.ModelRequest, onDelta fu
 			Cause:     errStalled,
 		}
 	}
-	status, retryAfter := rec.seen()
-	if err != nil {
-		return engine.ModelResponse{}, o.classify(ctx, err, window, retryAfter)
+	if err != nil && !errors.Is(err, errStreamCut) {
+		return engine.ModelResponse{}, o.classify(ctx, err, window)
 	}
-	if status >= http.StatusBadRequest {
-		return engine.ModelResponse{}, o.classify(ctx, api.StatusError{StatusCode: status, Status: http.StatusText(status)}, window, retryAfter)
-	}
+	// A body that failed after done:true lost nothing of the answer.
 	if !acc.done {
+		cause := errStreamCut
+		if err != nil {
+			cause = err
+		}
 		return engine.ModelResponse{}, &engine.APIError{
 			Transient: true,
 			Message:   fmt.Sprintf("the stream from Ollama at %s ended before %s finished its answer (connection cut or generation dropped): it may be retried", o.base, o.model),
-			Cause:     errStreamCut,
+			Cause:     redact.Error(cause),
 		}
 	}
 	return acc.response(o.Name()), nil
 }
 
-// errStreamCut is the cause of a stream that ended without done:true.
-var errStreamCut = errors.New("stream ended without done")
-
 // chatRequest builds the /api/chat request. num_ctx is always the effective
 // window, and truncate and shift are off, so that Ollama answers an
 // over-long prompt with an error instead of silently dropping messages.
-func (o *Ollama) chatRequest(req engine.ModelRequest, info Info, window int) (*api.ChatRequest, error) {
-	tools, err := toAPITools(req.Tools)
+func (o *Ollama) chatRequest(req engine.ModelRequest, info Info, window int) (*chatRequest, error) {
+	tools, err := toChatTools(req.Tools)
 	if err != nil {
 		return nil, err
 	}
-	off := false
-	creq := &api.ChatRequest{
+	creq := &chatRequest{
 		Model:    o.model,
-		Messages: toAPIMessages(req.System, req.Messages),
+		Messages: toChatMessages(req.System, req.Messages),
 		Tools:    tools,
-		Options:  map[string]any{},
-		Truncate: &off,
-		Shift:    &off,
+		Stream:   true,
+		// One turn's answer is bounded (Ollama's default, -1, is no
+		// bound): the engine says so in the answer when the model
+		// reaches it.
+		Options: chatOptions{NumCtx: max(window, 0), NumPredict: MaxPredictTokens},
 	}
-	if window > 0 {
-		creq.Options["num_ctx"] = window
-	}
-	// One turn's answer is bounded (Ollama's default, -1, is no bound):
-	// the engine says so in the answer when the model reaches it.
-	creq.Options["num_predict"] = MaxPredictTokens
 	if info.Thinking {
-		creq.Think = &api.ThinkValue{Value: true}
+		creq.Think = true
 	}
 	if o.opts.KeepAlive != 0 {
-		creq.KeepAlive = &api.Duration{Duration: o.opts.KeepAlive}
+		creq.KeepAlive = &keepAlive{d: o.opts.KeepAlive}
 	}
 	return creq, nil
 }
@@ -314,7 +250,7 @@ type ollamaStream struct {
 	usage          engine.Usage
 }
 
-func (s *ollamaStream) add(r api.ChatResponse, onDelta func(engine.Delta)) {
+func (s *ollamaStream) add(r *chatChunk, onDelta func(engine.Delta)) {
 	if t := r.Message.Thinking; t != "" {
 		s.thinking.WriteString(t)
 		onDelta(engine.Delta{Lane: engine.LaneThinking, Text: t})
@@ -326,7 +262,7 @@ func (s *ollamaStream) add(r api.ChatResponse, onDelta func(engine.Delta)) {
 	// Calls arrive whole, one or more per chunk; several chunks may carry
 	// them, so they are appended, never replaced.
 	for _, tc := range r.Message.ToolCalls {
-		call := fromAPIToolCall(tc)
+		call := fromChatToolCall(tc)
 		s.calls = append(s.calls, call)
 		onDelta(engine.Delta{Lane: engine.LaneTool, ToolCall: &call})
 	}
@@ -351,12 +287,13 @@ func (s *ollamaStream) response(name string) engine.ModelResponse {
 	}
 }
 
-// fromAPIToolCall converts one Ollama call, canonicalising its arguments
+// fromChatToolCall converts one Ollama call, canonicalising its arguments
 // (Ollama sends their keys in random order) and naming it if the server did
-// not.
-func fromAPIToolCall(tc api.ToolCall) engine.ToolCall {
-	raw, _ := tc.Function.Arguments.MarshalJSON()
-	args, _ := engine.CanonicalArguments(raw) // an object always decodes
+// not. Arguments that are not JSON (they were valid in the line, so this
+// cannot happen) would be kept as a string, as the engine keeps any
+// malformed call.
+func fromChatToolCall(tc chatToolCall) engine.ToolCall {
+	args, _ := engine.CanonicalArguments(tc.Function.Arguments)
 	id := tc.ID
 	if id == "" {
 		id = newCallID()

@@ -1,0 +1,192 @@
+package localmodels
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+const (
+	// maxErrorBody bounds what is read of an error answer.
+	maxErrorBody = 64 << 10
+	// maxErrorText bounds the text an error quotes of a body or a line
+	// that is not the JSON expected.
+	maxErrorText = 300
+	// maxShowBody and maxTagsBody bound the answers of /api/show (a
+	// model's metadata, its template and licence) and /api/tags.
+	maxShowBody = 32 << 20
+	maxTagsBody = 16 << 20
+)
+
+// userAgent names loopls to the server.
+const userAgent = "loopls"
+
+// client sends loopls's requests to one Ollama server. It never retries:
+// the engine retries transient failures with its own backoff.
+type client struct {
+	http *http.Client
+	base *url.URL
+}
+
+func newClient(base *url.URL, hc *http.Client) *client {
+	return &client{http: httpClient(hc), base: base}
+}
+
+// statusError is an answer with an error status: the status, what the
+// body's "error" says (else the start of the body), and the advice of a
+// Retry-After header.
+type statusError struct {
+	status     int
+	message    string
+	retryAfter time.Duration
+}
+
+func (e *statusError) Error() string {
+	if e.message == "" {
+		return fmt.Sprintf("%d %s", e.status, http.StatusText(e.status))
+	}
+	return fmt.Sprintf("%d %s: %s", e.status, http.StatusText(e.status), e.message)
+}
+
+// errStreamCut is the cause of a stream that ended without done:true: the
+// connection was cut, or the server stopped sending.
+var errStreamCut = errors.New("stream ended without done")
+
+// do sends method to path (below the base), with body as JSON when it is
+// not nil, and returns the response when its status is below 400; the
+// caller closes its body. An error status is a *statusError.
+func (c *client) do(ctx context.Context, method, path string, body any, accept string) (*http.Response, error) {
+	var rd io.Reader
+	if body != nil {
+		raw, err := json.Marshal(body)
+		if err != nil {
+			return nil, fmt.Errorf("encoding the request: %w", err)
+		}
+		rd = bytes.NewReader(raw)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, c.base.JoinPath(path).String(), rd)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Accept", accept)
+	req.Header.Set("User-Agent", userAgent)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode < http.StatusBadRequest {
+		return resp, nil
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
+	if err != nil && ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	return nil, readStatusError(resp, raw)
+}
+
+// readStatusError reads an error answer: Ollama's {"error":"…"}, or any
+// other body quoted. A 401 without a message says "unauthorized".
+func readStatusError(resp *http.Response, raw []byte) *statusError {
+	e := &statusError{status: resp.StatusCode, retryAfter: parseRetryAfter(resp.Header.Get("Retry-After"), time.Now())}
+	var body errorBody
+	if json.Unmarshal(raw, &body) == nil {
+		e.message = body.Error
+	} else {
+		e.message = quoteText(raw)
+	}
+	if e.message == "" && resp.StatusCode == http.StatusUnauthorized {
+		e.message = "unauthorized"
+	}
+	return e
+}
+
+// getJSON and postJSON exchange one JSON value of at most limit bytes.
+func (c *client) getJSON(ctx context.Context, path string, limit int64, out any) error {
+	return c.exchange(ctx, http.MethodGet, path, nil, limit, out)
+}
+
+func (c *client) postJSON(ctx context.Context, path string, in any, limit int64, out any) error {
+	return c.exchange(ctx, http.MethodPost, path, in, limit, out)
+}
+
+func (c *client) exchange(ctx context.Context, method, path string, in any, limit int64, out any) error {
+	resp, err := c.do(ctx, method, path, in, "application/json")
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	lr := &io.LimitedReader{R: resp.Body, N: limit + 1}
+	if err := json.NewDecoder(lr).Decode(out); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if lr.N <= 0 {
+			return fmt.Errorf("the answer to %s %s is larger than %d bytes", method, path, limit)
+		}
+		return fmt.Errorf("the answer to %s %s is not the JSON expected: %w", method, path, err)
+	}
+	return nil
+}
+
+// chat POSTs req to /api/chat and calls fn with each line of the NDJSON
+// stream, in order. It returns nil when the stream ended cleanly (whether
+// or not a line said done), a *statusError for an error status, an error
+// wrapping errStreamCut when reading the body failed, and a plain error
+// for an {"error":…} line, a line that is not the JSON expected, or one
+// over maxNDJSONLine (ErrLineTooLarge).
+func (c *client) chat(ctx context.Context, req *chatRequest, fn func(*chatChunk)) error {
+	resp, err := c.do(ctx, http.MethodPost, "/api/chat", req, "application/x-ndjson")
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	return readChat(resp.Body, fn)
+}
+
+// readChat reads a /api/chat stream from body (see chat).
+func readChat(body io.Reader, fn func(*chatChunk)) error {
+	nd := newNDJSONReader(body)
+	var chunk chatChunk
+	for {
+		line, err := nd.next()
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if errors.Is(err, ErrLineTooLarge) {
+			return err
+		}
+		if err != nil {
+			return fmt.Errorf("%w: %w", errStreamCut, err)
+		}
+		chunk = chatChunk{}
+		if err := json.Unmarshal(line, &chunk); err != nil {
+			return fmt.Errorf("a line of the stream is not the JSON expected (%s): %q", err, quoteText(line))
+		}
+		if chunk.Error != "" {
+			return errors.New(chunk.Error)
+		}
+		fn(&chunk)
+	}
+}
+
+// quoteText returns the start of a body or line for an error message:
+// valid UTF-8, one line, at most maxErrorText bytes.
+func quoteText(raw []byte) string {
+	s := strings.ToValidUTF8(string(raw[:min(len(raw), maxErrorText)]), "")
+	s = strings.Join(strings.Fields(s), " ")
+	if len(raw) > maxErrorText {
+		s += " …"
+	}
+	return s
+}
