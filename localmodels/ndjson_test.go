@@ -2,11 +2,14 @@ package localmodels
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/loopls/loopls/engine"
 )
 
 // readLines reads every line of stream with a buffer of size and a bound
@@ -177,6 +180,43 @@ func FuzzNDJSON(f *testing.F) {
 					t.Fatalf("slow %v: line %d = %q, want %q", slow, i, l, want[i])
 				}
 			}
+		}
+	})
+}
+
+// FuzzNDJSONChat reads any body as a /api/chat stream: it never panics,
+// the answer is the sum of its deltas, and every call's arguments are JSON.
+func FuzzNDJSONChat(f *testing.F) {
+	f.Add([]byte("{\"message\":{\"content\":\"Hel\"}}\n{\"message\":{\"content\":\"lo\"},\"done\":true,\"done_reason\":\"stop\",\"eval_count\":2}\n"))
+	f.Add([]byte("{\"message\":{\"thinking\":\"hm\",\"tool_calls\":[{\"function\":{\"name\":\"read_file\",\"arguments\":{\"path\":\"a\",\"n\":12345678901234567890}}}]},\"done\":true}\n"))
+	f.Add([]byte("{\"message\":{\"tool_calls\":[{\"function\":{\"name\":\"x\",\"arguments\":\"[1,\"}}]}}\n"))
+	f.Add([]byte("{\"message\":{\"content\":\"Half\"}}\n{\"error\":\"boom\"}\n"))
+	f.Add([]byte("{\"error\":{\"message\":\"nested\"}}\n"))
+	f.Add([]byte("not json\n"))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		var acc ollamaStream
+		var text, thinking strings.Builder
+		err := readChat(bytes.NewReader(body), func(c *chatChunk) {
+			acc.add(c, func(d engine.Delta) {
+				switch d.Lane {
+				case engine.LaneText:
+					text.WriteString(d.Text)
+				case engine.LaneThinking:
+					thinking.WriteString(d.Text)
+				}
+			})
+		})
+		resp := acc.response("ollama:fuzz")
+		if resp.Message.Content != text.String() || resp.Message.Thinking != thinking.String() {
+			t.Fatalf("answer %q / %q, deltas %q / %q", resp.Message.Content, resp.Message.Thinking, text.String(), thinking.String())
+		}
+		for _, c := range resp.Message.ToolCalls {
+			if !json.Valid(c.Arguments) || c.ID == "" {
+				t.Fatalf("call %+v: arguments not JSON or no id", c)
+			}
+		}
+		if err != nil && errors.Is(err, io.EOF) {
+			t.Fatalf("err = %v: a clean end is nil", err)
 		}
 	})
 }
