@@ -133,11 +133,11 @@ func (s *Store) CheckpointVersion(ctx context.Context, c engine.Checkpoint) (int
 		return 0, fmt.Errorf("checkpoint %s: %w", c.Point, err)
 	}
 	defer tx.Rollback()
-	sess, err := readSession(ctx, tx, c.SessionID)
+	sess, err := s.readSession(ctx, tx, c.SessionID)
 	if err != nil {
 		return 0, fmt.Errorf("checkpoint %s: %w", c.Point, err)
 	}
-	prev, err := readRunRow(ctx, tx, run.ID)
+	prev, err := s.readRunRow(ctx, tx, run.ID)
 	if err != nil {
 		return 0, fmt.Errorf("checkpoint %s: %w", c.Point, err)
 	}
@@ -166,33 +166,14 @@ func (s *Store) CheckpointVersion(ctx context.Context, c engine.Checkpoint) (int
 	if turnPoint && sess.exists {
 		// The committed history does not change within a turn: only the
 		// version moves, and the bytes written are the snapshot's.
-		if _, err := tx.ExecContext(ctx, `UPDATE sessions SET updated_at = ?, version = ? WHERE id = ?`,
-			now, version, string(c.SessionID)); err != nil {
+		if err := s.exec(ctx, tx, stTouchSession, now, version, string(c.SessionID)); err != nil {
 			return 0, fmt.Errorf("checkpoint %s: write session %s: %w", c.Point, c.SessionID, err)
 		}
-	} else if _, err := tx.ExecContext(ctx, `INSERT INTO sessions (id, title, history, created_at, updated_at, version)
-		VALUES (?, ?, ?, ?, ?, ?)
-		ON CONFLICT (id) DO UPDATE SET
-			history = excluded.history,
-			updated_at = excluded.updated_at,
-			version = excluded.version,
-			title = CASE WHEN sessions.title = '' THEN excluded.title ELSE sessions.title END`,
+	} else if err := s.exec(ctx, tx, stUpsertSession,
 		string(c.SessionID), r.str(Title(run.Prompt)), r.str(string(histJSON)), now, now, version); err != nil {
 		return 0, fmt.Errorf("checkpoint %s: write session %s: %w", c.Point, c.SessionID, err)
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO runs (id, session_id, prompt, model, outcome, output, turns,
-			input_tokens, output_tokens, error_kind, error_message, error, started_at, ended_at, edits, machine, owner,
-			session_version, seq_at, resumable, stopped_state, stopped_turn)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, '', 0)
-		ON CONFLICT (id) DO UPDATE SET
-			session_id = excluded.session_id, prompt = excluded.prompt, model = excluded.model,
-			outcome = excluded.outcome, output = excluded.output, turns = excluded.turns,
-			input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens,
-			error_kind = excluded.error_kind, error_message = excluded.error_message, error = excluded.error,
-			started_at = excluded.started_at, ended_at = excluded.ended_at, edits = excluded.edits,
-			machine = excluded.machine, owner = excluded.owner,
-			session_version = excluded.session_version, seq_at = excluded.seq_at,
-			resumable = 0, stopped_state = '', stopped_turn = 0`,
+	if err := s.exec(ctx, tx, stUpsertRun,
 		string(run.ID), string(c.SessionID), r.str(run.Prompt), run.Model, string(run.Outcome), r.str(run.Output), run.Turns,
 		run.Usage.InputTokens, run.Usage.OutputTokens, errKind, errMsg, errJSON,
 		unixNano(run.StartedAt), unixNano(run.EndedAt), r.str(string(editsJSON)), r.bytes(machine), s.owner.id,

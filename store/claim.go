@@ -37,14 +37,14 @@ func (s *Store) Claim(ctx context.Context, run engine.Run, create bool) (Claimed
 		return Claimed{}, fmt.Errorf("claim session %s: %w", run.SessionID, err)
 	}
 	defer tx.Rollback()
-	sess, err := readSession(ctx, tx, run.SessionID)
+	sess, err := s.readSession(ctx, tx, run.SessionID)
 	if err != nil {
 		return Claimed{}, fmt.Errorf("claim session %s: %w", run.SessionID, err)
 	}
 	if !sess.exists && !create {
 		return Claimed{}, fmt.Errorf("session %q: %w (list them with loopls/sessions)", run.SessionID, ErrNotFound)
 	}
-	prev, err := readRunRow(ctx, tx, run.ID)
+	prev, err := s.readRunRow(ctx, tx, run.ID)
 	if err != nil {
 		return Claimed{}, fmt.Errorf("claim session %s: %w", run.SessionID, err)
 	}
@@ -60,13 +60,11 @@ func (s *Store) Claim(ctx context.Context, run engine.Run, create bool) (Claimed
 	if !sess.exists {
 		out.Title = r.str(Title(run.Prompt))
 		out.History = []engine.Message{}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO sessions (id, title, history, created_at, updated_at, version)
-			VALUES (?, ?, '[]', ?, ?, 0)`, string(run.SessionID), out.Title, now, now); err != nil {
+		if err := s.exec(ctx, tx, stCreateSession, string(run.SessionID), out.Title, now, now); err != nil {
 			return Claimed{}, fmt.Errorf("claim session %s: create: %w", run.SessionID, err)
 		}
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO runs (id, session_id, prompt, model, outcome, started_at, owner, session_version)
-		VALUES (?, ?, ?, ?, '', ?, ?, ?)`,
+	if err := s.exec(ctx, tx, stClaimRun,
 		string(run.ID), string(run.SessionID), r.str(run.Prompt), run.Model, unixNano(run.StartedAt), s.owner.id, out.Version); err != nil {
 		return Claimed{}, fmt.Errorf("claim session %s: record run %s: %w", run.SessionID, run.ID, err)
 	}
@@ -81,7 +79,11 @@ func (s *Store) Claim(ctx context.Context, run engine.Run, create bool) (Claimed
 // dead processes as stopped. It runs inside the caller's write transaction,
 // so no other claim slips in between the check and the caller's write.
 func (s *Store) claimable(ctx context.Context, tx *sql.Tx, sid engine.SessionID) error {
-	rows, err := tx.QueryContext(ctx, `SELECT id, owner FROM runs WHERE session_id = ? AND outcome = ''`, string(sid))
+	st, err := s.stmts.in(ctx, tx, stRunsInFlight)
+	if err != nil {
+		return fmt.Errorf("find runs in flight of session %s: %w", sid, err)
+	}
+	rows, err := st.QueryContext(ctx, string(sid))
 	if err != nil {
 		return fmt.Errorf("find runs in flight of session %s: %w", sid, err)
 	}
@@ -138,10 +140,14 @@ type sessionRow struct {
 	version int64
 }
 
-func readSession(ctx context.Context, tx *sql.Tx, id engine.SessionID) (sessionRow, error) {
+func (s *Store) readSession(ctx context.Context, tx *sql.Tx, id engine.SessionID) (sessionRow, error) {
 	var row sessionRow
 	var hist string
-	err := tx.QueryRowContext(ctx, `SELECT title, history, version FROM sessions WHERE id = ?`, string(id)).
+	st, err := s.stmts.in(ctx, tx, stReadSession)
+	if err != nil {
+		return sessionRow{}, fmt.Errorf("read session %s: %w", id, err)
+	}
+	err = st.QueryRowContext(ctx, string(id)).
 		Scan(&row.title, &hist, &row.version)
 	if errorsIsNoRows(err) {
 		return sessionRow{}, nil
@@ -168,9 +174,13 @@ type runRow struct {
 	sessionVersion int64
 }
 
-func readRunRow(ctx context.Context, tx *sql.Tx, id engine.RunID) (runRow, error) {
+func (s *Store) readRunRow(ctx context.Context, tx *sql.Tx, id engine.RunID) (runRow, error) {
 	var row runRow
-	err := tx.QueryRowContext(ctx, `SELECT session_id, outcome, owner, session_version FROM runs WHERE id = ?`, string(id)).
+	st, err := s.stmts.in(ctx, tx, stReadRun)
+	if err != nil {
+		return runRow{}, fmt.Errorf("read run %s: %w", id, err)
+	}
+	err = st.QueryRowContext(ctx, string(id)).
 		Scan(&row.sessionID, &row.outcome, &row.owner, &row.sessionVersion)
 	if errorsIsNoRows(err) {
 		return runRow{}, nil

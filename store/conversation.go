@@ -37,8 +37,11 @@ func (s *Store) SetTranscript(ctx context.Context, run engine.RunID, transcript 
 		}
 		editsJSON = s.redact.str(string(b))
 	}
-	res, err := s.db.ExecContext(ctx, `UPDATE runs SET transcript = ?, edits = COALESCE(?, edits) WHERE id = ?`,
-		s.redact.str(string(transcript)), editsJSON, string(run))
+	st, err := s.stmts.get(ctx, stSetTranscript)
+	if err != nil {
+		return fmt.Errorf("store transcript of run %s: %w", run, err)
+	}
+	res, err := st.ExecContext(ctx, s.redact.str(string(transcript)), editsJSON, string(run))
 	if err != nil {
 		return fmt.Errorf("store transcript of run %s: %w", run, err)
 	}

@@ -1,14 +1,12 @@
 package store
 
 import (
-	"context"
 	"crypto/rand"
-	"database/sql"
+	_ "embed" // schema.db
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,17 +16,28 @@ import (
 	"modernc.org/sqlite"
 )
 
-// A fresh database is built under a temporary name and linked into place
+// A fresh database is written under a temporary name and linked into place
 // whole. Built in place, its first open paid nine synced writes before the
 // first run could start (the switch to WAL through a rollback journal: four;
 // the new WAL's header, its directory and each migration's commit: five),
 // 10–90 ms on a shared disk. Under a name no one else opens, durability is
-// only needed once it is complete: the file is built with synchronous=OFF,
-// synced once, linked to its real name (link fails when the name exists, so
-// two processes creating one database at once end up sharing the winner's),
-// and the directory is synced once. A crash before the link leaves a stray
-// temporary file, which the next creation sweeps; never a half-built
-// database under the real name.
+// only needed once it is complete: the file is written, synced once, linked
+// to its real name (link fails when the name exists, so two processes
+// creating one database at once end up sharing the winner's), and the
+// directory is synced once. A crash before the link leaves a stray temporary
+// file, which the next creation sweeps; never a half-built database under the
+// real name.
+//
+// What is written is schema.db, an image of the database the migrations
+// build on an empty file (WAL mode, every migration, user_version =
+// SchemaVersion), embedded in the binary. Building it took SQLite parsing
+// and running the whole schema's SQL, a fifth of a one-tool run's CPU;
+// writing 9 pages takes none of that. TestSchemaImageIsTheMigrations proves
+// the image and the migrations give the same database (and rewrites the
+// image with -update-schema-image after a migration is appended).
+
+//go:embed schema.db
+var schemaImage []byte
 
 // freshSuffix marks a database being built; stray ones older than
 // freshStale are removed by the next creation in the directory.
@@ -38,7 +47,7 @@ const (
 )
 
 // createIfMissing builds the database at path when nothing is there.
-func createIfMissing(ctx context.Context, path string) error {
+func createIfMissing(path string) error {
 	if _, err := os.Lstat(path); !errors.Is(err, fs.ErrNotExist) {
 		return nil // there (or unreadable): the open that follows says what it is
 	}
@@ -49,10 +58,7 @@ func createIfMissing(ctx context.Context, path string) error {
 	}
 	tmp := fmt.Sprintf("%s%s%d-%s", path, freshSuffix, os.Getpid(), hex.EncodeToString(b[:]))
 	defer removeDB(tmp)
-	if err := buildFresh(ctx, tmp); err != nil {
-		return fmt.Errorf("create database: %w", err)
-	}
-	if err := syncPath(tmp); err != nil {
+	if err := writeSynced(tmp, schemaImage); err != nil {
 		return fmt.Errorf("create database: %w", err)
 	}
 	if err := os.Link(tmp, path); err != nil {
@@ -67,38 +73,22 @@ func createIfMissing(ctx context.Context, path string) error {
 	return nil
 }
 
-// buildFresh creates the database at tmp in WAL mode with the whole schema,
-// without syncing anything (createIfMissing syncs the result once).
-func buildFresh(ctx context.Context, tmp string) error {
-	q := url.Values{}
-	q.Set("_synchronous", "OFF")
-	// A page cache of 64 KiB is plenty for an empty schema; SQLite's default
-	// (2 MiB) cost the process 2 MiB more peak RSS.
-	q.Add("_pragma", "cache_size(-64)")
-	q.Set("_txlock", "immediate")
-	u := url.URL{Scheme: "file", Path: filepath.ToSlash(tmp), RawQuery: q.Encode()}
-	if !strings.HasPrefix(u.Path, "/") {
-		u.Path = "/" + u.Path
-	}
-	db, err := sql.Open("sqlite", u.String())
+// writeSynced writes b to a new file at path and syncs it.
+func writeSynced(path string, b []byte) error {
+	// 0600: a session's prompts and answers are the user's alone. SQLite
+	// gives its -wal and -shm files the database file's mode.
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-	db.SetMaxOpenConns(1)
-	var mode string
-	if err := db.QueryRowContext(ctx, `PRAGMA journal_mode = WAL`).Scan(&mode); err != nil {
-		return fmt.Errorf("set WAL journal mode: %w", err)
+	_, err = f.Write(b)
+	if err == nil {
+		err = f.Sync()
 	}
-	if mode != "wal" {
-		return fmt.Errorf("set WAL journal mode: got %q", mode)
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	if err := migrate(ctx, db); err != nil {
-		return err
-	}
-	// Closing the last connection checkpoints the WAL into the file and
-	// removes it, so what is linked into place is one self-contained file.
-	return db.Close()
+	return err
 }
 
 // syncPath fsyncs the file or directory at path.

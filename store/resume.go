@@ -36,7 +36,7 @@ func (s *Store) ClaimResume(ctx context.Context, id engine.RunID) (Resumed, erro
 		return Resumed{}, fmt.Errorf("resume run %s: %w", id, err)
 	}
 	defer tx.Rollback()
-	row, err := readRunRow(ctx, tx, id)
+	row, err := s.readRunRow(ctx, tx, id)
 	if err != nil {
 		return Resumed{}, fmt.Errorf("resume run %s: %w", id, err)
 	}
@@ -57,7 +57,7 @@ func (s *Store) ClaimResume(ctx context.Context, id engine.RunID) (Resumed, erro
 		Scan(&outcome, &resumable, &runVersion, &seq, &machine); err != nil {
 		return Resumed{}, fmt.Errorf("resume run %s: %w", id, err)
 	}
-	sess, err := readSession(ctx, tx, row.sessionID)
+	sess, err := s.readSession(ctx, tx, row.sessionID)
 	if err != nil {
 		return Resumed{}, fmt.Errorf("resume run %s: %w", id, err)
 	}

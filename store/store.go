@@ -22,6 +22,7 @@ import (
 // concurrent use, also by several processes on the same database.
 type Store struct {
 	db     *sql.DB
+	stmts  statements // the hot path's, prepared once (stmts.go)
 	path   string
 	owner  *owner
 	redact redactor
@@ -91,7 +92,7 @@ func open(ctx context.Context, dir, workspaceRoot string, red redactor, now func
 	// A new database is built aside and linked into place (create.go). When
 	// that fails (a file system without hard links, say), the open below
 	// builds it in place, the slow way, and reports what is really wrong.
-	_ = createIfMissing(ctx, path)
+	_ = createIfMissing(path)
 	// Two processes opening one database at the same moment can meet
 	// SQLITE_BUSY where SQLite does not wait (the first switch to WAL,
 	// recovery of the WAL index), so open is retried under the busy timeout.
@@ -132,12 +133,15 @@ func dsn(path string) string {
 	return u.String()
 }
 
+// openDB opens a pool on a connection string; tests wrap the driver.
+var openDB = func(dsn string) (*sql.DB, error) { return sql.Open("sqlite", dsn) }
+
 func openOnce(ctx context.Context, path string, red redactor, now func() time.Time) (*Store, error) {
-	db, err := sql.Open("sqlite", dsn(path))
+	db, err := openDB(dsn(path))
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{db: db, path: path, redact: red, now: now}
+	s := &Store{db: db, stmts: statements{db: db}, path: path, redact: red, now: now}
 	if err := s.init(ctx); err != nil {
 		db.Close()
 		if s.owner != nil {
@@ -215,7 +219,7 @@ func (s *Store) Close() error {
 	}
 	s.closed = true
 	s.mu.Unlock()
-	err := s.db.Close()
+	err := errors.Join(s.stmts.close(), s.db.Close())
 	// The lock is dropped only after the database is closed, so no other
 	// Store recovers our runs while we could still write them.
 	if rerr := s.owner.release(); err == nil {

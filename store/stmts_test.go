@@ -1,0 +1,127 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"encoding/json"
+	"sync/atomic"
+	"testing"
+
+	"modernc.org/sqlite"
+
+	"github.com/loopls/loopls/engine"
+)
+
+// parseCounter is a driver.Connector over modernc's driver that counts the
+// SQL texts handed to a connection to be parsed: every Prepare, and every
+// Exec or Query that carries its SQL (database/sql's DB.ExecContext and
+// Tx.ExecContext; a kept *sql.Stmt runs without one).
+type parseCounter struct {
+	dsn    string
+	parses atomic.Int64
+}
+
+func (c *parseCounter) Connect(ctx context.Context) (driver.Conn, error) {
+	conn, err := (&sqlite.Driver{}).Open(c.dsn)
+	if err != nil {
+		return nil, err
+	}
+	return &countingConn{conn: conn, n: &c.parses}, nil
+}
+
+func (c *parseCounter) Driver() driver.Driver { return &sqlite.Driver{} }
+
+// countingConn forwards to modernc's connection, counting parses.
+type countingConn struct {
+	conn driver.Conn
+	n    *atomic.Int64
+}
+
+func (c *countingConn) Prepare(q string) (driver.Stmt, error) {
+	c.n.Add(1)
+	return c.conn.Prepare(q)
+}
+func (c *countingConn) PrepareContext(ctx context.Context, q string) (driver.Stmt, error) {
+	c.n.Add(1)
+	return c.conn.(driver.ConnPrepareContext).PrepareContext(ctx, q)
+}
+func (c *countingConn) ExecContext(ctx context.Context, q string, args []driver.NamedValue) (driver.Result, error) {
+	c.n.Add(1)
+	return c.conn.(driver.ExecerContext).ExecContext(ctx, q, args)
+}
+func (c *countingConn) QueryContext(ctx context.Context, q string, args []driver.NamedValue) (driver.Rows, error) {
+	c.n.Add(1)
+	return c.conn.(driver.QueryerContext).QueryContext(ctx, q, args)
+}
+func (c *countingConn) Close() error              { return c.conn.Close() }
+func (c *countingConn) Begin() (driver.Tx, error) { return c.conn.Begin() } //nolint:staticcheck // driver.Conn requires it
+func (c *countingConn) BeginTx(ctx context.Context, o driver.TxOptions) (driver.Tx, error) {
+	return c.conn.(driver.ConnBeginTx).BeginTx(ctx, o)
+}
+func (c *countingConn) ResetSession(ctx context.Context) error {
+	return c.conn.(driver.SessionResetter).ResetSession(ctx)
+}
+func (c *countingConn) IsValid() bool { return c.conn.(driver.Validator).IsValid() }
+
+// openCounting opens a Store whose connections count the SQL they parse.
+func openCounting(t *testing.T) (*Store, *parseCounter) {
+	t.Helper()
+	var pc *parseCounter
+	prev := openDB
+	openDB = func(dsn string) (*sql.DB, error) {
+		pc = &parseCounter{dsn: dsn}
+		return sql.OpenDB(pc), nil
+	}
+	t.Cleanup(func() { openDB = prev })
+	s := openTest(t, t.TempDir(), t.TempDir())
+	openDB = prev
+	return s, pc
+}
+
+// oneRun writes what a one-tool run writes: the claim, the four checkpoints
+// and the transcript.
+func oneRun(t *testing.T, s *Store, sid engine.SessionID, rid engine.RunID) {
+	t.Helper()
+	ctx := testCtx(t)
+	if _, err := s.Claim(ctx, engine.Run{ID: rid, SessionID: sid, Prompt: "read the readme", StartedAt: t0}, true); err != nil {
+		t.Fatalf("Claim: %v", err)
+	}
+	c := started(sid, rid, "read the readme", nil)
+	for i, p := range []engine.CheckpointPoint{engine.PointRunStarted, engine.PointModelAnswered, engine.PointToolResults} {
+		c.Point, c.Seq = p, i+1
+		if err := s.Checkpoint(ctx, c); err != nil {
+			t.Fatalf("Checkpoint %s: %v", p, err)
+		}
+	}
+	hist := []engine.Message{{Role: engine.RoleUser, Content: "read the readme"}, {Role: engine.RoleAssistant, Content: "done"}}
+	if err := s.Checkpoint(ctx, ended(c, engine.OutcomeCompleted, nil, hist)); err != nil {
+		t.Fatalf("Checkpoint run_ended: %v", err)
+	}
+	if err := s.SetTranscript(ctx, rid, json.RawMessage(`[{"kind":"user","text":"read the readme"}]`), nil); err != nil {
+		t.Fatalf("SetTranscript: %v", err)
+	}
+}
+
+// The regression guard for the kept statements: once the hot path's
+// statements are prepared, a whole run (claim, four checkpoints, the
+// transcript) hands SQLite no SQL to parse, however many runs follow; each
+// used to parse about twenty statements.
+func TestRunsParseNoSQLOnceWarm(t *testing.T) {
+	s, pc := openCounting(t)
+	oneRun(t, s, "s1", "r1")
+	warm := pc.parses.Load()
+	for i, id := range []engine.RunID{"r2", "r3", "r4"} {
+		before := pc.parses.Load()
+		oneRun(t, s, engine.SessionID("s"+string(rune('2'+i))), id)
+		if n := pc.parses.Load() - before; n != 0 {
+			t.Errorf("run %s parsed %d SQL statements, want 0 (the first run, with the open, parsed %d)", id, n, warm)
+		}
+	}
+	if err := s.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	if _, err := s.stmts.get(testCtx(t), stReadRun); err == nil {
+		t.Error("a kept statement was handed out after Close")
+	}
+}
