@@ -63,7 +63,8 @@ func (s *Store) Checkpoint(ctx context.Context, c engine.Checkpoint) error {
 // CheckpointVersion is Checkpoint, and also returns the session version the
 // write left (0 when it wrote nothing), which the run's next Claim of the
 // session compares with to know whether anyone else wrote it meanwhile.
-func (s *Store) CheckpointVersion(ctx context.Context, c engine.Checkpoint) (int64, error) {
+func (s *Store) CheckpointVersion(ctx context.Context, c engine.Checkpoint) (_ int64, err error) {
+	defer s.adviseDamaged(&err)
 	if err := s.checkOpen(); err != nil {
 		return 0, err
 	}

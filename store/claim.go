@@ -25,7 +25,8 @@ type Claimed struct {
 // of a dead process is recorded stopped first (as Open does). With create
 // set, a session the store does not hold is created (titled from the
 // prompt); without, it is ErrNotFound.
-func (s *Store) Claim(ctx context.Context, run engine.Run, create bool) (Claimed, error) {
+func (s *Store) Claim(ctx context.Context, run engine.Run, create bool) (_ Claimed, err error) {
+	defer s.adviseDamaged(&err)
 	if err := s.checkOpen(); err != nil {
 		return Claimed{}, err
 	}

@@ -19,7 +19,8 @@ const MaxTranscriptBytes = 4 << 20
 // when edits is not empty, the files it edited as the workspace journal
 // lists them. The run must be stored already (its run_started checkpoint
 // came first); ErrNotFound if it is not.
-func (s *Store) SetTranscript(ctx context.Context, run engine.RunID, transcript json.RawMessage, edits []engine.Edit) error {
+func (s *Store) SetTranscript(ctx context.Context, run engine.RunID, transcript json.RawMessage, edits []engine.Edit) (err error) {
+	defer s.adviseDamaged(&err)
 	if err := s.checkOpen(); err != nil {
 		return err
 	}
@@ -53,7 +54,8 @@ func (s *Store) SetTranscript(ctx context.Context, run engine.RunID, transcript 
 
 // Transcripts returns the stored transcripts of a session's runs by run id;
 // a run stored before transcripts existed has "[]".
-func (s *Store) Transcripts(ctx context.Context, id engine.SessionID) (map[engine.RunID]json.RawMessage, error) {
+func (s *Store) Transcripts(ctx context.Context, id engine.SessionID) (_ map[engine.RunID]json.RawMessage, err error) {
+	defer s.adviseDamaged(&err)
 	if err := s.checkOpen(); err != nil {
 		return nil, err
 	}

@@ -32,7 +32,8 @@ type SessionRecord struct {
 }
 
 // Sessions lists the workspace's sessions, most recently updated first.
-func (s *Store) Sessions(ctx context.Context) ([]SessionSummary, error) {
+func (s *Store) Sessions(ctx context.Context) (_ []SessionSummary, err error) {
+	defer s.adviseDamaged(&err)
 	if err := s.checkOpen(); err != nil {
 		return nil, err
 	}
@@ -66,7 +67,8 @@ func (s *Store) Sessions(ctx context.Context) ([]SessionSummary, error) {
 //
 // It reads in one transaction so that a checkpoint written by another
 // daemon meanwhile is seen entirely or not at all.
-func (s *Store) Session(ctx context.Context, id engine.SessionID) (SessionRecord, error) {
+func (s *Store) Session(ctx context.Context, id engine.SessionID) (_ SessionRecord, err error) {
+	defer s.adviseDamaged(&err)
 	if err := s.checkOpen(); err != nil {
 		return SessionRecord{}, err
 	}

@@ -27,7 +27,8 @@ type Resumed struct {
 // run in flight in the session (this one included), and ErrNotResumable,
 // with the reason, for a run that ended otherwise, has no snapshot, or
 // whose session has run since it stopped.
-func (s *Store) ClaimResume(ctx context.Context, id engine.RunID) (Resumed, error) {
+func (s *Store) ClaimResume(ctx context.Context, id engine.RunID) (_ Resumed, err error) {
+	defer s.adviseDamaged(&err)
 	if err := s.checkOpen(); err != nil {
 		return Resumed{}, err
 	}

@@ -367,3 +367,45 @@ func TestDamagedDatabaseSaysWhatToDo(t *testing.T) {
 		t.Errorf("Open of a damaged file: %v; want an error naming the file and what to do", err)
 	}
 }
+
+// Open no longer reads every page (quick_check was O(size), paid at every
+// start): damage in a page no open reads is reported by the first call that
+// reads it, naming the file and what to do, and changes nothing.
+func TestDamagedPageIsReportedWhereItIsRead(t *testing.T) {
+	dir, root := t.TempDir(), t.TempDir()
+	s := openTest(t, dir, root)
+	ctx := testCtx(t)
+	if err := s.Checkpoint(ctx, ended(started("s1", "r1", "hello", nil), engine.OutcomeCompleted, nil, nil)); err != nil {
+		t.Fatal(err)
+	}
+	var root1 int
+	if err := s.db.QueryRow(`SELECT rootpage FROM sqlite_schema WHERE name = 'sessions'`).Scan(&root1); err != nil {
+		t.Fatal(err)
+	}
+	path := s.Path()
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteAt([]byte(strings.Repeat("\xff", 4096)), int64(root1-1)*4096); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s2, err := Open(ctx, dir, root)
+	if err != nil {
+		t.Fatalf("Open with a damaged sessions page: %v (open reads no session)", err)
+	}
+	defer s2.Close()
+	err = s2.Checkpoint(ctx, started("s1", "r2", "again", nil))
+	if err == nil || !strings.Contains(err.Error(), "move it away") || !strings.Contains(err.Error(), path) {
+		t.Errorf("Checkpoint over a damaged page: %v; want an error naming the file and what to do", err)
+	}
+	if _, err := s2.Sessions(ctx); err == nil || !strings.Contains(err.Error(), "move it away") {
+		t.Errorf("Sessions over a damaged page: %v; want what to do", err)
+	}
+}
