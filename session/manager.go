@@ -13,6 +13,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -324,6 +325,24 @@ func (m *Manager) run(ctx context.Context, e *entry, h *Handle, r Request, p pre
 	rec := newRecorder(r.Prompt, p.attached)
 	e.relay.set(tee{rec, r.Observer})
 	defer e.relay.set(nil)
+	end := &ending{build: func(cp engine.Checkpoint) (store.Ending, error) {
+		// The recorder has seen every event the run's transcript holds:
+		// run_ended is the run's last commit point.
+		b, err := json.Marshal(rec.finish())
+		if err == nil && len(b) > store.MaxTranscriptBytes {
+			err = fmt.Errorf("transcript of %d bytes", len(b))
+		}
+		edits := cp.Run.Edits
+		if len(edits) == 0 && m.cfg.Workspace != nil {
+			edits = editsOf(m.cfg.Workspace.Journal(h.id))
+		}
+		return store.Ending{Transcript: b, Edits: edits}, err
+	}}
+	if m.cfg.Store != nil {
+		cp := m.checkpointerOf(e)
+		cp.expectEnding(h.id, end)
+		defer cp.forgetEnding(h.id)
+	}
 
 	run, err := m.execute(ctx, e, h, r, p, resumed)
 	// The record is completed here, once, for every front end: Handle.Wait
@@ -336,7 +355,9 @@ func (m *Manager) run(ctx context.Context, e *entry, h *Handle, r Request, p pre
 	}
 	run, err = run.Complete(err)
 	transcript := rec.finish()
-	if m.cfg.Store != nil {
+	if m.cfg.Store != nil && !end.stored.Load() {
+		// The run_ended commit did not carry it (refused, or the run never
+		// reached run_ended): stored alone, as the run's record allows.
 		m.saveTranscript(h.id, transcript, run.Edits)
 	}
 

@@ -20,8 +20,35 @@ type checkpointer struct {
 	store *store.Store
 	log   *slog.Logger
 
-	mu     sync.Mutex
-	states map[engine.RunID]*written
+	mu      sync.Mutex
+	states  map[engine.RunID]*written
+	endings map[engine.RunID]*ending
+}
+
+// ending is what a run's run_ended checkpoint stores with it, in the same
+// commit (store.CheckpointEnded): the run's transcript and edits, which
+// took a commit of their own after it. build is called once, at run_ended;
+// stored says it was written, so the run does not write it again.
+type ending struct {
+	build  func(engine.Checkpoint) (store.Ending, error)
+	stored atomic.Bool
+}
+
+// expectEnding has run's run_ended checkpoint carry what end builds.
+func (c *checkpointer) expectEnding(run engine.RunID, end *ending) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.endings == nil {
+		c.endings = make(map[engine.RunID]*ending)
+	}
+	c.endings[run] = end
+}
+
+// forgetEnding drops what expectEnding registered for run.
+func (c *checkpointer) forgetEnding(run engine.RunID) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.endings, run)
 }
 
 // written is what one run's checkpoints left: the session version of the
@@ -38,7 +65,7 @@ const storeTimeout = 30 * time.Second
 func (c *checkpointer) OnCheckpoint(cp engine.Checkpoint) {
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
-	version, err := c.store.CheckpointVersion(ctx, cp)
+	version, err := c.write(ctx, cp)
 	if err != nil {
 		c.log.Error("checkpoint not stored", "session", cp.SessionID, "run", cp.Run.ID, "point", cp.Point, "err", err)
 	}
@@ -58,6 +85,31 @@ func (c *checkpointer) OnCheckpoint(cp engine.Checkpoint) {
 	if version > 0 {
 		w.version = version
 	}
+}
+
+// write stores cp, with the run's transcript when cp ends a run that
+// registered one (expectEnding) and it can be built.
+func (c *checkpointer) write(ctx context.Context, cp engine.Checkpoint) (int64, error) {
+	var end *ending
+	if cp.Point == engine.PointRunEnded {
+		c.mu.Lock()
+		end = c.endings[cp.Run.ID]
+		c.mu.Unlock()
+	}
+	if end == nil {
+		return c.store.CheckpointVersion(ctx, cp)
+	}
+	e, err := end.build(cp)
+	if err != nil {
+		// Not storable with the end (too big, say): the run stores it
+		// alone afterwards, where the reason is logged.
+		return c.store.CheckpointVersion(ctx, cp)
+	}
+	version, err := c.store.CheckpointEnded(ctx, cp, e)
+	if err == nil {
+		end.stored.Store(true)
+	}
+	return version, err
 }
 
 // take returns and forgets what run's checkpoints left.

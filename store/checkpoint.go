@@ -65,6 +65,34 @@ func (s *Store) Checkpoint(ctx context.Context, c engine.Checkpoint) error {
 // session compares with to know whether anyone else wrote it meanwhile.
 func (s *Store) CheckpointVersion(ctx context.Context, c engine.Checkpoint) (_ int64, err error) {
 	defer s.adviseDamaged(&err)
+	return s.checkpoint(ctx, c, nil)
+}
+
+// Ending is what a run_ended checkpoint can store with the run in the same
+// commit: the run's transcript (JSON, kept as SetTranscript keeps it) and,
+// when not empty, the files it edited as the workspace journal lists them
+// (they replace the run's Edits).
+type Ending struct {
+	Transcript json.RawMessage
+	Edits      []engine.Edit
+}
+
+// CheckpointEnded is CheckpointVersion of a run_ended checkpoint that also
+// stores end, in one commit: a run's end is one synced write, where
+// SetTranscript after it was a second one. A transcript that is not JSON or
+// is over MaxTranscriptBytes is refused before anything is written.
+func (s *Store) CheckpointEnded(ctx context.Context, c engine.Checkpoint, end Ending) (_ int64, err error) {
+	defer s.adviseDamaged(&err)
+	if c.Point != engine.PointRunEnded {
+		return 0, fmt.Errorf("checkpoint %s: only a run_ended checkpoint carries a transcript", c.Point)
+	}
+	if err := checkTranscript(c.Run.ID, end.Transcript); err != nil {
+		return 0, err
+	}
+	return s.checkpoint(ctx, c, &end)
+}
+
+func (s *Store) checkpoint(ctx context.Context, c engine.Checkpoint, end *Ending) (int64, error) {
 	if err := s.checkOpen(); err != nil {
 		return 0, err
 	}
@@ -99,6 +127,9 @@ func (s *Store) CheckpointVersion(ctx context.Context, c engine.Checkpoint) (_ i
 		machine = nil
 	}
 
+	if end != nil && len(end.Edits) > 0 {
+		run.Edits = end.Edits
+	}
 	history := c.History
 	if history == nil {
 		history = []engine.Message{}
@@ -180,6 +211,11 @@ func (s *Store) CheckpointVersion(ctx context.Context, c engine.Checkpoint) (_ i
 		unixNano(run.StartedAt), unixNano(run.EndedAt), r.str(string(editsJSON)), r.bytes(machine), s.owner.id,
 		version, c.Seq); err != nil {
 		return 0, fmt.Errorf("checkpoint %s: write run %s: %w", c.Point, run.ID, err)
+	}
+	if end != nil {
+		if err := s.exec(ctx, tx, stSetTranscript, r.str(string(end.Transcript)), nil, string(run.ID)); err != nil {
+			return 0, fmt.Errorf("checkpoint %s: store transcript of run %s: %w", c.Point, run.ID, err)
+		}
 	}
 	if err := tx.Commit(); err != nil {
 		return 0, fmt.Errorf("checkpoint %s: commit: %w", c.Point, err)

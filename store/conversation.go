@@ -24,11 +24,8 @@ func (s *Store) SetTranscript(ctx context.Context, run engine.RunID, transcript 
 	if err := s.checkOpen(); err != nil {
 		return err
 	}
-	if !json.Valid(transcript) {
-		return fmt.Errorf("transcript of run %s is not JSON", run)
-	}
-	if len(transcript) > MaxTranscriptBytes {
-		return fmt.Errorf("transcript of run %s is %d bytes, more than the %d kept", run, len(transcript), MaxTranscriptBytes)
+	if err := checkTranscript(run, transcript); err != nil {
+		return err
 	}
 	var editsJSON any // NULL keeps the stored edits
 	if len(edits) > 0 {
@@ -48,6 +45,17 @@ func (s *Store) SetTranscript(ctx context.Context, run engine.RunID, transcript 
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return fmt.Errorf("run %q: %w", run, ErrNotFound)
+	}
+	return nil
+}
+
+// checkTranscript refuses a transcript that is not JSON or is too big.
+func checkTranscript(run engine.RunID, transcript json.RawMessage) error {
+	if !json.Valid(transcript) {
+		return fmt.Errorf("transcript of run %s is not JSON", run)
+	}
+	if len(transcript) > MaxTranscriptBytes {
+		return fmt.Errorf("transcript of run %s is %d bytes, more than the %d kept", run, len(transcript), MaxTranscriptBytes)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"database/sql"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
@@ -10,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/loopls/loopls/engine"
 )
 
 // walCommits counts the commits in the WAL file of the database at path: the
@@ -142,5 +145,45 @@ func TestStrayTemporaryDatabaseIsSwept(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, filepath.Base(path))); err != nil {
 		t.Errorf("the database: %v", err)
+	}
+}
+
+// A run's end and its transcript are one commit (CheckpointEnded); a
+// transcript that cannot be kept is refused before anything is written.
+func TestRunEndedCarriesTheTranscriptInOneCommit(t *testing.T) {
+	s := openTest(t, t.TempDir(), t.TempDir())
+	ctx := testCtx(t)
+	c := started("s1", "r1", "edit hello", nil)
+	if err := s.Checkpoint(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	end := ended(c, engine.OutcomeCompleted, nil, nil)
+	if _, err := s.CheckpointEnded(ctx, end, Ending{Transcript: json.RawMessage(`"` + strings.Repeat("x", MaxTranscriptBytes) + `"`)}); err == nil {
+		t.Error("CheckpointEnded took a transcript over MaxTranscriptBytes")
+	}
+	if _, err := s.CheckpointEnded(ctx, end, Ending{Transcript: json.RawMessage(`[`)}); err == nil {
+		t.Error("CheckpointEnded took a transcript that is not JSON")
+	}
+	if _, err := s.CheckpointEnded(ctx, c, Ending{Transcript: json.RawMessage(`[]`)}); err == nil {
+		t.Error("CheckpointEnded took a run_started checkpoint")
+	}
+	if r, err := s.Run(ctx, "r1"); err != nil || r.Outcome != "" {
+		t.Fatalf("after refused endings the run is %q, %v; want still in flight", r.Outcome, err)
+	}
+	before := walCommits(t, s.Path())
+	edits := []engine.Edit{{Path: "b.txt", ToolID: "call_2"}}
+	if _, err := s.CheckpointEnded(ctx, end, Ending{Transcript: json.RawMessage(`[{"kind":"prompt","text":"edit hello"}]`), Edits: edits}); err != nil {
+		t.Fatal(err)
+	}
+	if n := walCommits(t, s.Path()) - before; n != 1 {
+		t.Errorf("run_ended with its transcript: %d commits, want 1", n)
+	}
+	r, err := s.Run(ctx, "r1")
+	if err != nil || r.Outcome != engine.OutcomeCompleted || len(r.Edits) != 1 || r.Edits[0] != edits[0] {
+		t.Errorf("stored run %+v, %v; want completed with the journal's edits", r, err)
+	}
+	ts, err := s.Transcripts(ctx, "s1")
+	if err != nil || string(ts["r1"]) != `[{"kind":"prompt","text":"edit hello"}]` {
+		t.Errorf("stored transcript %q, %v", ts["r1"], err)
 	}
 }
