@@ -39,6 +39,16 @@ func newClient(base *url.URL, hc *http.Client) *client {
 	return &client{http: httpClient(hc), base: base}
 }
 
+// httpClient returns c, or a fresh client when c is nil. A fresh client
+// has no overall timeout, because a stream may last as long as the model
+// keeps generating; Stream catches stalls itself.
+func httpClient(c *http.Client) *http.Client {
+	if c == nil {
+		return &http.Client{}
+	}
+	return c
+}
+
 // statusError is an answer with an error status: the status, what the
 // body's "error" says (else the start of the body), and the advice of a
 // Retry-After header.

@@ -23,13 +23,3 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 	}
 	return 0
 }
-
-// httpClient returns c, or a fresh client when c is nil. A fresh client
-// has no overall timeout, because a stream may last as long as the model
-// keeps generating; Stream catches stalls itself.
-func httpClient(c *http.Client) *http.Client {
-	if c == nil {
-		return &http.Client{}
-	}
-	return c
-}
