@@ -146,6 +146,9 @@ func (c *client) exchange(ctx context.Context, method, path string, in any, limi
 		}
 		return fmt.Errorf("the answer to %s %s is not the JSON expected: %w", method, path, err)
 	}
+	// Read the rest (a newline) so that the connection is reused: a run's
+	// /api/chat follows its /api/show.
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 4<<10))
 	return nil
 }
 

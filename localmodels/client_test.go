@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/loopls/loopls/engine"
@@ -154,5 +156,43 @@ func TestCutAfterDoneIsWhole(t *testing.T) {
 	resp, _, err := stream(t, o, userReq("hi", nil))
 	if err != nil || resp.Message.Content != "all" {
 		t.Fatalf("resp %+v, err %v", resp, err)
+	}
+}
+
+// A run's /api/chat calls go over the connection its /api/show opened:
+// every answer is read to its end, so the connection goes back to the pool.
+func TestShowThenChatShareAConnection(t *testing.T) {
+	var mu sync.Mutex
+	conns := 0
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /api/show", func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.WriteString(w, `{"capabilities":["completion","tools"],"model_info":{"general.architecture":"qwen2","qwen2.context_length":32768}}`+"\n")
+	})
+	mux.HandleFunc("POST /api/chat", func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.WriteString(w, `{"message":{"role":"assistant","content":"ok"},"done":true,"done_reason":"stop"}`+"\n")
+	})
+	hs := httptest.NewUnstartedServer(mux)
+	hs.Config.ConnState = func(_ net.Conn, s http.ConnState) {
+		if s == http.StateNew {
+			mu.Lock()
+			conns++
+			mu.Unlock()
+		}
+	}
+	hs.Start()
+	t.Cleanup(hs.Close)
+	tr := &http.Transport{}
+	t.Cleanup(tr.CloseIdleConnections)
+	// A model name of its own: the process's show cache must not answer.
+	o := newModel(t, hs.URL, "conn-"+t.Name(), OllamaOptions{HTTPClient: &http.Client{Transport: tr}})
+	for range 2 {
+		if _, _, err := stream(t, o, userReq("hi", nil)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if conns != 1 {
+		t.Errorf("/api/show and two /api/chat calls opened %d connections, want 1", conns)
 	}
 }
