@@ -62,6 +62,11 @@ type Request struct {
 	// SessionID names the session to continue; "" starts a new one. A session
 	// not in memory is loaded from the store.
 	SessionID engine.SessionID
+	// NewSessionID names the new session when SessionID is "", for a front
+	// end that gave the session its id before its first run (ACP's
+	// session/new), so the store knows it by that id from the run's claim
+	// on; "" gets a fresh id. It must be an id no session has.
+	NewSessionID engine.SessionID
 	// Prompt is the user's message.
 	Prompt string
 	// Model overrides the configured model for this run ("" = settings).
@@ -181,6 +186,14 @@ func (m *Manager) Start(ctx context.Context, r Request) (*Handle, error) {
 	if err != nil {
 		return nil, err
 	}
+	if r.SessionID == "" && r.NewSessionID != "" && m.cfg.Store != nil {
+		switch _, err := m.cfg.Store.Session(ctx, r.NewSessionID); {
+		case err == nil:
+			return nil, fmt.Errorf("session: new session id %s is taken", r.NewSessionID)
+		case !errors.Is(err, store.ErrNotFound):
+			return nil, fmt.Errorf("session: check new session id %s: %w", r.NewSessionID, err)
+		}
+	}
 	var loaded *entry
 	if r.SessionID != "" && !m.inMemory(r.SessionID) {
 		e, err := m.load(ctx, r.SessionID)
@@ -197,7 +210,13 @@ func (m *Manager) Start(ctx context.Context, r Request) (*Handle, error) {
 	}
 	var e *entry
 	if r.SessionID == "" {
-		e = &entry{id: engine.SessionID(newID("ses")), title: store.Title(r.Prompt), relay: &relay{}}
+		id := r.NewSessionID
+		if id == "" {
+			id = engine.SessionID(newID("ses"))
+		} else if _, taken := m.sessions[id]; taken {
+			return nil, fmt.Errorf("session: new session id %s is taken", id)
+		}
+		e = &entry{id: id, title: store.Title(r.Prompt), relay: &relay{}}
 		m.sessions[e.id] = e
 	} else {
 		e = m.sessions[r.SessionID]

@@ -136,12 +136,16 @@ func (b *managerBackend) Start(ctx context.Context, req acp.RunRequest) (acp.Run
 	b.mu.Lock()
 	fresh := b.pending[req.SessionID]
 	b.mu.Unlock()
-	sid := b.aliases.get(req.SessionID)
+	// A fresh session is created under the id session/new gave the client,
+	// so session/load finds it by that id as soon as the run's claim is
+	// stored: a loopls killed at any later point leaves a session the next
+	// one can load (and resume).
+	sid, newID := b.aliases.get(req.SessionID), engine.SessionID("")
 	if fresh {
-		sid = ""
+		sid, newID = "", req.SessionID
 	}
 	h, err := b.m.Start(ctx, session.Request{
-		SessionID: sid, RunID: req.RunID, Prompt: req.Prompt, Model: req.Model, Mode: mode, Observer: req.Observer,
+		SessionID: sid, NewSessionID: newID, RunID: req.RunID, Prompt: req.Prompt, Model: req.Model, Mode: mode, Observer: req.Observer,
 		Context:    b.linkedContext(req.Links),
 		MCPServers: req.MCPServers, OnNotice: req.Notice,
 	})
@@ -155,12 +159,6 @@ func (b *managerBackend) Start(ctx context.Context, req acp.RunRequest) (acp.Run
 		b.mu.Lock()
 		delete(b.pending, req.SessionID)
 		b.mu.Unlock()
-		if h.SessionID() != req.SessionID {
-			if err := b.aliases.put(req.SessionID, h.SessionID()); err != nil {
-				// The run goes on; only a later session/load by this id fails.
-				b.log.Warn("acp: session alias not saved; session/load will not find this session after a restart", "session", req.SessionID, "err", err)
-			}
-		}
 	}
 	return h, nil
 }

@@ -3,6 +3,7 @@ package sessionbackend
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,6 +17,7 @@ import (
 	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/internal/fakeollama"
+	"github.com/loopls/loopls/store"
 	"github.com/loopls/loopls/workspace"
 )
 
@@ -168,6 +170,60 @@ func TestEditsGoThroughTheHookedEditor(t *testing.T) {
 	}
 }
 
+// A session/new session's first run creates the loopls session under the
+// ACP id itself, in the run's claim: nothing is written after the run has
+// begun that session/load needs, so a loopls killed at any point of the run
+// leaves a session the next one loads by the id the client has.
+func TestNewSessionIsStoredUnderItsACPID(t *testing.T) {
+	f := newFixture(t)
+	b := f.open(t)
+	defer b.Close()
+	sid, err := b.NewSession(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, b, sid, "read the README")
+	st, err := store.Open(context.Background(), f.state, f.root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	rec, err := st.Session(context.Background(), sid)
+	if err != nil || len(rec.Runs) != 1 {
+		t.Fatalf("the store's session %s = %d runs, %v; want the session under its ACP id with its run", sid, len(rec.Runs), err)
+	}
+	if _, err := os.Stat(filepath.Join(f.state, "acp-sessions.json")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("an alias file was written (%v); the ACP id is the session's own", err)
+	}
+}
+
+// A session an older loopls created under an id of its own is still found
+// by the ACP id its alias file names, and listed under it.
+func TestOlderSessionsLoadThroughTheirAlias(t *testing.T) {
+	f := newFixture(t)
+	b := f.open(t)
+	own, _ := b.NewSession(context.Background())
+	run(t, b, own, "read the README")
+	if err := b.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(f.state, "acp-sessions.json"), []byte(`{"ses_older": "`+string(own)+`"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	b = f.open(t)
+	defer b.Close()
+	if h, err := b.History(context.Background(), "ses_older"); err != nil || len(h) != 4 {
+		t.Errorf("history by the alias = %d messages, %v; want the session's 4", len(h), err)
+	}
+	list, err := b.Sessions(context.Background())
+	if err != nil || len(list) != 1 || list[0].ID != "ses_older" {
+		t.Errorf("sessions = %+v, %v; want the session under the ACP id its alias names", list, err)
+	}
+	if _, err := b.History(context.Background(), "ses_none"); !errors.Is(err, acp.ErrUnknownSession) {
+		t.Errorf("unknown session: err = %v, want ErrUnknownSession", err)
+	}
+}
+
 func TestAliases(t *testing.T) {
 	dir := t.TempDir()
 	a, err := loadAliases(dir)
@@ -175,27 +231,17 @@ func TestAliases(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got := a.get("ses_x"); got != "ses_x" {
-		t.Errorf("get without alias = %q, want the id itself", got)
+		t.Errorf("get without a file = %q, want the id itself", got)
 	}
-	if err := a.put("ses_x", "ses_y"); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "acp-sessions.json"), []byte(`{"ses_x":"ses_y"}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	// Another process wrote meanwhile; both survive.
-	b, _ := loadAliases(dir)
-	if err := b.put("ses_p", "ses_q"); err != nil {
+	if a, err = loadAliases(dir); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.put("ses_m", "ses_n"); err != nil {
-		t.Fatal(err)
-	}
-	c, err := loadAliases(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for from, to := range map[engine.SessionID]engine.SessionID{"ses_x": "ses_y", "ses_p": "ses_q", "ses_m": "ses_n"} {
-		if got := c.get(from); got != to {
-			t.Errorf("get(%s) = %s, want %s", from, got, to)
-		}
+	if a.get("ses_x") != "ses_y" || a.acpID("ses_y") != "ses_x" || a.get("ses_z") != "ses_z" || a.acpID("ses_z") != "ses_z" {
+		t.Errorf("aliases of {ses_x: ses_y}: get(ses_x) = %s, acpID(ses_y) = %s, get(ses_z) = %s, acpID(ses_z) = %s",
+			a.get("ses_x"), a.acpID("ses_y"), a.get("ses_z"), a.acpID("ses_z"))
 	}
 	// A damaged file costs the aliases, not the agent.
 	if err := os.WriteFile(filepath.Join(dir, "acp-sessions.json"), []byte("{not json"), 0o600); err != nil {

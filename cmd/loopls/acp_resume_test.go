@@ -157,19 +157,12 @@ func updateText(u map[string]any) string {
 	return s
 }
 
-// A run started through `loopls acp` is killed with SIGKILL while its second
-// model turn streams, after the first turn's read_file result was recorded.
-// A new `loopls acp` on the same state dir, asked to session/load the
-// session, replays the history and then resumes the run through
-// session.Manager.Resume: the client sees the replay, a note that the run
-// resumes, the resumed turn's answer, and a note that it ended completed.
-// The read_file call does not run again (no tool call is announced after
-// the replay, and the resumed request carries its one recorded result).
-func TestACPLoadResumesInterruptedRun(t *testing.T) {
-	binary(t) // built before any bounded wait starts
-	var restarted atomic.Bool
-	resumedTools := make(chan int, 4)
-	e := newEnv(t, fakeollama.Options{Script: func(req *api.ChatRequest) *fakeollama.Reply {
+// resumeScript is the scripted model of the resume tests: a prompt that
+// starts "acpresume" reads README.md, then stalls in turn 2 until restarted
+// is set; after that, turn 2 answers "Resumed answer." and the number of
+// tool results its request carried goes to resumed.
+func resumeScript(restarted *atomic.Bool, resumed chan<- int) func(req *api.ChatRequest) *fakeollama.Reply {
+	return func(req *api.ChatRequest) *fakeollama.Reply {
 		var prompt string
 		tools := 0
 		for _, m := range req.Messages {
@@ -189,12 +182,18 @@ func TestACPLoadResumesInterruptedRun(t *testing.T) {
 		case !restarted.Load():
 			return &fakeollama.Reply{Chunks: []fakeollama.Chunk{{Content: "partial"}}, Stall: true}
 		default:
-			resumedTools <- tools
+			resumed <- tools
 			return fakeollama.Text("Resumed", " answer", ".")
 		}
-	}})
+	}
+}
 
-	// First process: the run reads README.md, then stalls in turn 2.
+// interruptACPRun starts `loopls acp`, prompts a new session with an
+// "acpresume" prompt (see resumeScript), and kills the process with
+// SIGKILL as soon as the stalled turn's text arrives, after the read_file
+// result was recorded. It returns the session id the client got.
+func interruptACPRun(t *testing.T, e *env) string {
+	t.Helper()
 	a := startACP(t, e)
 	a.answer(a.call("initialize", map[string]any{"protocolVersion": 1}))
 	sid, _ := a.answer(a.call("session/new", map[string]any{"cwd": e.root, "mcpServers": []any{}}))["sessionId"].(string)
@@ -213,15 +212,44 @@ func TestACPLoadResumesInterruptedRun(t *testing.T) {
 	case <-time.After(waitBound):
 		t.Fatal("killed loopls acp did not exit")
 	}
+	return sid
+}
+
+// A run started through `loopls acp` is killed with SIGKILL while its second
+// model turn streams, after the first turn's read_file result was recorded.
+// A new `loopls acp` on the same state dir, asked to session/load the
+// session, replays the history and then resumes the run through
+// session.Manager.Resume: the client sees the replay, a note that the run
+// resumes, the resumed turn's answer, and a note that it ended completed.
+// The read_file call does not run again (no tool call is announced after
+// the replay, and the resumed request carries its one recorded result).
+// The kill may come at once after the run's first update: the session is
+// stored under the id session/new gave from the run's claim on, so nothing
+// session/load needs is written later (an alias written after the run had
+// begun was once lost this way under load).
+func TestACPLoadResumesInterruptedRun(t *testing.T) {
+	binary(t) // built before any bounded wait starts
+	var restarted atomic.Bool
+	resumedTools := make(chan int, 4)
+	e := newEnv(t, fakeollama.Options{Script: resumeScript(&restarted, resumedTools)})
+
+	// First process: the run reads README.md, then stalls in turn 2.
+	sid := interruptACPRun(t, e)
 
 	// Second process: session/load replays, then resumes.
 	restarted.Store(true)
 	b := startACP(t, e)
 	b.answer(b.call("initialize", map[string]any{"protocolVersion": 1}))
 	load := b.call("session/load", map[string]any{"sessionId": sid, "cwd": e.root, "mcpServers": []any{}})
-	b.until("the resumed run's end", func(m map[string]any) bool {
-		return strings.Contains(updateText(update(m)), "ended: completed")
+	end := b.until("the resumed run's end", func(m map[string]any) bool {
+		if m["id"] == load && m["error"] != nil {
+			t.Fatalf("session/load failed: %v; stderr:\n%s", m["error"], b.p.stderr.String())
+		}
+		return strings.Contains(updateText(update(m)), "loopls: the resumed run")
 	})
+	if text := updateText(update(end)); !strings.Contains(text, "ended: completed") {
+		t.Fatalf("the resumed run did not complete: %q; stderr:\n%s", text, b.p.stderr.String())
+	}
 	loadAt := -1
 	for i, m := range b.seen {
 		if m["id"] == load && m["method"] == nil {

@@ -1,0 +1,47 @@
+package session_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/session"
+	"github.com/loopls/loopls/store"
+)
+
+// A run with NewSessionID creates its session under that id, in the store
+// from its claim on; an id a session already has is refused, in memory or
+// in the store, and the session it names is left as it was.
+func TestNewSessionID(t *testing.T) {
+	e := newEnv(t)
+	st, err := store.Open(context.Background(), t.TempDir(), e.root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	m := e.manager(t, st)
+	const id engine.SessionID = "ses_00112233aabbccdd"
+	h, err := m.Start(context.Background(), session.Request{NewSessionID: id, Prompt: "chat one"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.SessionID() != id {
+		t.Errorf("session id = %s, want %s", h.SessionID(), id)
+	}
+	if _, err := m.Start(context.Background(), session.Request{NewSessionID: id, Prompt: "chat again"}); err == nil {
+		t.Error("a second new session under an id in memory was started")
+	}
+	if _, err := waitRun(t, h); err != nil {
+		t.Fatal(err)
+	}
+	m.Close()
+
+	m2 := e.manager(t, st)
+	if _, err := m2.Start(context.Background(), session.Request{NewSessionID: id, Prompt: "chat again"}); err == nil {
+		t.Error("a new session under an id the store holds was started")
+	}
+	rec, err := m2.Session(context.Background(), id)
+	if err != nil || len(rec.History) != 2 || len(rec.Runs) != 1 {
+		t.Errorf("stored session %s: %d messages, %d runs, %v; want the one run's 2 messages", id, len(rec.History), len(rec.Runs), err)
+	}
+}
