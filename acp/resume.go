@@ -16,8 +16,11 @@ import (
 // of the loaded session (after the replay), framed by two agent message
 // chunks that say it resumed and how it ended. It holds the session's turn
 // like a prompt, so a prompt sent meanwhile waits for it, and session/cancel
-// stops it. Nothing happens when the backend cannot resume or the run is no
-// longer resumable; session/load has answered in any case.
+// stops it. Nothing happens when the backend cannot resume or no run is
+// left resumable. A run that is resumable but does not resume (another
+// loopls took it first, say) is told to the user in an agent message chunk
+// that says why, as is a store that cannot say whether one is; session/load
+// has answered in any case.
 func (a *Agent) resumeAfterLoad(ctx context.Context, s *session, sid sdk.SessionId, replayed int) {
 	rb, ok := s.backend.(Resumer)
 	if !ok {
@@ -26,6 +29,10 @@ func (a *Agent) resumeAfterLoad(ctx context.Context, s *session, sid sdk.Session
 	runID, err := rb.ResumableRun(ctx, s.id)
 	if err != nil {
 		a.log.Warn("acp: cannot tell whether the session's last run can be resumed", "session", s.id, "err", err)
+		note := fmt.Sprintf("[loopls] could not tell whether this session's last run was interrupted and can be resumed: %v", err)
+		if err := a.conn.SessionUpdate(ctx, sdk.SessionNotification{SessionId: sid, Update: sdk.UpdateAgentMessageText(note)}); err != nil {
+			a.log.Debug("acp: notification not sent", "session", sid, "err", err)
+		}
 		return
 	}
 	if runID == "" {
@@ -77,9 +84,11 @@ func (a *Agent) resume(ctx context.Context, s *session, sid sdk.SessionId, runID
 	h, recorded, err := s.backend.(Resumer).Resume(ctx, ResumeRequest{SessionID: s.id, RunID: runID, Mode: mode, Observer: gate})
 	if err != nil {
 		// Another process resumed it first, or the session ran since: the
-		// history as replayed is the session, as without a resume.
+		// history as replayed is the session, as without a resume. The
+		// user is told, or the run they saw stop would vanish unexplained.
 		close(gate.open)
-		a.log.Info("acp: interrupted run not resumed", "session", s.id, "run", runID, "err", err)
+		a.log.Warn("acp: interrupted run not resumed", "session", s.id, "run", runID, "err", err)
+		out.chunk(engine.LaneText, fmt.Sprintf("[loopls] the run %s, which stopped when loopls was stopped, was not resumed: %v", runID, err))
 		out.close()
 		return
 	}

@@ -352,3 +352,72 @@ func TestACPLoadResumesInterruptedRun(t *testing.T) {
 		t.Errorf("runs = %+v, want the resumed run and the next prompt's, both completed", runs)
 	}
 }
+
+// When session/load finds an interrupted run but cannot resume it, the user
+// is told why in the session, not only in the log: here another live loopls
+// (the test's own store, standing for a process between its claim of the
+// session and its first checkpoint) has a run in flight in the session, so
+// the claim to resume is refused as busy. The session's committed history
+// is empty (the interrupted run was its first), so without the note the
+// user would see an empty session and no word of the run; the client gets
+// an agent message that names the run and the reason, nothing of the run,
+// and the load itself succeeds; the model is not asked. Once that process is gone, loading the
+// session again resumes the run: the message told the truth.
+func TestACPLoadTellsWhyAnInterruptedRunDidNotResume(t *testing.T) {
+	binary(t)
+	var restarted atomic.Bool
+	resumedTools := make(chan int, 4)
+	e := newEnv(t, fakeollama.Options{Script: resumeScript(&restarted, resumedTools)})
+	sid := interruptACPRun(t, e)
+	restarted.Store(true)
+
+	other := e.openStore()
+	if _, err := other.Claim(context.Background(), engine.Run{ID: "run_other", SessionID: engine.SessionID(sid), Prompt: "elsewhere", StartedAt: time.Now()}, false); err != nil {
+		t.Fatalf("claim the session as another process: %v", err)
+	}
+	b := startACP(t, e)
+	b.answer(b.call("initialize", map[string]any{"protocolVersion": 1}))
+	load := b.call("session/load", map[string]any{"sessionId": sid, "cwd": e.root, "mcpServers": []any{}})
+	note := b.until("the note that the run was not resumed", func(m map[string]any) bool {
+		if m["id"] == load && m["error"] != nil {
+			t.Fatalf("session/load failed: %v", m["error"])
+		}
+		u := update(m)
+		return u != nil && u["sessionUpdate"] == "agent_message_chunk" && strings.Contains(updateText(u), "was not resumed")
+	})
+	text := updateText(update(note))
+	t.Logf("note: %s", text)
+	if !strings.HasPrefix(text, "[loopls] the run run_") || !strings.Contains(text, "which stopped when loopls was stopped") ||
+		!strings.Contains(text, "run run_other is in flight in another loopls process") {
+		t.Errorf("note = %q, want the run, that it stopped with loopls, and why it did not resume", text)
+	}
+	if r := b.answer(load); r == nil {
+		t.Error("session/load gave no result")
+	}
+	for _, m := range b.seen {
+		if u := update(m); u != nil && u["sessionUpdate"] != "agent_message_chunk" {
+			t.Errorf("an update of the run that did not resume: %v", m)
+		}
+		if strings.Contains(updateText(update(m)), "loopls: resuming run") {
+			t.Errorf("the client was told the run resumes: %v", m)
+		}
+	}
+	if len(resumedTools) != 0 {
+		t.Error("the model was asked although the run did not resume")
+	}
+	b.p.stderr.waitFor(t, "interrupted run not resumed")
+
+	// The other process ends (its run is recorded stopped): the run resumes.
+	if err := other.Close(); err != nil {
+		t.Fatal(err)
+	}
+	c := startACP(t, e)
+	c.answer(c.call("initialize", map[string]any{"protocolVersion": 1}))
+	c.call("session/load", map[string]any{"sessionId": sid, "cwd": e.root, "mcpServers": []any{}})
+	end := c.until("the resumed run's end", func(m map[string]any) bool {
+		return strings.Contains(updateText(update(m)), "loopls: the resumed run")
+	})
+	if text := updateText(update(end)); !strings.Contains(text, "ended: completed") {
+		t.Errorf("the resumed run did not complete: %q", text)
+	}
+}
