@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"sync"
 )
 
@@ -60,7 +61,10 @@ var stmtSQL = [nStmts]string{
 	stSetTranscript: `UPDATE runs SET transcript = ?, edits = COALESCE(?, edits) WHERE id = ?`,
 }
 
-// statements holds a Store's kept statements, each prepared on first use.
+// statements holds a Store's kept statements, all prepared at open (see
+// prepare), so none is prepared while a transaction holds the pool's one
+// connection: database/sql would open a second connection for it (reading
+// the schema again) and then prepare it a second time on the transaction's.
 type statements struct {
 	db *sql.DB
 
@@ -69,22 +73,28 @@ type statements struct {
 	s      [nStmts]*sql.Stmt
 }
 
-// get returns the kept statement id, preparing it the first time.
+// prepare prepares every kept statement, on the connection the open used.
+func (p *statements) prepare(ctx context.Context) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for id, q := range stmtSQL {
+		st, err := p.db.PrepareContext(ctx, q)
+		if err != nil {
+			return fmt.Errorf("prepare %q: %w", q, err)
+		}
+		p.s[id] = st
+	}
+	return nil
+}
+
+// get returns the kept statement id.
 func (p *statements) get(ctx context.Context, id stmtID) (*sql.Stmt, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.closed {
+	if p.closed || p.s[id] == nil {
 		return nil, ErrClosed
 	}
-	if st := p.s[id]; st != nil {
-		return st, nil
-	}
-	st, err := p.db.PrepareContext(ctx, stmtSQL[id])
-	if err != nil {
-		return nil, err
-	}
-	p.s[id] = st
-	return st, nil
+	return p.s[id], nil
 }
 
 // in returns the kept statement id for use inside tx. The Stmt it returns

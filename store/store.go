@@ -143,6 +143,7 @@ func openOnce(ctx context.Context, path string, red redactor, now func() time.Ti
 	}
 	s := &Store{db: db, stmts: statements{db: db}, path: path, redact: red, now: now}
 	if err := s.init(ctx); err != nil {
+		s.stmts.close()
 		db.Close()
 		if s.owner != nil {
 			s.owner.release()
@@ -183,6 +184,9 @@ func (s *Store) init(ctx context.Context) error {
 	}
 	s.owner = o
 	if err := s.recover(ctx); err != nil {
+		return err
+	}
+	if err := s.stmts.prepare(ctx); err != nil {
 		return err
 	}
 	sweepOwners(o.dir, o.id)
