@@ -56,8 +56,11 @@ async function withAgent(extraArgs, opts, fn) {
   const proc = spawn(cmd[0], [...cmd.slice(1), ...extraArgs], { stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   proc.stderr.on('data', (d) => { stderr += d; });
+  proc.stdin.on('error', () => {}); // a killed agent's stdin: EPIPE, nothing to report
   const exited = new Promise((res) => proc.on('exit', (code, sig) => res({ code, sig })));
   const rec = { updates: [], transitions: [], permissions: [], writes: [], reads: [], terminal: [], order: [], onUpdate: null };
+  // kill ends the agent as a crash would (SIGKILL) and resolves once it exited.
+  rec.kill = () => { proc.kill('SIGKILL'); return exited; };
   const stream = acp.ndJsonStream(Writable.toWeb(proc.stdin), Readable.toWeb(proc.stdout));
   const app = acp.client({ name: 'loopls-acp-e2e' })
     .onNotification(acp.methods.client.session.update, ({ params }) => {
@@ -188,6 +191,38 @@ await scenario('session/load after a restart', () => withAgent([], {}, async (ag
   try { await agent.request(acp.methods.agent.session.load, { sessionId: 'ses_does_not_exist', cwd: workspace, mcpServers: [] }); } catch (e) { unknown = e; }
   check('session/load: an unknown session is an error', unknown && unknown.code === -32602 && /unknown session/.test(unknown.message), unknown && { code: unknown.code, message: unknown.message });
 }));
+
+// A loopls killed in the middle of a session's first run: a new one loads
+// the session by the id session/new gave, and the run resumes by itself
+// (docs/editors.md, "An interrupted run resumes on session/load"). The
+// scripted "stall" prompt stalls again when resumed, so the client cancels
+// it, and it ends cancelled.
+await scenario('session/load after a kill', async () => {
+  let sessionId = '';
+  // The client's connection ends with the killed agent: "ACP connection closed".
+  await withAgent([], {}, async (agent, rec) => {
+    const s = await newSession(agent);
+    sessionId = s.sessionId;
+    const streaming = new Promise((res) => { rec.onUpdate = (u) => { if (u.sessionUpdate === 'agent_message_chunk' && /Thinking/.test(u.content?.text || '')) res(); }; });
+    const pending = prompt(agent, sessionId, 'stall in the first run').catch((e) => e);
+    await within(streaming, 'the first run streams');
+    const exit = await within(rec.kill(), 'the killed agent exits', 10000);
+    check('killed: the agent died of SIGKILL', exit.sig === 'SIGKILL', exit);
+    check('killed: the prompt got no answer', (await within(pending, 'the killed prompt settles', 10000)) instanceof Error);
+  }).catch((e) => { if (!/ACP connection closed/.test(String(e))) throw e; });
+  await withAgent([], {}, async (agent, rec) => {
+    const resuming = new Promise((res) => { rec.onUpdate = (u) => { if (/loopls: resuming run/.test(u.content?.text || '')) res(); }; });
+    const r = await within(agent.request(acp.methods.agent.session.load, { sessionId, cwd: workspace, mcpServers: [] }), 'session/load');
+    check('killed: session/load finds the session by its ACP id', r?.modes?.currentModeId === 'edit', r);
+    await within(resuming, 'the resuming note');
+    const user = rec.updates.find((u) => u.sessionUpdate === 'user_message_chunk');
+    check('killed: the interrupted run\'s prompt is shown', user?.content?.text === 'stall in the first run', rec.updates);
+    const ended = new Promise((res) => { rec.onUpdate = (u) => { if (/loopls: the resumed run .* ended: /.test(u.content?.text || '')) res(u.content.text); }; });
+    await agent.notify(acp.methods.agent.session.cancel, { sessionId });
+    const note = await within(ended, 'the resumed run ends');
+    check('killed: the resumed run, cancelled, ends cancelled', /ended: cancelled\.$/.test(note), note);
+  });
+});
 
 await scenario('permission refused', () => withAgent([], { permission: 'reject_once' }, async (agent, rec) => {
   const s = await newSession(agent);
