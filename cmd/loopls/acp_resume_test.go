@@ -130,9 +130,21 @@ func (c *acpClient) lastSeen(n int) string {
 	return b.String()
 }
 
+// answer returns the result of request id, waiting for its answer unless
+// an earlier wait already received it (an answer may come before or after
+// the notifications a test waits for).
 func (c *acpClient) answer(id float64) map[string]any {
 	c.t.Helper()
-	m := c.until(fmt.Sprintf("answer %v", id), func(m map[string]any) bool { return m["id"] == id && m["method"] == nil })
+	isAnswer := func(m map[string]any) bool { return m["id"] == id && m["method"] == nil }
+	var m map[string]any
+	for _, s := range c.seen {
+		if isAnswer(s) {
+			m = s
+		}
+	}
+	if m == nil {
+		m = c.until(fmt.Sprintf("answer %v", id), isAnswer)
+	}
 	if m["error"] != nil {
 		c.t.Fatalf("request %v failed: %v", id, m["error"])
 	}
@@ -250,18 +262,7 @@ func TestACPLoadResumesInterruptedRun(t *testing.T) {
 	if text := updateText(update(end)); !strings.Contains(text, "ended: completed") {
 		t.Fatalf("the resumed run did not complete: %q; stderr:\n%s", text, b.p.stderr.String())
 	}
-	loadAt := -1
-	for i, m := range b.seen {
-		if m["id"] == load && m["method"] == nil {
-			if m["error"] != nil {
-				t.Fatalf("session/load failed: %v", m["error"])
-			}
-			loadAt = i
-		}
-	}
-	if loadAt < 0 {
-		b.answer(load)
-	}
+	b.answer(load)
 
 	// What the client received, in order.
 	var kinds []string
