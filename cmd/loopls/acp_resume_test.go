@@ -207,6 +207,13 @@ func resumeScript(restarted *atomic.Bool, resumed chan<- int) func(req *api.Chat
 func interruptACPRun(t *testing.T, e *env) string {
 	t.Helper()
 	a := startACP(t, e)
+	t.Cleanup(func() {
+		if t.Failed() {
+			// What the killed process logged (a checkpoint not stored, say)
+			// explains a later step that finds nothing to load or resume.
+			t.Logf("stderr of the killed loopls acp:\n%s", a.p.stderr.String())
+		}
+	})
 	a.answer(a.call("initialize", map[string]any{"protocolVersion": 1}))
 	sid, _ := a.answer(a.call("session/new", map[string]any{"cwd": e.root, "mcpServers": []any{}}))["sessionId"].(string)
 	if sid == "" {
