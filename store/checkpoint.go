@@ -135,10 +135,6 @@ func (s *Store) checkpoint(ctx context.Context, c engine.Checkpoint, end *Ending
 		history = []engine.Message{}
 	}
 	turnPoint := c.Point == engine.PointModelAnswered || c.Point == engine.PointToolResults
-	histJSON, err := json.Marshal(history)
-	if err != nil {
-		return 0, fmt.Errorf("checkpoint %s: encode history: %w", c.Point, err)
-	}
 	edits := run.Edits
 	if edits == nil {
 		edits = []engine.Edit{}
@@ -165,7 +161,9 @@ func (s *Store) checkpoint(ctx context.Context, c engine.Checkpoint, end *Ending
 		return 0, fmt.Errorf("checkpoint %s: %w", c.Point, err)
 	}
 	defer tx.Rollback()
-	sess, err := s.readSession(ctx, tx, c.SessionID)
+	// Only whether the session exists and its version: the stored history
+	// is not read (decoding it cost every checkpoint O(history)).
+	sess, err := s.readSessionVersion(ctx, tx, c.SessionID)
 	if err != nil {
 		return 0, fmt.Errorf("checkpoint %s: %w", c.Point, err)
 	}
@@ -201,6 +199,8 @@ func (s *Store) checkpoint(ctx context.Context, c engine.Checkpoint, end *Ending
 		if err := s.exec(ctx, tx, stTouchSession, now, version, string(c.SessionID)); err != nil {
 			return 0, fmt.Errorf("checkpoint %s: write session %s: %w", c.Point, c.SessionID, err)
 		}
+	} else if histJSON, err := json.Marshal(history); err != nil {
+		return 0, fmt.Errorf("checkpoint %s: encode history: %w", c.Point, err)
 	} else if err := s.exec(ctx, tx, stUpsertSession,
 		string(c.SessionID), r.str(Title(run.Prompt)), r.str(string(histJSON)), now, now, version); err != nil {
 		return 0, fmt.Errorf("checkpoint %s: write session %s: %w", c.Point, c.SessionID, err)

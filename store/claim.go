@@ -166,6 +166,25 @@ func (s *Store) readSession(ctx context.Context, tx *sql.Tx, id engine.SessionID
 	return row, nil
 }
 
+// readSessionVersion reads whether a session exists and its version, not
+// its history: what a checkpoint checks.
+func (s *Store) readSessionVersion(ctx context.Context, tx *sql.Tx, id engine.SessionID) (sessionRow, error) {
+	st, err := s.stmts.in(ctx, tx, stSessionVersion)
+	if err != nil {
+		return sessionRow{}, fmt.Errorf("read session %s: %w", id, err)
+	}
+	var row sessionRow
+	err = st.QueryRowContext(ctx, string(id)).Scan(&row.version)
+	if errorsIsNoRows(err) {
+		return sessionRow{}, nil
+	}
+	if err != nil {
+		return sessionRow{}, fmt.Errorf("read session %s: %w", id, err)
+	}
+	row.exists = true
+	return row, nil
+}
+
 // runRow is the part of a run row a write checks.
 type runRow struct {
 	exists         bool

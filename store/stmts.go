@@ -18,6 +18,7 @@ type stmtID int
 
 const (
 	stReadSession stmtID = iota
+	stSessionVersion
 	stReadRun
 	stRunsInFlight
 	stTouchSession
@@ -30,10 +31,11 @@ const (
 )
 
 var stmtSQL = [nStmts]string{
-	stReadSession:  `SELECT title, history, version FROM sessions WHERE id = ?`,
-	stReadRun:      `SELECT session_id, outcome, owner, session_version FROM runs WHERE id = ?`,
-	stRunsInFlight: `SELECT id, owner FROM runs WHERE session_id = ? AND outcome = ''`,
-	stTouchSession: `UPDATE sessions SET updated_at = ?, version = ? WHERE id = ?`,
+	stReadSession:    `SELECT title, history, version FROM sessions WHERE id = ?`,
+	stSessionVersion: `SELECT version FROM sessions WHERE id = ?`,
+	stReadRun:        `SELECT session_id, outcome, owner, session_version FROM runs WHERE id = ?`,
+	stRunsInFlight:   `SELECT id, owner FROM runs WHERE session_id = ? AND outcome = ''`,
+	stTouchSession:   `UPDATE sessions SET updated_at = ?, version = ? WHERE id = ?`,
 	stUpsertSession: `INSERT INTO sessions (id, title, history, created_at, updated_at, version)
 		VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET

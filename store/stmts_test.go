@@ -132,3 +132,30 @@ func TestRunsParseNoSQL(t *testing.T) {
 		t.Error("a kept statement was handed out after Close")
 	}
 }
+
+// A checkpoint reads only its session's version, not its history, and a
+// turn checkpoint (model_answered, tool_results) writes no history: what the
+// store does per turn is the same for a session of 4 messages and one of
+// 400. Each checkpoint used to decode the stored history, and each turn
+// checkpoint to encode it, so its allocations grew with the session.
+func TestTurnCheckpointIsFlatInHistory(t *testing.T) {
+	allocs := func(n int) float64 {
+		s := openTest(t, t.TempDir(), t.TempDir())
+		ctx := testCtx(t)
+		c := started("s1", "r1", "read the readme", benchHistory(n, 400))
+		if err := s.Checkpoint(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+		c.Point = engine.PointModelAnswered
+		return testing.AllocsPerRun(20, func() {
+			c.Seq++
+			if err := s.Checkpoint(ctx, c); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	small, big := allocs(4), allocs(400)
+	if big > small+5 {
+		t.Errorf("a turn checkpoint made %.0f allocations with 400 messages of history, %.0f with 4; want the same", big, small)
+	}
+}
