@@ -25,7 +25,15 @@ type Claimed struct {
 // of a dead process is recorded stopped first (as Open does). With create
 // set, a session the store does not hold is created (titled from the
 // prompt); without, it is ErrNotFound.
-func (s *Store) Claim(ctx context.Context, run engine.Run, create bool) (_ Claimed, err error) {
+func (s *Store) Claim(ctx context.Context, run engine.Run, create bool) (Claimed, error) {
+	return s.ClaimSince(ctx, run, create, -1)
+}
+
+// ClaimSince is Claim for a caller that holds the session's history as of
+// version known: while the session is still at that version, the Claimed it
+// returns has no History (nil), and the stored history is neither read nor
+// decoded, so a run's claim does not grow with its session's history.
+func (s *Store) ClaimSince(ctx context.Context, run engine.Run, create bool, known int64) (_ Claimed, err error) {
 	defer s.adviseDamaged(&err)
 	if err := s.checkOpen(); err != nil {
 		return Claimed{}, err
@@ -38,9 +46,14 @@ func (s *Store) Claim(ctx context.Context, run engine.Run, create bool) (_ Claim
 		return Claimed{}, fmt.Errorf("claim session %s: %w", run.SessionID, err)
 	}
 	defer tx.Rollback()
-	sess, err := s.readSession(ctx, tx, run.SessionID)
+	sess, err := s.readSessionHead(ctx, tx, run.SessionID)
 	if err != nil {
 		return Claimed{}, fmt.Errorf("claim session %s: %w", run.SessionID, err)
+	}
+	if sess.exists && sess.version != known {
+		if sess.history, err = s.readHistory(ctx, tx, run.SessionID); err != nil {
+			return Claimed{}, fmt.Errorf("claim session %s: %w", run.SessionID, err)
+		}
 	}
 	if !sess.exists && !create {
 		return Claimed{}, fmt.Errorf("session %q: %w (list them with loopls/sessions)", run.SessionID, ErrNotFound)
@@ -164,6 +177,44 @@ func (s *Store) readSession(ctx context.Context, tx *sql.Tx, id engine.SessionID
 		row.history = []engine.Message{}
 	}
 	return row, nil
+}
+
+// readSessionHead reads whether a session exists, its title and version.
+func (s *Store) readSessionHead(ctx context.Context, tx *sql.Tx, id engine.SessionID) (sessionRow, error) {
+	st, err := s.stmts.in(ctx, tx, stSessionHead)
+	if err != nil {
+		return sessionRow{}, fmt.Errorf("read session %s: %w", id, err)
+	}
+	var row sessionRow
+	err = st.QueryRowContext(ctx, string(id)).Scan(&row.title, &row.version)
+	if errorsIsNoRows(err) {
+		return sessionRow{}, nil
+	}
+	if err != nil {
+		return sessionRow{}, fmt.Errorf("read session %s: %w", id, err)
+	}
+	row.exists = true
+	return row, nil
+}
+
+// readHistory reads and decodes a session's committed history.
+func (s *Store) readHistory(ctx context.Context, tx *sql.Tx, id engine.SessionID) ([]engine.Message, error) {
+	st, err := s.stmts.in(ctx, tx, stSessionHistory)
+	if err != nil {
+		return nil, fmt.Errorf("read session %s: %w", id, err)
+	}
+	var hist string
+	if err := st.QueryRowContext(ctx, string(id)).Scan(&hist); err != nil {
+		return nil, fmt.Errorf("read session %s: %w", id, err)
+	}
+	var h []engine.Message
+	if err := json.Unmarshal([]byte(hist), &h); err != nil {
+		return nil, fmt.Errorf("read session %s: decode history: %w", id, err)
+	}
+	if h == nil {
+		h = []engine.Message{}
+	}
+	return h, nil
 }
 
 // readSessionVersion reads whether a session exists and its version, not

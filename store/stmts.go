@@ -19,6 +19,8 @@ type stmtID int
 const (
 	stReadSession stmtID = iota
 	stSessionVersion
+	stSessionHead
+	stSessionHistory
 	stReadRun
 	stRunsInFlight
 	stTouchSession
@@ -33,6 +35,8 @@ const (
 var stmtSQL = [nStmts]string{
 	stReadSession:    `SELECT title, history, version FROM sessions WHERE id = ?`,
 	stSessionVersion: `SELECT version FROM sessions WHERE id = ?`,
+	stSessionHead:    `SELECT title, version FROM sessions WHERE id = ?`,
+	stSessionHistory: `SELECT history FROM sessions WHERE id = ?`,
 	stReadRun:        `SELECT session_id, outcome, owner, session_version FROM runs WHERE id = ?`,
 	stRunsInFlight:   `SELECT id, owner FROM runs WHERE session_id = ? AND outcome = ''`,
 	stTouchSession:   `UPDATE sessions SET updated_at = ?, version = ? WHERE id = ?`,

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"encoding/json"
+	"fmt"
+	"runtime"
 	"sync/atomic"
 	"testing"
 
@@ -157,5 +159,51 @@ func TestTurnCheckpointIsFlatInHistory(t *testing.T) {
 	small, big := allocs(4), allocs(400)
 	if big > small+5 {
 		t.Errorf("a turn checkpoint made %.0f allocations with 400 messages of history, %.0f with 4; want the same", big, small)
+	}
+}
+
+// A claim by a caller that holds the session's history at its stored
+// version reads no history: its allocations are the same at 4 and at 400
+// messages. A caller behind (another process wrote the session meanwhile)
+// gets the stored history.
+func TestClaimSinceReadsNoHistoryItHas(t *testing.T) {
+	claimAllocs := func(n int) float64 {
+		s := openTest(t, t.TempDir(), t.TempDir())
+		ctx := testCtx(t)
+		c := started("s1", "r0", "read the readme", benchHistory(n, 400))
+		version, err := s.CheckpointVersion(ctx, ended(c, engine.OutcomeCompleted, nil, benchHistory(n, 400)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		behind, err := s.ClaimSince(ctx, engine.Run{ID: "r1", SessionID: "s1", Prompt: "again"}, false, version-1)
+		if err != nil || behind.Version != version || len(behind.History) != n {
+			t.Fatalf("claim from behind: version %d, %d messages, %v; want %d and %d", behind.Version, len(behind.History), err, version, n)
+		}
+		if _, err := s.CheckpointVersion(ctx, ended(started("s1", "r1", "again", nil), engine.OutcomeCompleted, nil, benchHistory(n, 400))); err != nil {
+			t.Fatal(err)
+		}
+		version++
+		var mallocs uint64
+		for i := 2; i < 12; i++ {
+			id := engine.RunID(fmt.Sprintf("r%d", i))
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			got, err := s.ClaimSince(ctx, engine.Run{ID: id, SessionID: "s1", Prompt: "again"}, false, version)
+			runtime.ReadMemStats(&after)
+			mallocs += after.Mallocs - before.Mallocs
+			if err != nil || got.History != nil || got.Version != version {
+				t.Fatalf("claim at the known version: version %d, history of %d messages (nil: %v), %v; want version %d and no history",
+					got.Version, len(got.History), got.History == nil, err, version)
+			}
+			if err := s.Checkpoint(ctx, ended(started("s1", id, "again", nil), engine.OutcomeFailed, engine.Internal("test"), benchHistory(n, 400))); err != nil {
+				t.Fatal(err)
+			}
+			version++
+		}
+		return float64(mallocs) / 10
+	}
+	small, big := claimAllocs(4), claimAllocs(400)
+	if big > small+5 {
+		t.Errorf("a claim made %.0f allocations with 400 messages of history, %.0f with 4; want the same", big, small)
 	}
 }
