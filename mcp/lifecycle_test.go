@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -248,4 +249,60 @@ func TestListChangedIsPickedUp(t *testing.T) {
 	if err != nil || res.Output != "late tool called" {
 		t.Fatalf("late = %+v, %v", res, err)
 	}
+}
+
+// A cancelled call whose run ends at once (loopls run after Ctrl-C: the
+// run is cancelled, then the hub closes) still reaches the server as
+// notifications/cancelled before its stdin closes. The SDK sends its own from
+// a goroutine after the call returned, which lost that race; closing now
+// tells the server of every call it has not answered (outstanding.go).
+func TestCloseRightAfterACancelTellsTheServer(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "stdin.log")
+	srv := config.MCPServer{Command: "sh", Args: []string{"-c", "tee -a " + shellQuote(log) + " | " + everythingLine(t)}}
+	h := newHub(t)
+	ctx := ctxT(t)
+	tools, warns := h.Tools(ctx, Want{Dir: dir, Settings: map[string]config.MCPServer{"everything": srv}})
+	if len(warns) != 0 {
+		t.Fatalf("warnings: %v", warns)
+	}
+	slow := find(t, tools, "mcp__everything__trigger-long-running-operation")
+	callCtx, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() {
+		_, err := call(callCtx, slow, `{"duration":60,"steps":60}`)
+		done <- err
+	}()
+	waitFor(t, "the tools/call to reach the server", func() bool {
+		b, _ := os.ReadFile(log)
+		return strings.Contains(string(b), `"trigger-long-running-operation"`)
+	})
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled call returned %v, want context.Canceled", err)
+	}
+	h.Close() // the server has exited when Close returns: tee wrote all it read
+	b, _ := os.ReadFile(log)
+	var callID any
+	for _, line := range strings.Split(string(b), "\n") {
+		var m struct {
+			ID     any    `json:"id"`
+			Method string `json:"method"`
+			Params struct {
+				RequestID any `json:"requestId"`
+			} `json:"params"`
+		}
+		if json.Unmarshal([]byte(line), &m) != nil {
+			continue
+		}
+		switch m.Method {
+		case "tools/call":
+			callID = m.ID
+		case "notifications/cancelled":
+			if callID != nil && m.Params.RequestID == callID {
+				return
+			}
+		}
+	}
+	t.Fatalf("the server was not told the cancelled call (id %v) was cancelled before it was closed; it read:\n%s", callID, b)
 }

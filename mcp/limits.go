@@ -46,6 +46,10 @@ var (
 	// stopGrace is how long a stopping server gets after its stdin closes,
 	// and again after SIGTERM, before its group is killed.
 	stopGrace = 2 * time.Second
+	// cancelNotifyWait bounds how long closing a stdio connection waits to
+	// tell the server its unanswered calls are cancelled (a server that does
+	// not read its stdin can hold the write).
+	cancelNotifyWait = time.Second
 )
 
 // backoff is the wait before restart attempt n (1-based).

@@ -63,9 +63,10 @@ type server struct {
 
 // conn is one live session with the server.
 type conn struct {
-	cs    *sdk.ClientSession
-	proc  *process // nil over HTTP
-	since time.Time
+	cs      *sdk.ClientSession
+	proc    *process        // nil over HTTP
+	cancels *cancelsOnClose // nil over HTTP
+	since   time.Time
 }
 
 // remoteTool is one tool as the server described it, checked.
@@ -178,15 +179,17 @@ func (s *server) start(done chan struct{}) {
 // performs the MCP handshake.
 func (s *server) connect(ctx context.Context) (*conn, error) {
 	var (
-		t    sdk.Transport
-		proc *process
-		err  error
+		t       sdk.Transport
+		proc    *process
+		cancels *cancelsOnClose
+		err     error
 	)
 	if s.cfg.Stdio() {
 		if proc, err = startProcess(s.cfg, s.dir); err != nil {
 			return nil, err
 		}
-		t = &sdk.IOTransport{Reader: proc.stdout, Writer: proc.stdin, MaxLineLength: maxFrame}
+		cancels = &cancelsOnClose{Transport: &sdk.IOTransport{Reader: proc.stdout, Writer: proc.stdin, MaxLineLength: maxFrame}}
+		t = cancels
 	} else {
 		t = httpTransport(s.cfg)
 	}
@@ -204,15 +207,34 @@ func (s *server) connect(ctx context.Context) (*conn, error) {
 		}
 		return nil, err
 	}
-	return &conn{cs: cs, proc: proc, since: time.Now()}, nil
+	return &conn{cs: cs, proc: proc, cancels: cancels, since: time.Now()}, nil
 }
 
 // closeConn ends a connection and, for stdio, the server's process group.
+// A stdio server is first told that the calls it has not answered are
+// cancelled (outstanding.go); a server that does not read its stdin holds
+// that for cancelNotifyWait at most, and stopping it ends the write.
 func (s *server) closeConn(c *conn) {
+	told := make(chan struct{})
+	if c.cancels != nil {
+		go func() {
+			defer close(told)
+			c.cancels.cancelOutstanding(context.Background())
+		}()
+		t := time.NewTimer(cancelNotifyWait)
+		select {
+		case <-told:
+		case <-t.C:
+		}
+		t.Stop()
+	} else {
+		close(told)
+	}
 	_ = c.cs.Close()
 	if c.proc != nil {
 		c.proc.stop()
 	}
+	<-told
 }
 
 // watch waits for the connection to end. An end loopls did not ask for is
