@@ -83,7 +83,9 @@ type Server struct {
 	ended     endedRuns                  // runs that ended in this daemon (run.go)
 	trace     string
 	exitCode  int
-	opened    chan struct{} // closed once initialize's open is done, or none will start (setState)
+	opened    chan struct{} // closed once initialize's open is done, or none will start (setState, teardown)
+	openFn    func()        // starts the open; set by initialize, run once by startOpen
+	openOnce  sync.Once
 	exited    chan struct{}
 	exitOnce  sync.Once
 	requestWG sync.WaitGroup

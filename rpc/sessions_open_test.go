@@ -55,3 +55,28 @@ func TestStoreOpensOnFirstNeed(t *testing.T) {
 		t.Errorf("after loopls/sessions the state directory holds %v, want one database", dbs)
 	}
 }
+
+// The workspace opens at initialized, or at the first request that needs
+// it: a request sent before initialized is answered (it starts the open),
+// and a daemon told to shut down before initialized, which never opened
+// anything, still exits cleanly.
+func TestOpenStartsAtInitializedOrFirstNeed(t *testing.T) {
+	f := newFixture(t)
+	f.c.initialize(f.root, nil, nil)
+	var sessions []json.RawMessage
+	f.c.mustRequest("loopls/sessions", nil, &sessions) // before initialized
+	f.c.notify("initialized", map[string]any{})        // late: the open is already done
+	f.c.mustRequest("shutdown", nil, nil)
+	f.c.notify("exit", nil)
+	if code := f.c.waitExit(); code != 0 {
+		t.Fatalf("exit code = %d, want 0", code)
+	}
+
+	g := newFixture(t)
+	g.c.initialize(g.root, nil, nil)
+	g.c.mustRequest("shutdown", nil, nil)
+	g.c.notify("exit", nil)
+	if code := g.c.waitExit(); code != 0 {
+		t.Fatalf("a daemon shut down before initialized: exit code = %d, want 0", code)
+	}
+}

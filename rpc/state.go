@@ -12,9 +12,9 @@ const (
 	// ServerNotInitialized (-32002); notifications other than exit are
 	// dropped.
 	stateNew lifecycle = iota
-	// stateInitializing: initialize was answered and the workspace, the
-	// store and the session manager are being opened in the background.
-	// Requests are accepted and wait for the open (awaitOpen).
+	// stateInitializing: initialize was answered; the workspace opens in
+	// the background from initialized (or the first request that needs
+	// it) on. Requests are accepted and wait for the open (awaitOpen).
 	stateInitializing
 	// stateRunning: the open is done (a part that failed to open is
 	// missing, and says so when asked for).
