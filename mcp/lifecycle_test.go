@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/config"
+	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/internal/mcpservers"
 )
 
@@ -65,43 +66,66 @@ func everythingLine(t *testing.T) string {
 	return strings.Join(q, " ")
 }
 
-func TestCancelSendsNotificationsCancelled(t *testing.T) {
+// slowCall is a long call to the everything server in flight, with tee
+// recording what loopls sends the server in log.
+type slowCall struct {
+	hub    *Hub
+	log    string
+	tools  []engine.Tool
+	cancel context.CancelFunc
+	done   chan error
+}
+
+// startSlowCall connects to the everything server through tee and starts
+// its long-running operation, returning once the tools/call reached it.
+func startSlowCall(t *testing.T, ctx context.Context) *slowCall {
+	t.Helper()
 	dir := t.TempDir()
-	log := filepath.Join(dir, "stdin.log")
-	// tee records what loopls sends the server.
-	srv := config.MCPServer{Command: "sh", Args: []string{"-c", "tee -a " + shellQuote(log) + " | " + everythingLine(t)}}
-	h := newHub(t)
-	ctx := ctxT(t)
-	tools, warns := h.Tools(ctx, Want{Dir: dir, Settings: map[string]config.MCPServer{"everything": srv}})
+	c := &slowCall{hub: newHub(t), log: filepath.Join(dir, "stdin.log"), done: make(chan error, 1)}
+	srv := config.MCPServer{Command: "sh", Args: []string{"-c", "tee -a " + shellQuote(c.log) + " | " + everythingLine(t)}}
+	tools, warns := c.hub.Tools(ctx, Want{Dir: dir, Settings: map[string]config.MCPServer{"everything": srv}})
 	if len(warns) != 0 {
 		t.Fatalf("warnings: %v", warns)
 	}
+	c.tools = tools
 	slow := find(t, tools, "mcp__everything__trigger-long-running-operation")
 	callCtx, cancel := context.WithCancel(ctx)
-	done := make(chan error, 1)
+	c.cancel = cancel
 	go func() {
 		_, err := call(callCtx, slow, `{"duration":60,"steps":60}`)
-		done <- err
+		c.done <- err
 	}()
 	waitFor(t, "the tools/call to reach the server", func() bool {
-		b, _ := os.ReadFile(log)
+		b, _ := os.ReadFile(c.log)
 		return strings.Contains(string(b), `"trigger-long-running-operation"`)
 	})
-	cancel()
+	return c
+}
+
+// cancelled cancels the call and checks it returned context.Canceled.
+func (c *slowCall) cancelled(t *testing.T) {
+	t.Helper()
+	c.cancel()
 	select {
-	case err := <-done:
+	case err := <-c.done:
 		if !errors.Is(err, context.Canceled) {
 			t.Fatalf("cancelled call returned %v, want context.Canceled", err)
 		}
 	case <-time.After(30 * time.Second):
 		t.Fatal("the cancelled call did not return")
 	}
+}
+
+func TestCancelSendsNotificationsCancelled(t *testing.T) {
+	ctx := ctxT(t)
+	c := startSlowCall(t, ctx)
+	c.cancelled(t)
 	waitFor(t, "notifications/cancelled to reach the server", func() bool {
-		b, _ := os.ReadFile(log)
+		b, _ := os.ReadFile(c.log)
 		return strings.Contains(string(b), `"notifications/cancelled"`)
 	})
 	// The server is still usable after a cancelled call.
-	res, err := call(ctx, find(t, tools, "mcp__everything__echo"), `{"message":"still here"}`)
+	res, err := call(ctx, find(t, c.tools, "mcp__everything__echo"), `{"message":"still here"}`)
 	if err != nil || !strings.Contains(res.Output, "still here") {
 		t.Fatalf("echo after cancel = %+v, %v", res, err)
 	}
@@ -257,32 +281,10 @@ func TestListChangedIsPickedUp(t *testing.T) {
 // a goroutine after the call returned, which lost that race; closing now
 // tells the server of every call it has not answered (outstanding.go).
 func TestCloseRightAfterACancelTellsTheServer(t *testing.T) {
-	dir := t.TempDir()
-	log := filepath.Join(dir, "stdin.log")
-	srv := config.MCPServer{Command: "sh", Args: []string{"-c", "tee -a " + shellQuote(log) + " | " + everythingLine(t)}}
-	h := newHub(t)
-	ctx := ctxT(t)
-	tools, warns := h.Tools(ctx, Want{Dir: dir, Settings: map[string]config.MCPServer{"everything": srv}})
-	if len(warns) != 0 {
-		t.Fatalf("warnings: %v", warns)
-	}
-	slow := find(t, tools, "mcp__everything__trigger-long-running-operation")
-	callCtx, cancel := context.WithCancel(ctx)
-	done := make(chan error, 1)
-	go func() {
-		_, err := call(callCtx, slow, `{"duration":60,"steps":60}`)
-		done <- err
-	}()
-	waitFor(t, "the tools/call to reach the server", func() bool {
-		b, _ := os.ReadFile(log)
-		return strings.Contains(string(b), `"trigger-long-running-operation"`)
-	})
-	cancel()
-	if err := <-done; !errors.Is(err, context.Canceled) {
-		t.Fatalf("cancelled call returned %v, want context.Canceled", err)
-	}
-	h.Close() // the server has exited when Close returns: tee wrote all it read
-	b, _ := os.ReadFile(log)
+	c := startSlowCall(t, ctxT(t))
+	c.cancelled(t)
+	c.hub.Close() // the server has exited when Close returns: tee wrote all it read
+	b, _ := os.ReadFile(c.log)
 	var callID any
 	for _, line := range strings.Split(string(b), "\n") {
 		var m struct {
