@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"regexp"
 	"slices"
+	"sync"
 )
 
 // MCPServer is one Model Context Protocol server the user configured, in the
@@ -39,12 +40,14 @@ var ErrBadMCPServer = errors.New("invalid MCP server")
 // mcpServerName is what a server may be called: its name becomes part of
 // tool names (mcp__<server>__<tool>), which model APIs restrict to
 // [A-Za-z0-9_-]{1,64}.
-var mcpServerName = regexp.MustCompile(`^[A-Za-z0-9-]([A-Za-z0-9_-]{0,30}[A-Za-z0-9-])?$`)
+var mcpServerName = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[A-Za-z0-9-]([A-Za-z0-9_-]{0,30}[A-Za-z0-9-])?$`)
+})
 
 // ValidMCPServerName reports whether name may name an MCP server: 1 to 32
 // letters, digits, '-' and '_', not starting or ending with '_' (so the
 // "__" separators of tool names stay unambiguous).
-func ValidMCPServerName(name string) bool { return mcpServerName.MatchString(name) }
+func ValidMCPServerName(name string) bool { return mcpServerName().MatchString(name) }
 
 // Validate checks one server entry.
 func (s MCPServer) Validate(name string) error {

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Mark replaces a secret in everything redacted.
@@ -24,16 +25,21 @@ const value = `[A-Za-z0-9._~+/=-]+`
 // file the model reads) is scrubbed too. Group 1 is kept; the rest is the
 // secret. They are deliberately narrow — header syntax, not every
 // `api_key = …` in source code — so that ordinary code reads unchanged.
-var shapes = []*regexp.Regexp{
-	// Authorization: Bearer xyz / "authorization":"Bearer xyz" / Basic / Token.
-	regexp.MustCompile(`(?i)(authorization\\?["']?\s*[:=]\s*(?:\\?["'\[])*\s*(?:bearer|basic|token)\s+)` + value),
-	// A bearer credential outside a header line.
-	regexp.MustCompile(`(?i)(\bbearer\s+)[A-Za-z0-9._~+/=-]{16,}`),
-	// x-api-key: xyz / "x-api-key":"xyz" (Anthropic), api-key (Azure), x-goog-api-key.
-	regexp.MustCompile(`(?i)((?:x-api-key|\bapi-key|x-goog-api-key)\\?["']?\s*:\s*(?:\\?["'\[])*)` + value),
-	// Provider keys: sk-…, sk-ant-…, sk-proj-….
-	regexp.MustCompile(`()\bsk-[A-Za-z0-9_-]{20,}`),
-}
+// They are compiled on first use: most text holds no trigger word
+// (mayHoldShape) and never needs them, and compiling them at package init
+// cost every start of loopls.
+var shapes = sync.OnceValue(func() []*regexp.Regexp {
+	return []*regexp.Regexp{
+		// Authorization: Bearer xyz / "authorization":"Bearer xyz" / Basic / Token.
+		regexp.MustCompile(`(?i)(authorization\\?["']?\s*[:=]\s*(?:\\?["'\[])*\s*(?:bearer|basic|token)\s+)` + value),
+		// A bearer credential outside a header line.
+		regexp.MustCompile(`(?i)(\bbearer\s+)[A-Za-z0-9._~+/=-]{16,}`),
+		// x-api-key: xyz / "x-api-key":"xyz" (Anthropic), api-key (Azure), x-goog-api-key.
+		regexp.MustCompile(`(?i)((?:x-api-key|\bapi-key|x-goog-api-key)\\?["']?\s*:\s*(?:\\?["'\[])*)` + value),
+		// Provider keys: sk-…, sk-ant-…, sk-proj-….
+		regexp.MustCompile(`()\bsk-[A-Za-z0-9_-]{20,}`),
+	}
+})
 
 // triggers are the (lower-case) words that start a shape. A Stream holds
 // back text from a trigger near its end until the credential after it is
@@ -102,7 +108,7 @@ func (r *Redactor) String(s string) string {
 		s = r.replacer.Replace(s)
 		if strings.Contains(s, Mark) {
 			// A longer credential that begins with a known value goes whole.
-			s = markTail.ReplaceAllString(s, Mark)
+			s = markTail().ReplaceAllString(s, Mark)
 		}
 	}
 	return scrubShapes(s)
@@ -124,7 +130,9 @@ func (r *Redactor) Bytes(b []byte) []byte {
 
 // markTail is a mark followed by more token characters: the rest of a
 // credential that began with a known value.
-var markTail = regexp.MustCompile(`\[redacted\][A-Za-z0-9_-][A-Za-z0-9._~+/=-]*`)
+var markTail = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\[redacted\][A-Za-z0-9_-][A-Za-z0-9._~+/=-]*`)
+})
 
 // sentinel stands for Mark while the shapes run: no shape's value can
 // start with it, so a mark already in the text is never taken for a
@@ -137,7 +145,7 @@ func scrubShapes(s string) string {
 		return s
 	}
 	s = strings.ReplaceAll(s, Mark, sentinel)
-	for _, re := range shapes {
+	for _, re := range shapes() {
 		s = re.ReplaceAllStringFunc(s, func(m string) string {
 			sub := re.FindStringSubmatch(m)
 			// sk-… is a credential by its prefix; after a header name,

@@ -56,7 +56,7 @@ func (s *Stream) safeCut(p string) int {
 				}
 			}
 		}
-		for _, re := range shapes {
+		for _, re := range shapes() {
 			if !shaped {
 				break
 			}
