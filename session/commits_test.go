@@ -2,9 +2,6 @@ package session_test
 
 import (
 	"context"
-	"encoding/binary"
-	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -12,33 +9,8 @@ import (
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/session"
 	"github.com/loopls/loopls/store"
+	"github.com/loopls/loopls/store/storetest"
 )
-
-// walCommits counts the commits in the WAL of the database at path: frames
-// whose header records a database size (SQLite's file format, §4.1), of the
-// WAL's current salt.
-func walCommits(t *testing.T, path string) int {
-	t.Helper()
-	b, err := os.ReadFile(path + "-wal")
-	if errors.Is(err, fs.ErrNotExist) || len(b) == 0 {
-		return 0
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	pageSize := int(binary.BigEndian.Uint32(b[8:12]))
-	n := 0
-	for off := 32; off+24+pageSize <= len(b); off += 24 + pageSize {
-		h := b[off : off+24]
-		if string(h[8:16]) != string(b[16:24]) {
-			break
-		}
-		if binary.BigEndian.Uint32(h[4:8]) != 0 {
-			n++
-		}
-	}
-	return n
-}
 
 // A one-tool run is five synced commits: the claim, run_started,
 // model_answered, tool_results, and run_ended carrying the run's transcript
@@ -59,7 +31,7 @@ func TestOneToolRunIsFiveCommits(t *testing.T) {
 		prompt, tool string
 		edits        int
 	}{{"read the readme", "read_file", 0}, {"edit hello", "edit_file", 1}} {
-		before := walCommits(t, st.Path())
+		before := storetest.WALCommits(t, st.Path())
 		h, err := m.Start(context.Background(), session.Request{Prompt: tc.prompt})
 		if err != nil {
 			t.Fatal(err)
@@ -68,7 +40,7 @@ func TestOneToolRunIsFiveCommits(t *testing.T) {
 		if err != nil || run.Outcome != engine.OutcomeCompleted || run.Turns != 2 {
 			t.Fatalf("%q: %s after %d turns, %v; want completed after a tool turn", tc.prompt, run.Outcome, run.Turns, err)
 		}
-		if n := walCommits(t, st.Path()) - before; n != 5 {
+		if n := storetest.WALCommits(t, st.Path()) - before; n != 5 {
 			t.Errorf("%q: %d commits, want 5 (claim, run_started, model_answered, tool_results, run_ended with the transcript)", tc.prompt, n)
 		}
 		conv, err := m.Conversation(context.Background(), h.SessionID())

@@ -2,7 +2,6 @@ package store
 
 import (
 	"database/sql"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"io/fs"
@@ -13,38 +12,8 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/store/storetest"
 )
-
-// walCommits counts the commits in the WAL file of the database at path: the
-// frames whose header records a database size (SQLite's file format, §4.1:
-// a 32-byte header, then frames of a 24-byte header and one page). A missing
-// or empty WAL holds none.
-func walCommits(t *testing.T, path string) int {
-	t.Helper()
-	b, err := os.ReadFile(path + "-wal")
-	if errors.Is(err, fs.ErrNotExist) || len(b) == 0 {
-		return 0
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(b) < 32 {
-		t.Fatalf("WAL of %d bytes: shorter than its header", len(b))
-	}
-	pageSize := int(binary.BigEndian.Uint32(b[8:12]))
-	salt := b[16:24]
-	n := 0
-	for off := 32; off+24+pageSize <= len(b); off += 24 + pageSize {
-		h := b[off : off+24]
-		if string(h[8:16]) != string(salt) {
-			break // a frame left from before the WAL restarted
-		}
-		if binary.BigEndian.Uint32(h[4:8]) != 0 {
-			n++
-		}
-	}
-	return n
-}
 
 // The regression guard for the first open's cost: a new database is built
 // aside and linked into place whole, so opening it commits nothing through
@@ -54,7 +23,7 @@ func walCommits(t *testing.T, path string) int {
 func TestFreshOpenCommitsNothing(t *testing.T) {
 	dir, root := t.TempDir(), t.TempDir()
 	s := openTest(t, dir, root)
-	if n := walCommits(t, s.Path()); n != 0 {
+	if n := storetest.WALCommits(t, s.Path()); n != 0 {
 		t.Errorf("opening a new database committed %d transactions through its WAL, want 0", n)
 	}
 	var v int
@@ -78,7 +47,7 @@ func TestFreshOpenCommitsNothing(t *testing.T) {
 	if err := s.Checkpoint(testCtx(t), started("s1", "r1", "hello", nil)); err != nil {
 		t.Fatalf("Checkpoint on the new database: %v", err)
 	}
-	if n := walCommits(t, s.Path()); n != 1 {
+	if n := storetest.WALCommits(t, s.Path()); n != 1 {
 		t.Errorf("one checkpoint: %d commits in the WAL, want 1", n)
 	}
 }
@@ -108,7 +77,7 @@ func TestMigrationsAreOneCommit(t *testing.T) {
 		t.Fatalf("SchemaVersion %d: this test needs a database two migrations behind", SchemaVersion)
 	}
 	s := openTest(t, dir, root)
-	if n := walCommits(t, path); n != 1 {
+	if n := storetest.WALCommits(t, path); n != 1 {
 		t.Errorf("migrating 1 → %d took %d commits, want 1", SchemaVersion, n)
 	}
 	var v int
@@ -170,12 +139,12 @@ func TestRunEndedCarriesTheTranscriptInOneCommit(t *testing.T) {
 	if r, err := s.Run(ctx, "r1"); err != nil || r.Outcome != "" {
 		t.Fatalf("after refused endings the run is %q, %v; want still in flight", r.Outcome, err)
 	}
-	before := walCommits(t, s.Path())
+	before := storetest.WALCommits(t, s.Path())
 	edits := []engine.Edit{{Path: "b.txt", ToolID: "call_2"}}
 	if _, err := s.CheckpointEnded(ctx, end, Ending{Transcript: json.RawMessage(`[{"kind":"prompt","text":"edit hello"}]`), Edits: edits}); err != nil {
 		t.Fatal(err)
 	}
-	if n := walCommits(t, s.Path()) - before; n != 1 {
+	if n := storetest.WALCommits(t, s.Path()) - before; n != 1 {
 		t.Errorf("run_ended with its transcript: %d commits, want 1", n)
 	}
 	r, err := s.Run(ctx, "r1")
