@@ -1,7 +1,6 @@
 package localmodels
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,16 +8,12 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"strings"
 	"time"
+
+	"github.com/loopls/loopls/internal/jsonhttp"
 )
 
 const (
-	// maxErrorBody bounds what is read of an error answer.
-	maxErrorBody = 64 << 10
-	// maxErrorText bounds the text an error quotes of a body or a line
-	// that is not the JSON expected.
-	maxErrorText = 300
 	// maxShowBody and maxTagsBody bound the answers of /api/show (a
 	// model's metadata, its template and licence) and /api/tags.
 	maxShowBody = 32 << 20
@@ -27,6 +22,10 @@ const (
 
 // userAgent names loopls to the server.
 const userAgent = "loopls"
+
+// requestHeader is what every request carries besides Accept and
+// Content-Type. jsonhttp.Send only reads it.
+var requestHeader = http.Header{"User-Agent": {userAgent}}
 
 // client sends loopls's requests to one Ollama server. It never retries:
 // the engine retries transient failures with its own backoff.
@@ -73,49 +72,30 @@ var errStreamCut = errors.New("stream ended without done")
 // not nil, and returns the response when its status is below 400; the
 // caller closes its body. An error status is a *statusError.
 func (c *client) do(ctx context.Context, method, path string, body any, accept string) (*http.Response, error) {
-	var rd io.Reader
-	if body != nil {
-		raw, err := json.Marshal(body)
-		if err != nil {
-			return nil, fmt.Errorf("encoding the request: %w", err)
-		}
-		rd = bytes.NewReader(raw)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, c.base.JoinPath(path).String(), rd)
+	resp, answer, err := jsonhttp.Send(ctx, c.http, jsonhttp.Request{
+		Method: method, URL: c.base.JoinPath(path).String(), Header: requestHeader,
+		Body: body, Accept: accept, OK: jsonhttp.Below400,
+	})
 	if err != nil {
 		return nil, err
 	}
-	req.Header.Set("Accept", accept)
-	req.Header.Set("User-Agent", userAgent)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
+	if answer != nil {
+		return nil, readStatusError(answer)
 	}
-	resp, err := c.http.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	if resp.StatusCode < http.StatusBadRequest {
-		return resp, nil
-	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
-	if err != nil && ctx.Err() != nil {
-		return nil, ctx.Err()
-	}
-	return nil, readStatusError(resp, raw)
+	return resp, nil
 }
 
 // readStatusError reads an error answer: Ollama's {"error":"…"}, or any
 // other body quoted. A 401 without a message says "unauthorized".
-func readStatusError(resp *http.Response, raw []byte) *statusError {
-	e := &statusError{status: resp.StatusCode, retryAfter: parseRetryAfter(resp.Header.Get("Retry-After"), time.Now())}
+func readStatusError(a *jsonhttp.ErrorAnswer) *statusError {
+	e := &statusError{status: a.Status, retryAfter: parseRetryAfter(a.Header.Get("Retry-After"), time.Now())}
 	var body errorBody
-	if json.Unmarshal(raw, &body) == nil {
+	if json.Unmarshal(a.Body, &body) == nil {
 		e.message = body.Error
 	} else {
-		e.message = quoteText(raw)
+		e.message = jsonhttp.Quote(a.Body)
 	}
-	if e.message == "" && resp.StatusCode == http.StatusUnauthorized {
+	if e.message == "" && a.Status == http.StatusUnauthorized {
 		e.message = "unauthorized"
 	}
 	return e
@@ -136,15 +116,11 @@ func (c *client) exchange(ctx context.Context, method, path string, in any, limi
 		return err
 	}
 	defer resp.Body.Close()
-	lr := &io.LimitedReader{R: resp.Body, N: limit + 1}
-	if err := json.NewDecoder(lr).Decode(out); err != nil {
+	if err := jsonhttp.DecodeBounded(resp.Body, limit, out); err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		if lr.N <= 0 {
-			return fmt.Errorf("the answer to %s %s is larger than %d bytes", method, path, limit)
-		}
-		return fmt.Errorf("the answer to %s %s is not the JSON expected: %w", method, path, err)
+		return fmt.Errorf("%s %s: %w", method, path, err)
 	}
 	// Read the rest (a newline) so that the connection is reused: a run's
 	// /api/chat follows its /api/show.
@@ -184,22 +160,11 @@ func readChat(body io.Reader, fn func(*chatChunk)) error {
 		}
 		chunk = chatChunk{}
 		if err := json.Unmarshal(line, &chunk); err != nil {
-			return fmt.Errorf("a line of the stream is not the JSON expected (%s): %q", err, quoteText(line))
+			return fmt.Errorf("a line of the stream is not the JSON expected (%s): %q", err, jsonhttp.Quote(line))
 		}
 		if chunk.Error != "" {
 			return errors.New(chunk.Error)
 		}
 		fn(&chunk)
 	}
-}
-
-// quoteText returns the start of a body or line for an error message:
-// valid UTF-8, one line, at most maxErrorText bytes.
-func quoteText(raw []byte) string {
-	s := strings.ToValidUTF8(string(raw[:min(len(raw), maxErrorText)]), "")
-	s = strings.Join(strings.Fields(s), " ")
-	if len(raw) > maxErrorText {
-		s += " …"
-	}
-	return s
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/internal/jsonhttp"
 	"github.com/loopls/loopls/redact"
 )
 
@@ -210,7 +211,7 @@ func (s *openaiStream) event(ev sseEvent, onDelta func(engine.Delta)) (bool, err
 		// An error after the 200: the server gave up mid-answer.
 		pe, ok := readErrorObject(chunk.Error)
 		if !ok {
-			pe = &providerError{message: quoteBody(chunk.Error)}
+			pe = &providerError{message: jsonhttp.Quote(chunk.Error)}
 		}
 		return false, pe
 	}

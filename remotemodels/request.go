@@ -1,7 +1,6 @@
 package remotemodels
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -11,16 +10,15 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/loopls/loopls/internal/jsonhttp"
 )
 
 // maxErrorBody bounds what is read of a provider's error answer, and
 // maxListBody what is read of a /models list (OpenRouter's is a megabyte).
 const (
-	maxErrorBody = 64 << 10
+	maxErrorBody = jsonhttp.MaxErrorBody
 	maxListBody  = 32 << 20
-	// maxErrorText bounds the body text an error quotes when the body is
-	// not the API's error JSON (a proxy's HTML page).
-	maxErrorText = 300
 	// maxRedirects bounds the redirects one request follows.
 	maxRedirects = 10
 )
@@ -86,40 +84,18 @@ func (c *client) do(ctx context.Context, method, path string, body any, accept s
 	if err != nil {
 		return nil, fmt.Errorf("request path %q: %w", path, err)
 	}
-	var rd io.Reader
-	if body != nil {
-		raw, err := json.Marshal(body)
-		if err != nil {
-			return nil, fmt.Errorf("encoding the request: %w", err)
-		}
-		rd = bytes.NewReader(raw)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, u.String(), rd)
+	resp, answer, err := jsonhttp.Send(ctx, c.http, jsonhttp.Request{
+		Method: method, URL: u.String(), Header: c.header, Body: body, Accept: accept,
+	})
 	if err != nil {
 		return nil, err
 	}
-	for k, v := range c.header {
-		req.Header[k] = v
+	if answer != nil {
+		pe := readErrorBody(answer.Body)
+		pe.method, pe.url, pe.status, pe.header = method, u.Redacted(), answer.Status, answer.Header
+		return nil, pe
 	}
-	req.Header.Set("Accept", accept)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	resp, err := c.http.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	if resp.StatusCode/100 == 2 {
-		return resp, nil
-	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
-	if err != nil && ctx.Err() != nil {
-		return nil, ctx.Err()
-	}
-	pe := readErrorBody(raw)
-	pe.method, pe.url, pe.status, pe.header = method, u.Redacted(), resp.StatusCode, resp.Header
-	return nil, pe
+	return resp, nil
 }
 
 // stream POSTs body to path asking for an event stream, and returns the
@@ -144,7 +120,7 @@ func (c *client) stream(ctx context.Context, path string, body any) (io.ReadClos
 			return nil, pe // as an error event in the stream
 		}
 	}
-	return nil, fmt.Errorf("%w: POST %s answered %d with JSON, not an event stream: %s", ErrNotStreamed, path, resp.StatusCode, quoteBody(raw))
+	return nil, fmt.Errorf("%w: POST %s answered %d with JSON, not an event stream: %s", ErrNotStreamed, path, resp.StatusCode, jsonhttp.Quote(raw))
 }
 
 // ErrNotStreamed: the server answered a streamed request with a whole JSON
@@ -159,12 +135,8 @@ func (c *client) getJSON(ctx context.Context, path string, limit int64, out any)
 		return err
 	}
 	defer resp.Body.Close()
-	lr := &io.LimitedReader{R: resp.Body, N: limit + 1}
-	if err := json.NewDecoder(lr).Decode(out); err != nil {
-		if lr.N <= 0 {
-			return fmt.Errorf("the answer to GET %s is larger than %d bytes", path, limit)
-		}
-		return fmt.Errorf("the answer to GET %s is not the JSON expected: %w", path, err)
+	if err := jsonhttp.DecodeBounded(resp.Body, limit, out); err != nil {
+		return fmt.Errorf("GET %s: %w", path, err)
 	}
 	return nil
 }
@@ -210,7 +182,7 @@ func readErrorBody(raw []byte) *providerError {
 			return pe
 		}
 	}
-	return &providerError{message: quoteBody(raw)}
+	return &providerError{message: jsonhttp.Quote(raw)}
 }
 
 // readErrorObject reads the value of "error": an object with message, type
@@ -235,17 +207,6 @@ func readErrorObject(raw json.RawMessage) (*providerError, bool) {
 		}
 	}
 	return pe, true
-}
-
-// quoteBody returns the start of a body for an error message: valid UTF-8,
-// one line, at most maxErrorText bytes.
-func quoteBody(raw []byte) string {
-	s := strings.ToValidUTF8(string(raw[:min(len(raw), maxErrorText)]), "")
-	s = strings.Join(strings.Fields(s), " ")
-	if len(raw) > maxErrorText {
-		s += " …"
-	}
-	return s
 }
 
 // errStreamJSON wraps an event whose data is not the JSON expected.
