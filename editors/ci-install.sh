@@ -14,6 +14,8 @@
 # steps whose result is already there are skipped, so a kept machine pays once.)
 # Takes 3-6 minutes the first time, mostly code-server.
 set -euo pipefail
+# A failing step names itself: the command, the file and the line, never a silent exit.
+trap 'rc=$?; printf "[ci-install] FAILED (exit %s) at %s:%s: %s\n" "$rc" "${BASH_SOURCE[0]}" "$LINENO" "$BASH_COMMAND" >&2' ERR
 editors=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 home=${LOOPLS_CLIENTS_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/loopls-clients}
 mkdir -p "$home"
@@ -34,8 +36,17 @@ fi
 if ! command -v emacs > /dev/null || ! emacs --batch -Q --eval "(progn (require 'eglot) (kill-emacs (if (fboundp 'eglot-execute) 0 1)))" 2> /dev/null; then
   codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
   # The archive apt already uses, from its sources (one-line or deb822 format).
-  mirror=$(grep -hE '^(deb |URIs:)' /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources 2>/dev/null \
-    | grep -v security | sed -E 's/^deb (\[[^]]*\] )?//; s/^URIs: //' | awk '{print $1; exit}')
+  # Only the source files that exist are read: a machine with just deb822 sources has no
+  # sources.list, and grep's "no such file" (exit 2) must not end the script under pipefail.
+  srcfiles=()
+  for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources; do
+    [ -f "$f" ] && srcfiles+=("$f")
+  done
+  mirror=""
+  if [ ${#srcfiles[@]} -gt 0 ]; then
+    mirror=$(cat "${srcfiles[@]}" | { grep -E '^(deb |URIs:)' || true; } \
+      | { grep -v security || true; } | sed -E 's/^deb (\[[^]]*\] )?//; s/^URIs: //' | awk 'NR==1{print $1}')
+  fi
   [ -n "$codename" ] && [ -n "$mirror" ] || { log "no Debian codename or mirror for the backports source"; exit 1; }
   src=/etc/apt/sources.list.d/loopls-backports.list
   echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] ${mirror%/} $codename-backports main" > "$src"
