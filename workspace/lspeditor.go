@@ -13,7 +13,7 @@ import (
 type lspEditor struct {
 	call func(ctx context.Context, p *protocol.ApplyWorkspaceEditParams) (*protocol.ApplyWorkspaceEditResult, error)
 	// review: the client honours change annotations, so an edit to confirm
-	// is sent annotated needsConfirmation (VS Code opens its refactor preview).
+	// is sent annotated needsConfirmation (the editor shows it for review first).
 	review bool
 }
 

@@ -175,7 +175,7 @@ func (w *Workspace) Files() []string { return slices.Clone(w.index.files()) }
 //
 // In ModeEdit every edit must be confirmed by the user before it lands:
 // when the Editor confirms edits itself (ConfirmingEditor: an LSP editor's
-// refactor preview, an ACP client's permission request) each FileEdit goes
+// review of a needsConfirmation edit, an ACP client's permission request) each FileEdit goes
 // to it with Confirm set; otherwise edit_file and write_file ask the
 // Approver before every call, and are refused when no one can be asked.
 func (w *Workspace) Tools(mode Mode, policy CommandPolicy) []engine.Tool {

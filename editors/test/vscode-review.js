@@ -1,7 +1,7 @@
 // The review checks of the VS Code suite (issue 14, items 4-6): approvals
 // inline (and the quick pick when the panel is hidden), the diff of a run's
-// edit and Undo run, an edit-mode change rejected in the refactor preview and
-// the model told, an attached selection, Fix This opening the panel. Called
+// edit and Undo run, an edit-mode change reviewed as a diff in the editor
+// (rejected, then accepted) and the model told, an attached selection, Fix This opening the panel. Called
 // by vscode-drive.js with its helpers; every wait is on a condition with a
 // deadline.
 'use strict';
@@ -139,30 +139,88 @@ async function diffAndUndoInPanel(h, frame) {
   await page.keyboard.press('Control+W');
 }
 
-// The mode picker: edit mode; Discard in the refactor preview; the model is told.
-async function rejectInPanelEditMode(h, frame) {
-  const { page, check, events, waitFor, shot, panelSend, runEnded } = h;
+// The two sides of the diff editor on screen, once they show what is expected.
+async function diffSides(h, origRe, modRe) {
+  const diff = h.page.locator('.monaco-diff-editor').first();
+  return h.waitFor(async () => {
+    const orig = (await diff.locator('.editor.original .view-lines').innerText({ timeout: 1000 }).catch(() => '')).replace(/\u00a0/g, ' ');
+    const mod = (await diff.locator('.editor.modified .view-lines').innerText({ timeout: 1000 }).catch(() => '')).replace(/\u00a0/g, ' ');
+    return origRe.test(orig) && modRe.test(mod) ? { orig, mod } : null;
+  }, 15000);
+}
+
+// Edit mode (issue 25, item 1): each edit opens as a diff in the editor with
+// Accept and Reject in its title bar and in the panel; no Refactor Preview.
+// Reject from the editor's title bar leaves the file as it was and the model
+// is told; Accept from the panel applies it.
+async function reviewInEditMode(h, frame) {
+  const { page, check, events, waitFor, shot, panelSend, runEnded, ws } = h;
+  const fs = require('fs');
+  const path = require('path');
+  const file = path.join(ws, 'hello.txt');
+  const diskBefore = fs.readFileSync(file, 'utf8');
   const nm = events().length;
   await frame.locator('select.loopls-mode').selectOption('edit');
   const mode = await waitFor(() => events().slice(nm).find((e) => e.ev === 'mode'), 10000);
   check('the panel\'s mode picker set edit', mode && mode.mode === 'edit', mode);
-  const n = events().length;
+
+  // Reject, from the diff editor's title bar.
+  let n = events().length;
   const run = await panelSend(frame, 'report edit of hello.txt');
   check('the run was started in edit mode', run && run.arg && run.arg.mode === 'edit', run && run.arg);
-  const asked = await waitFor(() => events().slice(n).find((e) => e.ev === 'applyEdit'), 30000);
-  check('its edit came with needsConfirmation', asked && asked.needsConfirmation === true, asked);
-  const discard = page.locator('.monaco-button', { hasText: /^Discard$/ }).first();
-  const shown = await waitFor(async () => discard.isVisible().catch(() => false), 20000);
-  check('VS Code showed it in the refactor preview', shown);
-  await shot(page, 'panel-refactor-preview');
-  if (shown) await discard.click();
+  const asked = await waitFor(() => events().slice(n).find((e) => e.ev === 'editReview'), 30000);
+  check('its edit (needsConfirmation) opened the review: hello.txt, hello → goodbye',
+    asked && asked.files.length === 1 && asked.files[0].path === 'hello.txt' && /^hello/.test(asked.files[0].before) && /^goodbye/.test(asked.files[0].after), asked);
+  const sides = await diffSides(h, /hello/, /goodbye/);
+  check('a diff editor shows the proposed change (hello → goodbye)', sides, sides);
+  const tab = await page.locator('.tab.active').first().innerText({ timeout: 2000 }).catch(() => '');
+  check('its tab says it is a review', /Review hello\.txt/.test(tab), tab);
+  const reject = page.locator('.editor-actions .action-label[aria-label^="Reject Change"], .editor-actions .action-label[title^="Reject Change"]').first();
+  const accept = page.locator('.editor-actions .action-label[aria-label^="Accept Change"], .editor-actions .action-label[title^="Accept Change"]').first();
+  const buttons = await waitFor(async () => (await reject.isVisible().catch(() => false)) && (await accept.isVisible().catch(() => false)), 10000);
+  check('the diff editor\'s title bar has Accept Change and Reject Change', buttons);
+  const card = frame.locator('.loopls-edit-review');
+  const cardShown = await waitFor(async () => card.isVisible().catch(() => false), 10000);
+  const cardText = cardShown ? await card.innerText() : '';
+  check('the panel says where the review is, with Accept and Reject',
+    /Review the change to hello\.txt/.test(cardText) && (await card.locator('button', { hasText: /^Accept$/ }).count()) === 1 && (await card.locator('button', { hasText: /^Reject$/ }).count()) === 1, cardText);
+  const preview = await page.locator('.monaco-button', { hasText: /^Discard$/ }).count();
+  check('no Refactor Preview was opened', preview === 0, preview);
+  await shot(page, 'edit-review');
+  if (buttons) await reject.click();
   const res = await waitFor(() => events().slice(n).find((e) => e.ev === 'applyEditResult'), 15000);
-  check('Discard answered applied: false', res && res.res && res.res.applied === false, res);
+  const answer = events().slice(n).find((e) => e.ev === 'editReviewAnswer');
+  check('Reject in the title bar answered applied: false', res && res.res && res.res.applied === false && answer && answer.via === 'editor' && answer.accept === false, { res, answer });
   const end = run && (await waitFor(() => runEnded(run.runId), 30000));
   check('the model was told the user rejected the change (its next turn says so)',
     end && end.p.outcome === 'completed' && /^The tool said: (error: )?edit_file: hello\.txt was not changed: the user rejected this change/.test(end.p.output || ''), end && end.p);
+  check('after Reject hello.txt on disk is unchanged', fs.readFileSync(file, 'utf8') === diskBefore, fs.readFileSync(file, 'utf8'));
+  const closed = await waitFor(async () => (await page.locator('.tab', { hasText: 'Review hello.txt' }).count()) === 0 && (await card.count()) === 0, 10000);
+  check('the review\'s diff and its panel card are gone', closed);
+  const done = events().slice(n).find((e) => e.ev === 'editReviewed');
+  const buf = done && done.buffers.find((b) => b.path === 'hello.txt');
+  check('after Reject the hello.txt buffer is unchanged and not dirty (or not open)', buf && (!buf.open || (buf.text === diskBefore && buf.dirty === false)), buf);
   const text = run && (await h.panelRunText(frame, run.runId, 'completed', 10000));
   check('the panel shows the rejection in the run', text && /rejected this change/.test(text), text);
+
+  // Accept, from the panel's card.
+  n = events().length;
+  const run2 = await panelSend(frame, 'report edit of hello.txt once more');
+  const card2 = await waitFor(async () => (await card.isVisible().catch(() => false)) ? card : null, 30000);
+  await diffSides(h, /hello/, /goodbye/);
+  await shot(page, 'edit-review-panel');
+  if (card2) await card2.locator('button', { hasText: /^Accept$/ }).click();
+  const res2 = await waitFor(() => events().slice(n).find((e) => e.ev === 'applyEditResult'), 15000);
+  check('Accept in the panel applied the change', res2 && res2.res && res2.res.applied === true, res2);
+  const end2 = run2 && (await waitFor(() => runEnded(run2.runId), 30000));
+  check('the model was told the user accepted it', end2 && end2.p.outcome === 'completed' && /accepted the change/.test(end2.p.output || ''), end2 && end2.p);
+  const done2 = events().slice(n).find((e) => e.ev === 'editReviewed');
+  const buf2 = done2 && done2.buffers.find((b) => b.path === 'hello.txt');
+  check('hello.txt\'s buffer now says goodbye', buf2 && buf2.open && /^goodbye/.test(buf2.text || ''), buf2);
+  const nu = events().length;
+  if (run2) await frame.locator(`section.run[data-run="${run2.runId}"] button`, { hasText: 'Undo run' }).click().catch(() => {});
+  const undo = await waitFor(() => events().slice(nu).find((e) => e.ev === 'undo' || e.ev === 'undoFailed'), 15000);
+  check('"Undo run" reverts the accepted change', undo && undo.ev === 'undo' && undo.res.applied === true, undo);
   await frame.locator('select.loopls-mode').selectOption('auto');
   await waitFor(() => events().find((e) => e.ev === 'mode' && e.mode === 'auto' && e.t >= (mode ? mode.t : 0)), 10000);
   return run && run.sessionId;
@@ -260,5 +318,5 @@ async function fixOpensPanel(h) {
 
 module.exports = {
   openDiff,
-  panelShowsRun, openPanel, approveInline, modalWhenHidden, diffAndUndoInPanel, rejectInPanelEditMode, modePerSession, attachSelectionInPanel, fixOpensPanel,
+  panelShowsRun, openPanel, approveInline, modalWhenHidden, diffAndUndoInPanel, reviewInEditMode, modePerSession, attachSelectionInPanel, fixOpensPanel,
 };

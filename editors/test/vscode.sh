@@ -5,7 +5,8 @@
 # Env: LOOPLS_BIN (default: built from this checkout), VSIX (default
 #      dist/loopls-<this platform>.vsix, from make vsix), CS_PREFIX (default the clients home's
 #      code-server), CHROMIUM (default /usr/bin/chromium),
-#      LOOPLS_EDITORS_ARTIFACTS (screenshots and logs; default $TMPDIR/loopls-editors-artifacts).
+#      LOOPLS_EDITORS_ARTIFACTS (screenshots and logs; default $TMPDIR/loopls-editors-artifacts),
+#      LOOPLS_VSCODE_ONLY=panel (the panel checks alone, while working on them).
 # Prints PASS/FAIL lines and "N passed, N failed"; exits non-zero on any failure.
 harness=vscode
 # shellcheck source=lib.sh
@@ -60,6 +61,7 @@ NODE_PATH=$here/node_modules timeout 400 node "$here/vscode-drive.js" \
   "http://127.0.0.1:$port/?folder=$ws" "$ws" "$out/events.jsonl" "$out" || rc=$?
 stop_cs
 
+[ -z "${LOOPLS_VSCODE_ONLY:-}" ] || { log "LOOPLS_VSCODE_ONLY=$LOOPLS_VSCODE_ONLY: Restricted Mode skipped"; exit $rc; }
 # Restricted Mode: workspace trust on, a workspace never trusted whose own
 # settings try to pick the binary, the Ollama host and the mode; the user's
 # settings set no loopls.path (the bundled binary runs) and mode auto.

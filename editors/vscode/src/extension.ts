@@ -29,6 +29,8 @@ import {
 import { affectsServer, didChangeConfigurationParams, needsRestart, serverCommand, toServerSettings } from './settings';
 import { isMode, parseReviewMessage, type Mode } from './review';
 import { Review } from './reviewhost';
+import { needsConfirmation, parseEditReviewMessage } from './editreview';
+import { EditReview } from './editreviewhost';
 import { TestLog } from './testlog';
 import { PanelProvider, panelViewId } from './panel/view';
 import { restrictRun, type TrustState } from './trust';
@@ -40,6 +42,7 @@ let output: vscode.OutputChannel;
 let status: vscode.StatusBarItem;
 let testLog: TestLog;
 let review: Review;
+let editReview: EditReview;
 // Created once: a restarted client reuses them. vscode-languageclient >= 10
 // needs LogOutputChannels here.
 let serverLog: vscode.LogOutputChannel;
@@ -173,15 +176,19 @@ function createClient(context: vscode.ExtensionContext): LanguageClient {
         }
         return res;
       },
-      // Edits come from loopls as workspace/applyEdit; in edit mode they
-      // carry needsConfirmation and VS Code shows its refactor preview. The
-      // answer (applied or not) is what loopls tells the model.
+      // Edits come from loopls as workspace/applyEdit. In edit mode they
+      // carry needsConfirmation: the change opens as a diff in the editor
+      // with Accept and Reject (editreviewhost.ts), and only an accepted one
+      // is applied, with its annotations stripped so VS Code does not ask a
+      // second time in its Refactor Preview. The answer (applied or not) is
+      // what loopls tells the model.
       workspace: {
         handleApplyEdit: async (params, next) => {
-          const confirm = Object.values(params.edit.changeAnnotations ?? {}).some((a) => a.needsConfirmation);
+          const confirm = needsConfirmation(params.edit);
           testLog.write({ ev: 'applyEdit', label: params.label, needsConfirmation: confirm });
           // vscode-languageclient's next takes no token (the signature asks for one).
-          const res = await next(params, new vscode.CancellationTokenSource().token);
+          const apply = async (p: typeof params) => next(p, new vscode.CancellationTokenSource().token);
+          const res = confirm ? await editReview.review(params, apply) : await apply(params);
           testLog.write({ ev: 'applyEditResult', label: params.label, needsConfirmation: confirm, res });
           return res;
         },
@@ -217,6 +224,8 @@ function createClient(context: vscode.ExtensionContext): LanguageClient {
     testLog.write({ ev: 'runEnded', p });
     render(model.ended(p));
     review.runEnded(p);
+    // A review nobody answered before the runs ended is withdrawn.
+    if (model.active().length === 0) editReview.withdrawAll();
     panel.ended(p);
   });
   // A crashed daemon (restarted by the client) ends no run itself: the views end them.
@@ -423,6 +432,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   testLog = new TestLog(process.env.LOOPLS_VSCODE_TEST_LOG);
   review = new Review(() => (client && client.isRunning() ? client : undefined), testLog, () => model.lastEnded()?.record, context.workspaceState);
   review.register(context);
+  editReview = new EditReview(testLog);
+  editReview.register(context);
   if (review.currentMode() !== startMode()) review.setMode(startMode());
   // The test-only dump command shows in the palette only under a test run.
   void vscode.commands.executeCommand('setContext', 'loopls.testMode', testLog.enabled);
@@ -442,10 +453,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     settings: () => ({ model: String(config().get('model') ?? ''), contextWindow: Number(config().get('contextWindow') ?? 0) }),
     runParams: () => review.takeRunParams(),
     forward: (m) => {
+      const edit = parseEditReviewMessage(m);
+      if (edit) return editReview.handle(edit);
       const msg = parseReviewMessage(m);
       return msg ? review.handle(msg) : undefined;
     },
-    partsReady: () => review.attach({ visible: () => panel.visible(), post: (m) => panel.postOther(m) }),
+    partsReady: () => {
+      review.attach({ visible: () => panel.visible(), post: (m) => panel.postOther(m) });
+      editReview.attach({ post: (m) => panel.postOther(m) });
+    },
     visibilityChanged: (visible) => review.visibilityChanged(visible),
     conversationShown: (sessionId) => review.sessionShown(sessionId),
     sessionLoaded: (runs) => {

@@ -14,7 +14,7 @@ export type Mode = 'ask' | 'edit' | 'auto';
 /** The modes as the picker offers them. */
 export const modes: readonly { mode: Mode; label: string; detail: string }[] = [
   { mode: 'ask', label: 'Ask', detail: 'reads only: no tool that writes or runs is offered' },
-  { mode: 'edit', label: 'Edit', detail: 'each edit opens in the refactor preview; you accept or reject it, and the agent is told which' },
+  { mode: 'edit', label: 'Edit', detail: 'each edit opens as a diff in the editor; you accept or reject it, and the agent is told which' },
   { mode: 'auto', label: 'Auto', detail: 'edits are applied directly (Undo run reverts them)' },
 ];
 

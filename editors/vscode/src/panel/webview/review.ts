@@ -6,6 +6,7 @@
 
 import type { ApprovalView, ContextChip, EditedFile, Mode, ReviewFromWebview, ReviewToWebview } from '../../review';
 import { modes } from '../../review';
+import type { EditReviewToWebview, EditReviewView } from '../../editreview';
 
 /** Where the review parts go in the panel. */
 export interface ReviewMounts {
@@ -116,6 +117,39 @@ export function createReviewUi(doc: Document, post: (m: ReviewFromWebview) => vo
     mounts.approvals.append(card);
   }
 
+  // An edit waiting for review (edit mode): where its diff is, and Accept /
+  // Reject that work as the editor's title buttons do.
+  function renderEditReview(v: EditReviewView, sentence: string): void {
+    if (mounts.approvals.querySelector(`[data-review="${CSS.escape(v.key)}"]`)) return;
+    const card = el(doc, 'div', 'loopls-approval loopls-edit-review');
+    card.dataset.review = v.key;
+    card.setAttribute('role', 'group');
+    card.setAttribute('aria-label', sentence);
+    card.append(el(doc, 'div', 'loopls-approval-title', sentence));
+    card.append(el(doc, 'div', 'loopls-edit-review-where', 'The diff is open in the editor: accept or reject it there (✓ ✗ in its title bar) or here.'));
+    if (v.files.length > 1) {
+      const ul = el(doc, 'ul', 'loopls-approval-reasons');
+      for (const f of v.files) {
+        const li = el(doc, 'li');
+        li.append(button(doc, f.path, 'loopls-edit-review-file', () => post({ type: 'review/editShow', key: v.key, path: f.path } as never), `Show the change to ${f.path}`));
+        ul.append(li);
+      }
+      card.append(ul);
+    }
+    const row = el(doc, 'div', 'loopls-approval-buttons');
+    const answer = (accept: boolean) => () => {
+      for (const other of row.querySelectorAll('button')) (other as HTMLButtonElement).disabled = true;
+      post({ type: 'review/editAnswer', key: v.key, accept } as never);
+    };
+    row.append(
+      button(doc, 'Accept', 'loopls-approval-button allow loopls-edit-accept', answer(true), 'Apply this change'),
+      button(doc, 'Reject', 'loopls-approval-button reject loopls-edit-reject', answer(false), 'Leave the file as it is; the agent is told'),
+      button(doc, 'Show diff', 'loopls-approval-button loopls-edit-show', () => post({ type: 'review/editShow', key: v.key } as never), 'Open the diff in the editor again'),
+    );
+    card.append(row);
+    mounts.approvals.append(card);
+  }
+
   function approvalDone(key: string): void {
     mounts.approvals.querySelector(`[data-key="${CSS.escape(key)}"]`)?.remove();
   }
@@ -167,6 +201,15 @@ export function createReviewUi(doc: Document, post: (m: ReviewFromWebview) => vo
 
   return {
     receive(raw: unknown): boolean {
+      const edit = raw as EditReviewToWebview;
+      if (edit && edit.type === 'review/editPending') {
+        renderEditReview(edit.review, edit.sentence);
+        return true;
+      }
+      if (edit && edit.type === 'review/editDone') {
+        mounts.approvals.querySelector(`[data-review="${CSS.escape(edit.key)}"]`)?.remove();
+        return true;
+      }
       const msg = raw as ReviewToWebview;
       if (!msg || typeof msg !== 'object' || typeof msg.type !== 'string' || !msg.type.startsWith('review/')) return false;
       switch (msg.type) {
