@@ -340,8 +340,76 @@ local ok, err = pcall(function()
     end
   end
   check('the model got "rejected" as the edit_file result', told ~= nil and told.status == 'failed' and tostring(told.output):find('reject', 1, true) ~= nil, told)
-  vim.cmd('Loopls mode auto')
+
+  -- 8b. The stock review (issue 25, item 2): one question per change, asked
+  -- in a float that shows the diff; neither Neovim's own confirm() (which
+  -- 0.11+ raises for needsConfirmation) nor vim.ui.select asks, and Neovim
+  -- reports no "Applied changes".
   review.ask = nil
+  local confirms, selects, notes = 0, 0, {}
+  local orig_confirm, orig_select, orig_notify = vim.fn.confirm, vim.ui.select, vim.notify
+  vim.fn.confirm = function()
+    confirms = confirms + 1
+    return 2
+  end
+  vim.ui.select = function(_, _, on_choice)
+    selects = selects + 1
+    on_choice(nil)
+  end
+  vim.notify = function(msg, ...)
+    table.insert(notes, tostring(msg))
+    return orig_notify(msg, ...)
+  end
+  local function review_float()
+    for _, w in ipairs(vim.api.nvim_list_wins()) do
+      if vim.api.nvim_win_get_config(w).relative ~= '' and vim.bo[vim.api.nvim_win_get_buf(w)].filetype == 'diff' then
+        return w
+      end
+    end
+  end
+  local function review_once(prompt, key)
+    vim.api.nvim_set_current_win(chatwin)
+    type_prompt(prompt)
+    local n, nr = #events.started, #reviewed
+    keys('<CR>')
+    local w
+    wait_for(20000, function()
+      w = review_float()
+      return w ~= nil
+    end)
+    local seen
+    if w then
+      seen = {
+        focused = vim.api.nvim_get_current_win() == w,
+        text = table.concat(vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(w), 0, -1, false), '\n'),
+      }
+      keys(key)
+    end
+    wait_for(20000, function()
+      return #events.started > n
+    end)
+    local r = events.started[n + 1]
+    return seen, wait_end(r), reviewed[nr + 1]
+  end
+  local seen, rec1, r1 = review_once('report edit of hello.txt', 'r')
+  check('the review is a focused float showing the diff (-hello +goodbye)', seen ~= nil and seen.focused
+    and seen.text:find('-hello', 1, true) ~= nil and seen.text:find('+goodbye', 1, true) ~= nil, seen)
+  check('r in the float rejected it: hello.txt unchanged, the model told', r1 ~= nil and r1.applied == false and line() == 'hello'
+    and rec1 ~= nil and tostring(rec1.output):find('rejected this change', 1, true) ~= nil, { r1, line(), rec1 and rec1.output })
+  check('the float is gone after the answer', review_float() == nil)
+  local seen2, rec2, r2 = review_once('report edit of hello.txt again', 'a')
+  check('a in the float accepted it: hello.txt says goodbye, the model told', seen2 ~= nil and r2 ~= nil and r2.applied == true
+    and line() == 'goodbye' and rec2 ~= nil and tostring(rec2.output):find('accepted the change', 1, true) ~= nil, { r2, line(), rec2 and rec2.output })
+  local applied_notes = vim.tbl_filter(function(m)
+    return m:find('Applied changes', 1, true) ~= nil
+  end, notes)
+  check('each change was asked exactly once: no confirm(), no vim.ui.select, no "Applied changes"',
+    confirms == 0 and selects == 0 and #applied_notes == 0, { confirms = confirms, selects = selects, notes = applied_notes })
+  vim.fn.confirm, vim.ui.select, vim.notify = orig_confirm, orig_select, orig_notify
+  vim.api.nvim_buf_call(hello, function()
+    vim.cmd('silent! undo')
+  end)
+  vim.cmd('Loopls mode auto')
 
   -- 9. An approval: run_command asks through vim.ui.select; the test answers "reject".
   local asked

@@ -133,6 +133,23 @@ local diff = review.preview({
   changeAnnotations = { ['loopls.review'] = { label = 'x', needsConfirmation = true } },
 })
 eq('review: the preview is a unified diff of the change', diff:find('-hello\n+goodbye\n', 1, true) ~= nil, true)
+local annotated = {
+  label = 'x',
+  edit = {
+    documentChanges = {
+      { kind = 'create', uri = 'file:///n', annotationId = 'loopls.review' },
+      { textDocument = { uri = 'file:///n', version = vim.NIL }, edits = { { range = {}, newText = 'a', annotationId = 'loopls.review' } } },
+    },
+    changes = { ['file:///m'] = { { range = {}, newText = 'b', annotationId = 'loopls.review' } } },
+    changeAnnotations = { ['loopls.review'] = { label = 'x', needsConfirmation = true } },
+  },
+}
+local plain = review.without_annotations(annotated)
+eq('review: an accepted edit goes on without its annotations (Neovim 0.11+ would ask again)', {
+  plain.edit.changeAnnotations, plain.edit.documentChanges[1].annotationId, plain.edit.documentChanges[2].edits[1].annotationId,
+  plain.edit.changes['file:///m'][1].annotationId, plain.edit.documentChanges[2].edits[1].newText, plain.label,
+}, { nil, nil, nil, nil, 'a', 'x' })
+eq('review: without_annotations leaves its input alone', annotated.edit.changeAnnotations['loopls.review'].needsConfirmation, true)
 
 eq('health: config files, user then project', vim.tbl_map(function(f)
   return f.kind

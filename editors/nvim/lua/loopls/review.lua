@@ -3,9 +3,13 @@
 --   * it keeps each file's text from before a run first touched it, so
 --     :LooplsDiff can show before and after side by side (diffthis);
 --   * in `edit` mode loopls marks each change with a change annotation whose
---     needsConfirmation is true. Neovim applies such edits without asking, so
---     the plugin shows the change and asks first; a rejected change answers
---     applied=false and loopls tells the model.
+--     needsConfirmation is true. Neovim 0.10 applies such edits without
+--     asking; 0.11+ asks "Apply all changes?" in a confirm() prompt that hides
+--     the change, and answers applied=true even when the user said No. So the
+--     plugin asks once itself, in a float that shows the diff and takes the
+--     answer (a / r), and hands an accepted change to Neovim without its
+--     annotations, so Neovim neither asks again nor reports "Applied changes";
+--     a rejected change answers applied=false and loopls tells the model.
 local M = {}
 
 --- Before-texts by run: M.before[runId] = { { path, uri, lines } … } in the order touched.
@@ -103,30 +107,95 @@ function M.preview(edit, encoding)
   return table.concat(out, '')
 end
 
--- The stock question: the diff in a float, then vim.ui.select.
+--- The keys of the review float.
+M.keys = { accept = { 'a', 'y' }, reject = { 'r', 'n', 'q', '<Esc>' } }
+
+-- The stock question: the diff in a focused float that is the question
+-- itself (its footer names the keys), so the change is on screen at the
+-- moment of choice and nothing else asks. Closing the float rejects.
 local function default_ask(summary, text, done)
   local lines = vim.split(text, '\n', { plain = true })
+  if lines[#lines] == '' then
+    table.remove(lines)
+  end
   local b = vim.api.nvim_create_buf(false, true)
   vim.api.nvim_buf_set_lines(b, 0, -1, false, lines)
   vim.bo[b].filetype = 'diff'
+  vim.bo[b].modifiable = false
+  vim.bo[b].bufhidden = 'wipe'
   local width = math.min(vim.o.columns - 4, 100)
-  local height = math.min(#lines, math.max(3, vim.o.lines - 10))
-  local w = vim.api.nvim_open_win(b, false, {
+  local height = math.min(#lines, math.max(3, vim.o.lines - 8))
+  local w = vim.api.nvim_open_win(b, true, {
     relative = 'editor',
     width = width,
-    height = height,
+    height = math.max(height, 1),
     row = 2,
     col = math.floor((vim.o.columns - width) / 2),
     border = 'rounded',
     title = ' ' .. summary .. ' ',
+    footer = ' a: accept   r: reject (q, Esc) ',
+    footer_pos = 'center',
   })
-  vim.ui.select({ 'Apply', 'Reject' }, { prompt = summary .. ': apply this change?', kind = 'loopls.review' }, function(choice)
+  vim.wo[w].wrap = false
+  -- The keys are normal-mode maps: a review that comes while typing in the chat leaves insert mode.
+  vim.cmd('stopinsert')
+  local answered = false
+  local function answer(accepted)
+    if answered then
+      return
+    end
+    answered = true
     if vim.api.nvim_win_is_valid(w) then
       vim.api.nvim_win_close(w, true)
     end
-    pcall(vim.api.nvim_buf_delete, b, { force = true })
-    done(choice == 'Apply')
-  end)
+    done(accepted)
+  end
+  for _, k in ipairs(M.keys.accept) do
+    vim.keymap.set('n', k, function()
+      answer(true)
+    end, { buffer = b, nowait = true, desc = 'loopls: accept this change' })
+  end
+  for _, k in ipairs(M.keys.reject) do
+    vim.keymap.set('n', k, function()
+      answer(false)
+    end, { buffer = b, nowait = true, desc = 'loopls: reject this change' })
+  end
+  -- Closed another way (:q, a window command): rejected.
+  vim.api.nvim_create_autocmd('WinClosed', {
+    pattern = tostring(w),
+    once = true,
+    callback = function()
+      vim.schedule(function()
+        answer(false)
+      end)
+    end,
+  })
+end
+
+--- The same edit with no change annotation: what is applied once the user
+--- accepted it, so Neovim (0.11+) does not ask again nor report the
+--- annotations. params is not changed.
+function M.without_annotations(params)
+  local out = vim.deepcopy(params)
+  local edit = out.edit or {}
+  edit.changeAnnotations = nil
+  local function strip(list)
+    for _, e in ipairs(list or {}) do
+      if type(e) == 'table' then
+        e.annotationId = nil
+      end
+    end
+  end
+  for _, dc in ipairs(edit.documentChanges or {}) do
+    if type(dc) == 'table' then
+      dc.annotationId = nil
+      strip(dc.edits)
+    end
+  end
+  for _, edits in pairs(edit.changes or {}) do
+    strip(edits)
+  end
+  return out
 end
 
 --- The workspace/applyEdit handler loopls's client uses.
@@ -148,10 +217,15 @@ function M.apply_edit_handler(err, params, ctx, config)
     if not accepted then
       return { applied = false, failureReason = 'the user rejected this change' }
     end
+    params = M.without_annotations(params)
   end
   for _, t in ipairs(touched(edit)) do
     remember(M.current_run, t.uri, t.create and {} or file_lines(t.uri))
   end
+  -- Without its label: Neovim would echo "Workspace edit …" for every edit,
+  -- which the chat shows already (and which piles up into Press-ENTER prompts).
+  params = vim.tbl_extend('force', {}, params or {})
+  params.label = nil
   return vim.lsp.handlers['workspace/applyEdit'](err, params, ctx, config)
 end
 
