@@ -95,6 +95,13 @@ type approver struct{ a *Agent }
 // asks for any tool the settings mark for approval; those have no command
 // line and are shown as the tool call itself.
 func (p approver) Approve(ctx context.Context, req workspace.ApprovalRequest) (workspace.Decision, error) {
+	if req.Protected != "" {
+		title := "Write the protected path `" + req.Protected + "`"
+		if len(req.Reasons) > 0 {
+			title += ": " + strings.Join(req.Reasons, "; ")
+		}
+		return p.a.ask(ctx, req.RunID, req.Call, approval{kind: sdk.ToolKindEdit, title: title})
+	}
 	if req.Command == "" {
 		return p.a.ask(ctx, req.RunID, req.Call, approval{kind: toolKind(req.Call.Name)})
 	}

@@ -69,7 +69,9 @@ func (s *Server) Approve(ctx context.Context, req workspace.ApprovalRequest) (wo
 		}
 		s.log.Warn("window/showMessageRequest failed; the policy decides", "err", err)
 	}
-	if policy == "allow" {
+	// The approval setting answers for commands, never for a protected
+	// path: that write needs a person (docs/security.md).
+	if policy == "allow" && req.Protected == "" {
 		return workspace.DecisionAllowOnce, nil
 	}
 	return workspace.DecisionRejectOnce, nil

@@ -36,6 +36,10 @@ type ApprovalRequest struct {
 	Unapproved []string
 	// Reasons say why it is not allowed as it is.
 	Reasons []string
+	// Protected is the protected path (relative to the root) a file tool
+	// is about to write, "" otherwise. Only a person may allow it: an
+	// Approver that answers by policy (no one to ask) refuses it.
+	Protected string
 }
 
 // Approver asks the user. Approve blocks until the user answers or ctx is

@@ -207,8 +207,11 @@ var gitSubFlags = map[string][]string{
 
 // gitHardening is added to every git command loopls runs: no hooks, no
 // fsmonitor, no pager, so a .git/config or hook the repository came with
-// (or that something wrote) runs nothing.
-var gitHardening = []string{"-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "-c", "core.pager=cat"}
+// (or that something wrote) runs nothing; and a git directory found as a
+// bare repository (a directory with HEAD, objects and refs that is not
+// named .git, where the command runs) is not used unless named, so its
+// config (diff.external, filters) runs nothing either (issue 23).
+var gitHardening = []string{"-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "-c", "core.pager=cat", "-c", "safe.bareRepository=explicit"}
 
 // gitRule asks for global options that redirect git to other config,
 // programs or repositories, for aliases, for config writes and for the
@@ -251,6 +254,8 @@ func gitRule(args []string) (string, []string) {
 		}
 	case "filter-branch", "mergetool":
 		return "`git " + sub + "` runs commands it is given", args
+	case "init", "clone", "worktree":
+		return "`git " + sub + "` makes a git directory, a protected path", args
 	case "bisect":
 		if slices.Contains(rest, "run") {
 			return "`git bisect run` runs a command", args

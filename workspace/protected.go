@@ -3,6 +3,7 @@ package workspace
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -11,24 +12,137 @@ import (
 	"github.com/loopls/loopls/engine"
 )
 
-// isProtected reports whether rel (a slash path relative to the root) is a
-// path that programs the user may allow execute or read as configuration,
-// so writing it is running code: any .git directory (hooks, config with
-// core.fsmonitor, aliases, filters) and the project's loopls settings
-// (.loopls.json, which could widen what is allowed). docs/security.md says
-// why Makefile and package.json are not here.
-func isProtected(rel string) bool {
-	for _, elem := range strings.Split(rel, "/") {
-		if strings.EqualFold(elem, ".git") {
-			return true
-		}
-	}
-	return strings.EqualFold(rel, ".loopls.json")
+// This file is the one owner of the protected paths: what an editor, a
+// shell hook or git runs or reads as configuration when a folder is opened
+// or used, so that writing it is running code or widening the agent's own
+// permissions. The file tools ask before writing them (in every mode, with
+// a separate approval that names the file), the shell's redirections and
+// the arguments of run_command ask too, and the kernel confinement keeps
+// them read-only (it asks ProtectedNames and IsGitDir which ones exist).
+// docs/security.md lists them and says why each is in or out.
+
+// protectedNames are path elements protected wherever they sit (a nested
+// folder can be opened on its own, or be a root of a multi-root
+// workspace), compared case-insensitively (macOS and Windows file systems
+// are). The value says what reads it.
+var protectedNames = map[string]string{
+	".git":               "git: hooks, config (core.fsmonitor, diff.external, aliases, filters), or a gitdir: pointer",
+	".loopls.json":       "loopls's own project settings",
+	".vscode":            "VS Code: settings (the loopls binary, allowed commands, mode), tasks run on folder open, launch configurations",
+	".idea":              "JetBrains IDEs: run configurations and startup tasks",
+	".fleet":             "JetBrains Fleet: run configurations and settings",
+	".zed":               "Zed: settings (language servers to start) and tasks",
+	".helix":             "Helix: languages.toml names the language servers it starts",
+	".nvim.lua":          "Neovim's exrc",
+	".nvimrc":            "Neovim's exrc",
+	".exrc":              "Vim's and Neovim's exrc",
+	"_exrc":              "Vim's exrc (Windows name)",
+	".vimrc":             "Vim's exrc reads a .vimrc in the current directory",
+	"_vimrc":             "Vim's exrc (Windows name)",
+	".gvimrc":            "Vim's exrc for the GUI",
+	".lvimrc":            "vim-localvimrc runs it on open",
+	".lazy.lua":          "lazy.nvim's per-project plugin spec",
+	".dir-locals.el":     "Emacs directory variables (eval: forms)",
+	".dir-locals-2.el":   "Emacs directory variables (eval: forms)",
+	".envrc":             "direnv runs it on cd",
+	".env":               "direnv (load_dotenv) and mise load it into the shell's environment on cd",
+	".mise.toml":         "mise runs its hooks and env scripts on cd",
+	"mise.toml":          "mise runs its hooks and env scripts on cd",
+	".mise.local.toml":   "mise runs its hooks and env scripts on cd",
+	"mise.local.toml":    "mise runs its hooks and env scripts on cd",
+	".mise":              "mise's config directory",
+	".devcontainer":      "Dev Containers: commands run when the folder is reopened in a container",
+	".devcontainer.json": "Dev Containers: commands run when the folder is reopened in a container",
+	".claude":            "Claude Code: project settings with hooks (commands) and permissions",
+	".cursor":            "Cursor: MCP servers (commands) and rules",
+	".gemini":            "Gemini CLI: settings with MCP servers (commands)",
+	".mcp.json":          "project MCP servers (commands) for Claude Code and others",
 }
 
-// protectedPath reports whether writing rel writes a protected path, by
-// its name or through symlinks inside the root ("g/config" with g → .git).
-// It returns the protected path, relative to the root.
+// protectedPairs are two consecutive elements protected together (the
+// first alone is an ordinary directory).
+var protectedPairs = map[[2]string]string{
+	{".config", "mise"}:      "mise's config directory",
+	{".config", "mise.toml"}: "mise runs its hooks and env scripts on cd",
+	{"mise", "config.toml"}:  "mise runs its hooks and env scripts on cd",
+}
+
+// protectedSuffixes are file-name endings protected wherever they sit.
+var protectedSuffixes = map[string]string{
+	".code-workspace": "VS Code workspace file: settings and tasks",
+}
+
+// ProtectedNames reports whether rel (a slash path relative to the
+// workspace root) is protected by its name alone, and why: one of its
+// elements is protected, so rel is or lies under a protected path. It does
+// not look at the disk; a git directory by its contents is IsGitDir's.
+func ProtectedNames(rel string) (why string, protected bool) {
+	elems := strings.Split(path.Clean(filepath.ToSlash(rel)), "/")
+	for i, e := range elems {
+		low := strings.ToLower(e)
+		if why, ok := protectedNames[low]; ok {
+			return why, true
+		}
+		for suf, why := range protectedSuffixes {
+			if strings.HasSuffix(low, suf) {
+				return why, true
+			}
+		}
+		if i+1 < len(elems) {
+			if why, ok := protectedPairs[[2]string{low, strings.ToLower(elems[i+1])}]; ok {
+				return why, true
+			}
+		}
+	}
+	return "", false
+}
+
+// isProtected reports whether rel is protected by its name.
+func isProtected(rel string) bool {
+	_, p := ProtectedNames(rel)
+	return p
+}
+
+// gitDirHead is the file every git directory has; gitDirParts are the
+// entries of which a git directory has at least one more (objects and refs,
+// or commondir for a worktree's; config is what makes one dangerous).
+// Requiring HEAD and one of these, not all that git checks, makes the
+// directory protected before it is complete: whichever of HEAD and the
+// rest comes second needs an approval, so no git directory can be finished
+// without one.
+const gitDirHead = "head"
+
+var gitDirParts = map[string]bool{"objects": true, "refs": true, "commondir": true, "config": true}
+
+// IsGitDir reports whether dir (a slash path relative to fsys's root; "."
+// for the root) is, or with the entry adding created in it would become, a
+// git directory by its contents wherever it sits: git finds one as a bare
+// repository, --git-dir or GIT_DIR name it, and its config runs programs
+// (diff.external, core.fsmonitor). adding is "" when nothing is added.
+func IsGitDir(fsys fs.FS, dir, adding string) bool {
+	ents, _ := fs.ReadDir(fsys, dir)
+	var head, part bool
+	see := func(name string) {
+		low := strings.ToLower(name)
+		head = head || low == gitDirHead
+		part = part || gitDirParts[low]
+	}
+	for _, e := range ents {
+		see(e.Name())
+	}
+	if adding != "" {
+		see(adding)
+	}
+	return head && part
+}
+
+// ProtectedPath reports whether writing rel (relative to the root) writes a
+// protected path: by its name, through symlinks inside the root
+// ("g/config" with g → .git), or into a directory that is or would become
+// a git directory by its contents. It returns the protected path, relative
+// to the root.
+func (w *Workspace) ProtectedPath(rel string) (string, bool) { return w.protectedPath(rel) }
+
 func (w *Workspace) protectedPath(rel string) (string, bool) {
 	rel = path.Clean(filepath.ToSlash(rel))
 	if isProtected(rel) {
@@ -55,23 +169,58 @@ func (w *Workspace) protectedPath(rel string) (string, bool) {
 	if isProtected(target) {
 		return target, true
 	}
+	if dir, ok := w.inGitDir(target); ok {
+		return dir, true
+	}
+	return "", false
+}
+
+// inGitDir reports whether target (a clean slash path relative to the root,
+// its existing part free of symlinks) is a git directory by its contents,
+// lies in one, or makes one of its directories one by being written, and
+// returns that directory.
+func (w *Workspace) inGitDir(target string) (string, bool) {
+	fsys := w.root.FS()
+	elems := strings.Split(target, "/")
+	if target == "." {
+		elems = nil
+	}
+	dir := "."
+	for i := 0; i <= len(elems); i++ {
+		adding := ""
+		if i < len(elems) {
+			adding = elems[i]
+		}
+		if IsGitDir(fsys, dir, adding) {
+			return dir, true
+		}
+		if i == len(elems) {
+			break
+		}
+		next := path.Join(dir, elems[i])
+		if fi, err := w.root.Lstat(filepath.FromSlash(next)); err != nil || !fi.IsDir() {
+			break // the rest does not exist (or is not a directory)
+		}
+		dir = next
+	}
 	return "", false
 }
 
 // approveProtectedWrite asks the user before a file tool writes a protected
-// path; with no one to ask it refuses. refused is true when res must be
-// returned.
+// path; with no one to ask it refuses. The question names the file, and is
+// asked in every mode (auto too), on its own: an approval of something else
+// never covers it. refused is true when res must be returned.
 func (w *Workspace) approveProtectedWrite(ctx context.Context, inv engine.ToolInvocation, tool, rel string) (res engine.ToolResult, refused bool, err error) {
 	target, protected := w.protectedPath(rel)
 	if !protected {
 		return engine.ToolResult{}, false, nil
 	}
-	why := fmt.Sprintf("%s is a protected path: programs the user allows run it or read it as configuration (see docs/security.md)", target)
+	why := fmt.Sprintf("%s writes %s, a protected path: programs run it or read it as configuration when the folder is opened or used, so writing it could run code or widen loopls's own permissions (see docs/security.md)", tool, target)
 	if !canAsk(w.approver) {
 		r, _ := failed("%s: not written: %s, and no one can be asked here", tool, why)
 		return r, true, nil
 	}
-	dec, err := w.approver.Approve(ctx, ApprovalRequest{RunID: inv.RunID, Call: inv.Call, Reasons: []string{why}})
+	dec, err := w.approver.Approve(ctx, ApprovalRequest{RunID: inv.RunID, Call: inv.Call, Unapproved: []string{tool + " " + target}, Reasons: []string{why}, Protected: target})
 	if err != nil {
 		if ctx.Err() != nil {
 			return engine.ToolResult{Output: tool + ": cancelled while waiting for approval", IsError: true}, true, ctx.Err()
