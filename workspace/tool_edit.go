@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/loopls/loopls/engine"
@@ -25,8 +24,8 @@ type editFileArgs struct {
 func (t *editFileTool) Spec() engine.ToolSpec {
 	return engine.ToolSpec{
 		Name: ToolEditFile,
-		Description: "Replace exact text in a file of the workspace. old_string must occur exactly once (include enough surrounding lines to make it unique) " +
-			"unless replace_all is true. Whitespace and indentation must match the file exactly; read the file first.",
+		Description: "Replace text in a file of the workspace. old_string must occur exactly once (include enough surrounding lines to make it unique) " +
+			"unless replace_all is true. Copy it from the file as read; small differences in whitespace, indentation or line endings are tolerated when the match is unique.",
 		Parameters: json.RawMessage(`{"type":"object","properties":{` +
 			`"path":{"type":"string","description":"file path relative to the workspace root"},` +
 			`"old_string":{"type":"string","description":"the exact text to replace"},` +
@@ -65,25 +64,30 @@ func (t *editFileTool) Call(ctx context.Context, inv engine.ToolInvocation) (eng
 	if err != nil {
 		return failed("edit_file: %s", describe(err))
 	}
-	n := strings.Count(cur, *a.OldString)
-	switch {
-	case n == 0:
-		return failed("edit_file: old_string was not found in %s; read the file again and copy the text exactly, including whitespace", a.Path)
-	case n > 1 && !bool(a.ReplaceAll):
-		return failed("edit_file: old_string occurs %d times in %s; include more surrounding text to make it unique, or set replace_all to replace every one", n, a.Path)
+	m, err := matchEdit(cur, *a.OldString, *a.NewString, bool(a.ReplaceAll), a.Path)
+	if err != nil {
+		return failed("edit_file: %v", err)
 	}
-	updated := strings.Replace(cur, *a.OldString, *a.NewString, 1)
-	if a.ReplaceAll {
-		updated = strings.ReplaceAll(cur, *a.OldString, *a.NewString)
+	if m.Updated == cur {
+		return failed("edit_file: %s already reads like new_string there (lines %d-%d); nothing would change", a.Path, m.Line, m.LastLine)
 	}
-	res, err := w.applyEdit(ctx, inv, ToolEditFile, rel, cur, updated, true, t.confirm)
+	res, err := w.applyEdit(ctx, inv, ToolEditFile, rel, cur, m.Updated, true, t.confirm)
 	if err != nil {
 		return engine.ToolResult{Output: "edit_file: " + err.Error(), IsError: true}, err
 	}
 	if !res.Applied {
 		return failed("edit_file: %s was not changed: %s", a.Path, res.FailureReason)
 	}
-	return ok(fmt.Sprintf("Edited %s: replaced %d occurrence(s).%s", a.Path, n, acceptedNote(t.confirm)))
+	return ok(fmt.Sprintf("Edited %s: replaced %d occurrence(s).%s%s", a.Path, m.Count, matchedNote(m), acceptedNote(t.confirm)))
+}
+
+// matchedNote tells the model (and the user, who sees the result) how a
+// loose match found old_string and where.
+func matchedNote(m editMatch) string {
+	if m.Note == "" {
+		return ""
+	}
+	return fmt.Sprintf(" Lines %d-%d: %s.", m.Line, m.LastLine, m.Note)
 }
 
 // readForEdit reads rel (overlay first) for an edit, refusing what cannot
