@@ -422,6 +422,7 @@ async function panelSection(page) {
       const pf = await review.openPanel(hp);
       check('the panel opened', pf);
       if (pf) await review.reviewInEditMode(hp, pf);
+      if (pf) await review.queueDuringRun(hp, pf);
       throw scenarioDone;
     }
 
@@ -625,6 +626,7 @@ async function panelSection(page) {
       const editSession = await review.reviewInEditMode(h, rf);
       if (editSession) await review.modePerSession(h, rf, editSession);
       await review.attachSelectionInPanel(h, rf);
+      await review.queueDuringRun(h, rf);
       await review.modalWhenHidden(h);
       await review.fixOpensPanel(h);
     }

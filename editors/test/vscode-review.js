@@ -316,7 +316,38 @@ async function fixOpensPanel(h) {
   await waitFor(() => events().slice(n).find((e) => e.ev === 'undo'), 15000);
 }
 
+// A prompt sent while a run runs (issue 25, item 3): queued and shown as
+// queued (Send says Queue), the composer free for more; sent when the run
+// ends, and its run completes.
+async function queueDuringRun(h, frame) {
+  const { page, check, events, waitFor, shot, panelSend, runEnded } = h;
+  await frame.locator('#new').click();
+  const run = await panelSend(frame, 'stall while a prompt waits');
+  check('a stalled run runs in the panel', run && run.runId, run);
+  const sendLabel = await waitFor(async () => (await frame.locator('#send').innerText().catch(() => '')) === 'Queue', 10000);
+  check('while it runs, Send says Queue', sendLabel, await frame.locator('#send').innerText().catch(() => ''));
+  const n = events().length;
+  await frame.locator('#prompt').fill('chat while it runs');
+  await frame.locator('#prompt').press('Enter');
+  const queued = await waitFor(() => events().slice(n).find((e) => e.ev === 'panelQueued' || e.ev === 'panelSend' || e.ev === 'panelSendFailed'), 10000);
+  check('the prompt was queued, not sent (nor refused as busy)', queued && queued.ev === 'panelQueued' && queued.prompt === 'chat while it runs', queued);
+  const row = frame.locator('#queued .queued-prompt', { hasText: 'chat while it runs' });
+  const shown = await waitFor(async () => row.isVisible().catch(() => false), 10000);
+  check('the panel shows it as queued, sent when the run ends', shown && /Queued/.test(await row.innerText()), shown && (await row.innerText()));
+  await shot(page, 'panel-queued');
+  await frame.locator('#prompt').press('Escape');
+  const end = run && (await waitFor(() => runEnded(run.runId), 20000));
+  check('Escape ended the stalled run', end && end.p.outcome === 'cancelled', end && end.p);
+  const sent = await waitFor(() => events().slice(n).find((e) => e.ev === 'panelSend' && e.arg.prompt === 'chat while it runs'), 20000);
+  check('once it ended the queued prompt was sent, in the same session', sent && sent.started.sessionId === (run && run.sessionId), sent);
+  const end2 = sent && (await waitFor(() => runEnded(sent.started.runId), 30000));
+  check('its run completed', end2 && end2.p.outcome === 'completed' && end2.p.output === 'Hello from the tiny test model.', end2 && end2.p);
+  const gone = await waitFor(async () => (await row.count()) === 0, 10000);
+  check('it is no longer shown as queued', gone);
+}
+
 module.exports = {
+  queueDuringRun,
   openDiff,
   panelShowsRun, openPanel, approveInline, modalWhenHidden, diffAndUndoInPanel, reviewInEditMode, modePerSession, attachSelectionInPanel, fixOpensPanel,
 };

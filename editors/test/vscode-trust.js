@@ -63,6 +63,8 @@ async function restricted(h) {
   check('an auto run sent from the panel is refused, the reason in the panel', failed && failed.ev === 'panelSendFailed' &&
     failed.arg.mode === 'auto' && /Restricted Mode/.test(failed.error) && told, failed);
   await shot(page, 'restricted-panel-refused');
+  const kept = frame && (await waitFor(async () => (await frame.locator('#prompt').inputValue().catch(() => '')) === 'chat with me', 5000));
+  check('the refused prompt is back in the composer (typed text is never lost)', kept, frame && (await frame.locator('#prompt').inputValue().catch(() => '')));
 
   // Ask: the run goes, as mode ask, through the user's Ollama host (not the workspace's).
   await palette(page, 'loopls: Set Mode');

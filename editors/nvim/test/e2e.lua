@@ -265,6 +265,48 @@ local ok, err = pcall(function()
   rec = wait_end(run, 10000)
   check('<C-c> ended the run cancelled', rec ~= nil and rec.outcome == 'cancelled', rec)
 
+  -- 5b. A prompt sent while a run runs (issue 25, item 3): <CR> asks for it
+  -- (the chat is read-only while the run streams), the header shows it as
+  -- queued, and it is sent when the run ends.
+  type_prompt('stall again')
+  n = #events.started
+  keys('<CR>')
+  wait_for(20000, function()
+    return #events.started > n
+  end)
+  local stalled = events.started[n + 1]
+  wait_for(15000, function()
+    local r = stalled and loopls.runs[stalled.runId]
+    return r ~= nil and r.state == 'AwaitingModel'
+  end)
+  local asked_queue
+  local orig_input = vim.ui.input
+  vim.ui.input = function(opts, on_confirm)
+    asked_queue = opts.prompt
+    on_confirm('chat while it runs')
+  end
+  vim.api.nvim_set_current_win(chatwin)
+  keys('<CR>')
+  vim.ui.input = orig_input
+  local header2 = vim.api.nvim_buf_get_lines(chat.buffer(), 1, 2, false)[1]
+  check('<CR> during a run asks for a prompt to queue, and the header shows it queued',
+    asked_queue ~= nil and asked_queue:find('queue', 1, true) ~= nil and header2:find('queued, sent when the run ends: "chat while it runs"', 1, true) ~= nil,
+    { asked_queue, header2 })
+  check('nothing was sent while the run runs', #events.started == n + 1, #events.started - n)
+  keys('<C-c>')
+  rec = wait_end(stalled, 10000)
+  check('the stalled run ended cancelled', rec ~= nil and rec.outcome == 'cancelled', rec)
+  wait_for(20000, function()
+    return #events.started > n + 1
+  end)
+  local queued_run = events.started[n + 2]
+  local queued_rec = wait_end(queued_run)
+  check('the queued prompt was sent when the run ended, in the same session, and completed',
+    queued_run ~= nil and queued_run.sessionId == stalled.sessionId and queued_rec ~= nil and queued_rec.outcome == 'completed'
+      and chat.text():find('chat while it runs\n## loopls\nHello from the tiny test model.', 1, true) ~= nil,
+    { queued_run, queued_rec and queued_rec.outcome })
+  check('the header no longer shows it queued', vim.api.nvim_buf_get_lines(chat.buffer(), 1, 2, false)[1]:find('queued', 1, true) == nil)
+
   -- 6. A visual range attached as context reaches the run.
   vim.cmd('tabnew ' .. vim.fn.fnameescape(ws .. '/hello.txt'))
   vim.cmd('normal! ggV')

@@ -2,7 +2,7 @@
 // webview message checks (messages.ts) and the HTML it draws (render.ts).
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { Conversation, gaugeText, keyArgument, maxRunText, maxTrackedRuns, maxWaitNotice, modelLabel, nextStep } from '../src/panel/conversation';
+import { Conversation, gaugeText, keyArgument, maxQueued, maxRunText, maxTrackedRuns, maxWaitNotice, modelLabel, nextStep } from '../src/panel/conversation';
 import { parseWebviewMessage } from '../src/panel/messages';
 import { otherModel, renderMarkdown, renderModelOptions, renderRun, renderSessionOptions, renderStatus, withCode } from '../src/panel/webview/render';
 import type { SessionDetail, TransitionParams } from '../src/protocol';
@@ -382,4 +382,36 @@ test('a daemon that stops ends the running runs; the re-loaded session says whic
   d.load({ sessionId: 's1', runs: [{ runId: 'r7', sessionId: 's1', outcome: 'failed', transcript: [] }] }, 'r7');
   assert.equal(d.view().runs[0].resumable, true);
   assert.match(renderRun(c.view().runs[0], () => false), /<button class="resume-button" data-run="r1">Resume<\/button>/);
+});
+
+test('a prompt sent while a run runs is queued, shown, and sent once the run ends', () => {
+  const c = new Conversation();
+  assert.equal(c.busy(), false);
+  c.sending();
+  // Between Send and loopls.run's answer the session is busy already.
+  assert.equal(c.busy(), true);
+  c.claim('r1', 's1', 'first');
+  assert.equal(c.busy(), true);
+  assert.equal(c.enqueue('second'), true);
+  assert.equal(c.enqueue('third'), true);
+  assert.deepEqual(c.view().queued, ['second', 'third']);
+  assert.equal(c.dequeue(), undefined, 'nothing leaves the queue while the run runs');
+  c.ended({ runId: 'r1', sessionId: 's1', outcome: 'completed' });
+  assert.equal(c.busy(), false);
+  assert.equal(c.dequeue(), 'second');
+  c.sending();
+  assert.equal(c.dequeue(), undefined, 'one at a time: the next waits for this send');
+  assert.deepEqual(c.queued(), ['third']);
+  // × takes one back; out of range is refused.
+  assert.equal(c.unqueue(1), undefined);
+  assert.equal(c.unqueue(0), 'third');
+  assert.deepEqual(c.queued(), []);
+  for (let i = 0; i < maxQueued; i++) assert.equal(c.enqueue(`p${i}`), true);
+  assert.equal(c.enqueue('one too many'), false);
+  assert.equal(c.takeQueue().length, maxQueued);
+  assert.deepEqual(c.view().queued, []);
+  assert.deepEqual(parseWebviewMessage({ type: 'unqueue', index: 2 }), { type: 'unqueue', index: 2 });
+  for (const bad of [{ type: 'unqueue' }, { type: 'unqueue', index: -1 }, { type: 'unqueue', index: 1.5 }, { type: 'unqueue', index: '0' }]) {
+    assert.equal(parseWebviewMessage(bad), undefined, JSON.stringify(bad));
+  }
 });

@@ -34,6 +34,8 @@ M.context = {}
 M.mode = nil
 --- Model for the session's runs (nil: the setting).
 M.model = nil
+--- Prompts sent while a run runs, sent in order when it ends (init.lua owns the sending).
+M.queue = {}
 
 -- Runs drawn here, by id: { tools = { [callId] = { mark, name } }, lane, block }.
 local runs = {}
@@ -79,9 +81,18 @@ local function header_lines()
   for _, c in ipairs(M.context) do
     table.insert(ctx, c.label)
   end
+  local second = 'Context: ' .. (#ctx > 0 and table.concat(ctx, ', ') or 'none (:LooplsAdd)')
+  if #M.queue > 0 then
+    local first = M.queue[1]:gsub('%s+', ' ')
+    if #first > 40 then
+      first = first:sub(1, 39) .. '…'
+    end
+    second = second
+      .. string.format(' · queued, sent when the run ends: "%s"%s', first, #M.queue > 1 and string.format(' (+%d)', #M.queue - 1) or '')
+  end
   return {
     table.concat(parts, ' · '),
-    'Context: ' .. (#ctx > 0 and table.concat(ctx, ', ') or 'none (:LooplsAdd)'),
+    second,
   }
 end
 

@@ -151,6 +151,28 @@ handlers['loopls/toolCall'] = function(_, p)
   chat.tool_call(p)
 end
 
+-- Whether the chat's run is going (or its loopls.run not answered yet):
+-- a prompt sent now is queued.
+local starting = false
+local function chat_busy()
+  return starting or (chat.run ~= nil and M.runs[chat.run] ~= nil and not M.runs[chat.run].ended)
+end
+
+--- Most prompts that wait for the chat's run to end.
+M.max_queued = 16
+
+-- Queues a prompt; the chat's header shows it until it is sent.
+local function enqueue(text)
+  if #chat.queue >= M.max_queued then
+    notify('a few prompts are waiting already; send this one when the run ends', vim.log.levels.WARN)
+    return false
+  end
+  table.insert(chat.queue, text)
+  chat.header()
+  vim.api.nvim_exec_autocmds('User', { pattern = 'LooplsQueued', modeline = false, data = { prompt = text, queued = #chat.queue } })
+  return true
+end
+
 handlers['loopls/runEnded'] = function(_, rec)
   if type(rec) ~= 'table' or not rec.runId then
     return
@@ -169,6 +191,14 @@ handlers['loopls/runEnded'] = function(_, rec)
   chat.ended(rec, run.streamed)
   vim.api.nvim_exec_autocmds('User', { pattern = 'LooplsRunEnded', modeline = false, data = rec })
   vim.cmd('redrawstatus')
+  -- The chat's run is over: the oldest queued prompt is sent.
+  if #chat.queue > 0 and not chat_busy() then
+    local next_prompt = table.remove(chat.queue, 1)
+    chat.header()
+    vim.schedule(function()
+      M.run(next_prompt)
+    end)
+  end
 end
 
 handlers['workspace/applyEdit'] = function(...)
@@ -314,7 +344,7 @@ end
 -- loopls.run's or loopls.fix's object; the chat adds its session, mode and
 -- attached context. label, when set, is written as the prompt first.
 local function start_run(c, command, arg, label, bufnr, where)
-  if chat.run and M.runs[chat.run] and not M.runs[chat.run].ended then
+  if chat_busy() then
     notify('a run is still going in the chat: cancel it first (<C-c> or :LooplsCancel)', vim.log.levels.WARN)
     return
   end
@@ -331,7 +361,9 @@ local function start_run(c, command, arg, label, bufnr, where)
   if where and where ~= 'none' then
     chat.show(where, false)
   end
+  starting = true
   compat.request(c, 'workspace/executeCommand', { command = command, arguments = { arg } }, function(err, res)
+    starting = false
     if err then
       notify(command .. ' failed: ' .. error_text(err), vim.log.levels.ERROR)
       chat.ended({ runId = '', outcome = 'not started', error = { kind = 'Error', message = error_text(err) } }, true)
@@ -350,7 +382,17 @@ local function start_run(c, command, arg, label, bufnr, where)
 end
 
 --- Sends what is typed in the chat's prompt area (<CR> / <C-s> in the chat).
+--- While the chat's run goes (the buffer is read-only then), it asks for a
+--- prompt to queue instead.
 function M.send()
+  if chat_busy() then
+    vim.ui.input({ prompt = 'loopls: queue a prompt (sent when the run ends): ' }, function(text)
+      if text and vim.trim(text) ~= '' then
+        enqueue(text)
+      end
+    end)
+    return
+  end
   local text = chat.prompt_text()
   if not text then
     notify('type a prompt after "## You" first', vim.log.levels.WARN)
@@ -361,10 +403,16 @@ function M.send()
   end)
 end
 
---- :LooplsRun {prompt}: the prompt goes into the chat and continues its conversation.
+--- :LooplsRun {prompt}: the prompt goes into the chat and continues its
+--- conversation; while the chat's run goes it is queued, and sent when that
+--- run ends.
 function M.run(prompt)
   if not prompt or vim.trim(prompt) == '' then
     notify('usage: :LooplsRun {prompt}', vim.log.levels.WARN)
+    return
+  end
+  if chat_busy() then
+    enqueue(prompt)
     return
   end
   with_client(function(c)

@@ -30,6 +30,8 @@ export const maxToolOutput = 16 * 1024;
 export const maxItems = 1000;
 /** Characters of a silent model's notice the panel keeps. */
 export const maxWaitNotice = 1000;
+/** Most prompts waiting for the running run to end. */
+export const maxQueued = 16;
 
 const cutMark = '\n\n[… cut: loopls keeps at most this much of one run in the panel]';
 
@@ -165,6 +167,7 @@ export class Conversation {
   private selectedModel = '';
   private defaultModel = '';
   private fallbackWindow = 0;
+  private queue: string[] = [];
 
   /** How many runs are tracked (bounded by maxTrackedRuns). */
   get trackedRuns(): number {
@@ -206,6 +209,46 @@ export class Conversation {
     this.resumableRun = undefined;
     this.order = [];
     this.prune();
+  }
+
+  /**
+   * Whether a prompt sent now must wait: a run of the conversation runs, or
+   * the panel's own send has not been answered yet (loopls refuses a second
+   * run in a busy session, and the prompt would be lost).
+   */
+  busy(): boolean {
+    return this.ownSends > 0 || this.running().length > 0;
+  }
+
+  /** Queues a prompt to send when the running run ends; false when the queue is full. */
+  enqueue(prompt: string): boolean {
+    if (this.queue.length >= maxQueued) return false;
+    this.queue.push(prompt);
+    return true;
+  }
+
+  /** The prompts waiting, oldest first. */
+  queued(): readonly string[] {
+    return this.queue;
+  }
+
+  /** The next prompt to send, once nothing runs; undefined when none waits or a run still runs. */
+  dequeue(): string | undefined {
+    if (this.busy()) return undefined;
+    return this.queue.shift();
+  }
+
+  /** Takes a queued prompt back (its × in the panel); returns its text. */
+  unqueue(index: number): string | undefined {
+    if (!Number.isInteger(index) || index < 0 || index >= this.queue.length) return undefined;
+    return this.queue.splice(index, 1)[0];
+  }
+
+  /** Empties the queue (the conversation is left), returning what it held. */
+  takeQueue(): string[] {
+    const q = this.queue;
+    this.queue = [];
+    return q;
   }
 
   /** The panel is about to start a run; until `claim`, foreign runs are not followed. */
@@ -528,6 +571,7 @@ export class Conversation {
       status: this.status(),
       resumableRun: this.resumableRun,
       banner,
+      queued: [...this.queue],
     };
   }
 }

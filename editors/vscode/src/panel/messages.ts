@@ -87,6 +87,8 @@ export interface ConversationView {
   resumableRun?: string;
   /** A message about the panel itself (a failed request), shown above the composer. */
   banner?: string;
+  /** Prompts sent while a run runs, sent in order when it ends. */
+  queued?: string[];
 }
 
 /** Host → webview. */
@@ -97,7 +99,10 @@ export type HostMessage =
   | { type: 'sessions'; sessions: SessionView[] }
   | { type: 'models'; models: ModelView[]; selected: string }
   | { type: 'banner'; text: string }
-  | { type: 'focusComposer' };
+  | { type: 'focusComposer' }
+  | { type: 'queue'; queued: string[] }
+  /** A prompt that could not be sent goes back into the composer. */
+  | { type: 'restorePrompt'; text: string };
 
 /** Webview → host. */
 export type WebviewMessage =
@@ -112,10 +117,12 @@ export type WebviewMessage =
   | { type: 'otherModel' }
   | { type: 'copy'; text: string }
   | { type: 'insert'; text: string }
-  | { type: 'nextStep'; runId: string };
+  | { type: 'nextStep'; runId: string }
+  | { type: 'unqueue'; index: number };
 
 const webviewTypes = new Set([
   'ready', 'send', 'newConversation', 'refreshSessions', 'openSession', 'resume', 'cancel', 'pickModel', 'otherModel', 'copy', 'insert', 'nextStep',
+  'unqueue',
 ]);
 
 /** Longest text the webview may hand the host (a prompt, a code block to copy). */
@@ -144,6 +151,8 @@ export function parseWebviewMessage(m: unknown): WebviewMessage | undefined {
     case 'copy':
     case 'insert':
       return str('text') ? { type: o.type, text: o.text as string } : undefined;
+    case 'unqueue':
+      return Number.isInteger(o.index) && (o.index as number) >= 0 && (o.index as number) < 1000 ? { type: 'unqueue', index: o.index as number } : undefined;
     default:
       return { type: o.type } as WebviewMessage;
   }

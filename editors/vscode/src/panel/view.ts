@@ -119,6 +119,7 @@ export class PanelProvider implements vscode.WebviewViewProvider {
 </header>
 <div id="title-row"><span id="title">New conversation</span><button id="resume" hidden title="Continue the run the daemon stopped under (loopls/resumeRun)">Resume</button></div>
 <main id="conversation" tabindex="-1" aria-live="polite"></main>
+<div id="queued" hidden></div>
 <div id="banner" role="alert" hidden></div>
 <div id="status-line">
   <span id="state">idle</span>
@@ -182,6 +183,7 @@ export class PanelProvider implements vscode.WebviewViewProvider {
   ended(p: RunRecord): void {
     this.apply(this.conversation.ended(p));
     void this.refreshSessions();
+    void this.flushQueue();
   }
 
   /** The server (re)started: the models and sessions may differ, and the shown session is re-read. */
@@ -192,6 +194,7 @@ export class PanelProvider implements vscode.WebviewViewProvider {
       await this.refreshSessions();
       const id = this.conversation.sessionId;
       if (id) await this.openSession(id).catch((e) => this.host.log({ ev: 'panelReloadFailed', error: message(e) }));
+      await this.flushQueue();
     })();
   }
 
@@ -221,6 +224,7 @@ export class PanelProvider implements vscode.WebviewViewProvider {
   }
 
   newConversation(): void {
+    this.returnQueue();
     this.conversation.newConversation();
     this.host.log({ ev: 'panelNewConversation' });
     this.postConversation();
@@ -295,12 +299,63 @@ export class PanelProvider implements vscode.WebviewViewProvider {
         return this.insert(m.text);
       case 'nextStep':
         return this.nextStep(m.runId);
+      case 'unqueue': {
+        const text = this.conversation.unqueue(m.index);
+        if (text !== undefined) {
+          this.post({ type: 'restorePrompt', text });
+          this.postQueue();
+        }
+        return;
+      }
     }
   }
 
+  /**
+   * The composer's Send. While a run of the conversation runs the prompt
+   * is queued (shown as queued) and sent when it ends; a prompt that cannot
+   * be sent goes back into the composer: typed text is never lost.
+   */
   private async send(prompt: string): Promise<void> {
+    if (this.conversation.busy()) {
+      if (!this.conversation.enqueue(prompt)) {
+        this.post({ type: 'restorePrompt', text: prompt });
+        this.post({ type: 'banner', text: 'loopls: a few prompts are waiting already; send this one when the run ends.' });
+        return;
+      }
+      this.host.log({ ev: 'panelQueued', prompt, queued: this.conversation.queued().length });
+      this.postQueue();
+      return;
+    }
+    await this.startRun(prompt);
+  }
+
+  private postQueue(): void {
+    this.post({ type: 'queue', queued: [...this.conversation.queued()] });
+  }
+
+  /** The runs ended: the oldest queued prompt is sent. */
+  private async flushQueue(): Promise<void> {
+    const next = this.conversation.dequeue();
+    if (next === undefined) return;
+    this.postQueue();
+    this.host.log({ ev: 'panelDequeued', prompt: next });
+    await this.startRun(next);
+  }
+
+  /** Leaving the conversation: its queued prompts go back into the composer. */
+  private returnQueue(): void {
+    const q = this.conversation.takeQueue();
+    if (q.length === 0) return;
+    this.post({ type: 'restorePrompt', text: q.join('\n\n') });
+    this.postQueue();
+  }
+
+  private async startRun(prompt: string): Promise<void> {
     const c = this.host.client();
-    if (!c) return;
+    if (!c) {
+      this.post({ type: 'restorePrompt', text: prompt });
+      return;
+    }
     const arg: Record<string, unknown> = { ...(this.host.runParams?.() ?? {}), prompt };
     const session = this.conversation.sessionId;
     if (session) arg.session = session;
@@ -313,12 +368,14 @@ export class PanelProvider implements vscode.WebviewViewProvider {
     } catch (e) {
       this.conversation.sendFailed();
       this.host.log({ ev: 'panelSendFailed', arg, error: message(e) });
+      this.post({ type: 'restorePrompt', text: prompt });
       this.post({ type: 'banner', text: `loopls: ${message(e)}` });
       return;
     }
     this.host.log({ ev: 'panelSend', arg, started });
     if (!started || typeof started.runId !== 'string') {
       this.conversation.sendFailed();
+      this.post({ type: 'restorePrompt', text: prompt });
       return;
     }
     this.apply(this.conversation.claim(started.runId, started.sessionId, prompt, true, model || undefined));
@@ -368,6 +425,7 @@ export class PanelProvider implements vscode.WebviewViewProvider {
     const c = this.host.client();
     if (!c) return;
     const detail = await c.sendRequest<SessionDetail>(Methods.session, { sessionId });
+    if (sessionId !== this.conversation.sessionId) this.returnQueue();
     const summary = this.sessionsCache.find((s) => s.sessionId === sessionId);
     this.conversation.load(detail, summary?.resumableRun);
     this.host.sessionLoaded?.((detail.runs ?? []).filter((r) => r && typeof r.runId === 'string'));

@@ -26,6 +26,7 @@ const gaugeTextEl = $<HTMLElement>('gauge-text');
 const bannerEl = $<HTMLElement>('banner');
 const resumeEl = $<HTMLButtonElement>('resume');
 const titleEl = $<HTMLElement>('title');
+const queuedEl = $<HTMLElement>('queued');
 // Approvals, the mode picker, context chips, each run's edited files (review.ts).
 const review = mountReview(document, (m) => vscode.postMessage(m as unknown as WebviewMessage));
 
@@ -63,8 +64,43 @@ function drawConversation(c: ConversationView): void {
   resumeEl.dataset.run = c.resumableRun ?? '';
   setBanner(c.banner);
   drawStatus(c.status);
+  drawQueue(c.queued);
   sessionsEl.innerHTML = renderSessionOptions(sessions, c.sessionId);
   conversationEl.scrollTop = conversationEl.scrollHeight;
+}
+
+// Prompts sent while a run runs: shown until they are sent (× takes one back into the composer).
+function drawQueue(list: readonly string[] | undefined): void {
+  const q = list ?? [];
+  queuedEl.hidden = q.length === 0;
+  queuedEl.replaceChildren(
+    ...q.map((text, i) => {
+      const row = document.createElement('div');
+      row.className = 'queued-prompt';
+      const label = document.createElement('span');
+      label.className = 'queued-label';
+      label.textContent = 'Queued · sent when the run ends';
+      const body = document.createElement('div');
+      body.className = 'queued-text';
+      body.textContent = text;
+      const x = document.createElement('button');
+      x.type = 'button';
+      x.className = 'queued-remove';
+      x.textContent = '×';
+      x.title = 'Take this prompt back into the composer';
+      x.setAttribute('aria-label', 'Take the queued prompt back');
+      x.addEventListener('click', () => post({ type: 'unqueue', index: i }));
+      row.append(label, x, body);
+      return row;
+    }),
+  );
+}
+
+/** A prompt that was not sent: back into the composer, before anything typed since. */
+function restorePrompt(text: string): void {
+  const now = promptEl.value;
+  promptEl.value = now.trim() === '' ? text : `${text}\n${now}`;
+  promptEl.focus();
 }
 
 function drawStatus(s: StatusView): void {
@@ -74,6 +110,9 @@ function drawStatus(s: StatusView): void {
   document.body.dataset.running = s.running ? 'true' : 'false';
   document.body.dataset.state = s.state ?? '';
   cancelEl.hidden = !s.running;
+  // While a run runs, Send queues the prompt (sent when the run ends).
+  sendEl.textContent = s.running ? 'Queue' : 'Send';
+  sendEl.title = s.running ? 'Queue this prompt: it is sent when the run ends (Enter)' : 'Send (Enter)';
   gaugeFillEl.style.width = `${Math.round(gauge * 100)}%`;
   gaugeEl.classList.toggle('gauge-high', gauge >= 0.8);
   gaugeEl.title = gaugeTitle;
@@ -119,6 +158,12 @@ window.addEventListener('message', (ev: MessageEvent<HostMessage>) => {
       break;
     case 'focusComposer':
       promptEl.focus();
+      break;
+    case 'queue':
+      drawQueue(m.queued);
+      break;
+    case 'restorePrompt':
+      restorePrompt(m.text);
       break;
   }
 });
