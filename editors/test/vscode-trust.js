@@ -82,15 +82,23 @@ async function restricted(h) {
     end.p.output === 'Hello from the tiny test model.', end && end.p);
   check('only the ask run reached loopls', events().filter((e) => e.ev === 'runStarted' || e.ev === 'panelSend').length === 1);
 
-  // Trusted: the workspace's own settings apply, its loopls.path (a binary
-  // that does not exist) too — the restriction was Restricted Mode's alone.
+  // Trusted: the user-only settings (issue 23) still come from the user
+  // alone. The workspace's loopls.path (a binary that does not exist),
+  // ollamaHost and mode are ignored: trusting a folder is not letting its
+  // files (which a model may have written) choose the binary or widen what
+  // runs.
   const nt = events().length;
   await palette(page, 'Workspaces: Manage Workspace Trust');
   await page.locator('.workspace-trust-editor .monaco-button', { hasText: /^Trust/ }).first().click({ timeout: 15000 });
   const granted = await waitFor(() => events().slice(nt).find((e) => e.ev === 'trustGranted'), 20000);
   check('the extension hears the workspace trusted', granted);
-  const own = await waitFor(() => events().slice(nt).find((e) => e.ev === 'binary'), 30000);
-  check('trusted, the workspace\'s loopls.path applies (loopls restarts with it)', own && own.source === 'setting' && /no-such-loopls$/.test(own.command), own);
+  const sent = await waitFor(() => events().slice(nt).find((e) => e.ev === 'didChangeConfiguration'), 20000);
+  const loopls = sent && sent.params.settings.loopls;
+  check('trusted, the settings sent are the user\'s: mode auto from the user, not the workspace\'s host',
+    loopls && loopls.mode === 'auto' && loopls.ollamaHost !== '127.0.0.1:9', sent);
+  check('trusted, the workspace\'s loopls.path never starts', !events().slice(nt).some((e) => e.ev === 'binary' && /no-such-loopls$/.test(e.command)));
+  check('the workspace\'s user-only settings were named as ignored',
+    events().some((e) => e.ev === 'ignoredWorkspaceSettings' && e.keys.includes('loopls.path') && e.keys.includes('loopls.ollamaHost')), events().filter((e) => e.ev === 'ignoredWorkspaceSettings'));
 }
 
 module.exports = { restricted };

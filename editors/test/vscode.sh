@@ -28,13 +28,12 @@ rm -rf "$out"; mkdir -p "$out"
 ws=$work/ws; make_workspace "$ws"
 user=$work/user
 mkdir -p "$user/User" "$user/Machine" "$work/ext"
-# code-server is a remote window: the machine-overridable settings (path,
+# code-server is a remote window: the machine-scoped settings (path, model,
 # ollamaHost, allowedCommands, mode) are read from its Machine settings.
-printf '{"loopls.path": "%s", "loopls.ollamaHost": "%s"}\n' "$LOOPLS_BIN" "$LOOPLS_OLLAMA" > "$user/Machine/settings.json"
+printf '{"loopls.path": "%s", "loopls.ollamaHost": "%s", "loopls.model": "ollama:tiny"}\n' "$LOOPLS_BIN" "$LOOPLS_OLLAMA" > "$user/Machine/settings.json"
 python3 - "$user/User/settings.json" <<PY
 import json, sys
 json.dump({
-  "loopls.model": "ollama:tiny",
   "loopls.trace.server": "verbose",
   "workbench.startupEditor": "none",
   "workbench.tips.enabled": False,
@@ -68,11 +67,10 @@ stop_cs
 rws=$work/restricted-ws; make_workspace "$rws"
 mkdir -p "$rws/.vscode" "$work/ruser/User" "$work/ruser/Machine"
 printf '{"loopls.path": "%s", "loopls.ollamaHost": "127.0.0.1:9", "loopls.mode": "auto"}\n' "$work/no-such-loopls" > "$rws/.vscode/settings.json"
-printf '{"loopls.ollamaHost": "%s", "loopls.mode": "auto"}\n' "$LOOPLS_OLLAMA" > "$work/ruser/Machine/settings.json"
+printf '{"loopls.ollamaHost": "%s", "loopls.mode": "auto", "loopls.model": "ollama:tiny"}\n' "$LOOPLS_OLLAMA" > "$work/ruser/Machine/settings.json"
 python3 - "$work/ruser/User/settings.json" <<PY
 import json, sys
 json.dump({
-  "loopls.model": "ollama:tiny",
   "security.workspace.trust.enabled": True,
   "security.workspace.trust.startupPrompt": "never",
   "workbench.startupEditor": "none",

@@ -26,7 +26,7 @@ import {
   type ModelWaitParams,
   type TransitionParams,
 } from './protocol';
-import { affectsServer, didChangeConfigurationParams, needsRestart, serverCommand, toServerSettings } from './settings';
+import { affectsServer, didChangeConfigurationParams, ignoredWorkspaceKeys, needsRestart, serverCommand, toServerSettings, userOnly } from './settings';
 import { isMode, parseReviewMessage, type Mode } from './review';
 import { Review } from './reviewhost';
 import { needsConfirmation, parseEditReviewMessage } from './editreview';
@@ -99,7 +99,7 @@ function trustState(): TrustState {
 
 /** The mode a conversation starts in: the setting, or ask where the workspace is not trusted. */
 function startMode(): Mode {
-  const m = config().get('mode');
+  const m = getter()('mode');
   if (!vscode.workspace.isTrusted) return 'ask';
   return isMode(m) ? m : 'auto';
 }
@@ -108,9 +108,24 @@ function config(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration('loopls');
 }
 
+/** Says once per start which of the user-only settings the workspace sets, and that they are ignored. */
+function warnIgnoredWorkspaceSettings(): void {
+  const c = config();
+  const ignored = ignoredWorkspaceKeys((key) => c.inspect(key));
+  if (ignored.length === 0) return;
+  testLog.write({ ev: 'ignoredWorkspaceSettings', keys: ignored });
+  void vscode.window.showWarningMessage(
+    `loopls: this workspace's settings set ${ignored.join(', ')}; loopls takes them from your user settings only, so a repository cannot choose the binary, the model, the host, the mode or which commands run unasked.`,
+  );
+}
+
+/** The settings as loopls uses them: the machine keys from the user's settings only (settings.ts). */
 function getter(): (key: string) => unknown {
   const c = config();
-  return (key) => c.get(key);
+  return userOnly(
+    (key) => c.inspect(key),
+    (key) => c.get(key),
+  );
 }
 
 function render(out: Output): void {
@@ -138,6 +153,7 @@ function binaryEnv(context: vscode.ExtensionContext) {
 }
 
 function createClient(context: vscode.ExtensionContext): LanguageClient {
+  warnIgnoredWorkspaceSettings();
   const { command, args, source } = serverCommand(getter(), binaryEnv(context));
   testLog.write({ ev: 'binary', command, source });
   const serverOptions: ServerOptions = { command, args };
@@ -450,7 +466,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     client: () => running(),
     log: (obj) => testLog.write(obj),
     testing: testLog.enabled,
-    settings: () => ({ model: String(config().get('model') ?? ''), contextWindow: Number(config().get('contextWindow') ?? 0) }),
+    settings: () => ({ model: String(getter()('model') ?? ''), contextWindow: Number(config().get('contextWindow') ?? 0) }),
     runParams: () => review.takeRunParams(),
     forward: (m) => {
       const edit = parseEditReviewMessage(m);

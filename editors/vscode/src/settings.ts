@@ -30,12 +30,45 @@ export const serverKeys = ['model', 'ollamaHost', 'maxTurns', 'contextWindow', '
 export const restrictedKeys = ['path', 'model', 'ollamaHost', 'allowedCommands', 'mode'] as const;
 
 /**
- * Of those, the ones that belong to the machine loopls runs on (a binary, a
- * host, what may run there): `machine-overridable` scope. `model` keeps the
- * window scope, so the Settings editor offers it under User in a remote
- * window too.
+ * Settings that widen trust come only from the user (issue 23): the binary
+ * VS Code starts, where the code is sent, what runs unasked and the mode.
+ * Their scope is `machine`, which a workspace's `.vscode/settings.json`
+ * cannot set, and `userOnly` reads them from the user's settings alone even
+ * if a workspace or folder value is present (an older VS Code, a settings
+ * file written by hand or by a model): a repository cannot widen them.
  */
-export const machineKeys = ['path', 'ollamaHost', 'allowedCommands', 'mode'] as const;
+export const machineKeys = ['path', 'model', 'ollamaHost', 'allowedCommands', 'mode'] as const;
+
+/** What `WorkspaceConfiguration.inspect` returns, in the fields that matter here. */
+export interface Inspected {
+  defaultValue?: unknown;
+  globalValue?: unknown;
+  workspaceValue?: unknown;
+  workspaceFolderValue?: unknown;
+}
+
+const userOnlyKeys: ReadonlySet<string> = new Set(machineKeys);
+
+/**
+ * A getter that reads the machine keys from the user's (global) settings or
+ * the default only, and every other key through `get`.
+ */
+export function userOnly(inspect: (key: string) => Inspected | undefined, get: SettingGetter): SettingGetter {
+  return (key) => {
+    if (!userOnlyKeys.has(key)) return get(key);
+    const i = inspect(key);
+    if (!i) return undefined;
+    return i.globalValue !== undefined ? i.globalValue : i.defaultValue;
+  };
+}
+
+/** The machine keys a workspace or folder sets anyway: ignored, and named in a warning. */
+export function ignoredWorkspaceKeys(inspect: (key: string) => Inspected | undefined): string[] {
+  return machineKeys.filter((k) => {
+    const i = inspect(k);
+    return i !== undefined && (i.workspaceValue !== undefined || i.workspaceFolderValue !== undefined);
+  }).map((k) => `loopls.${k}`);
+}
 
 function nonEmptyString(v: unknown): string | undefined {
   if (typeof v !== 'string') return undefined;

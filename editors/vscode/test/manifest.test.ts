@@ -11,14 +11,15 @@ const root = path.join(__dirname, '..', '..');
 const manifest: any = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 const props: Record<string, { scope?: string }> = manifest.contributes.configuration.properties;
 
-test('permission settings are machine-overridable and restricted in untrusted workspaces', () => {
+test('permission settings are machine-scoped (user settings only) and restricted in untrusted workspaces', () => {
   const untrusted = manifest.capabilities.untrustedWorkspaces;
   assert.equal(untrusted.supported, 'limited', 'loopls works in Restricted Mode, limited to ask runs');
   assert.ok(untrusted.description.length > 0);
   const expected = restrictedKeys.map((k) => `loopls.${k}`).sort();
   assert.deepEqual([...untrusted.restrictedConfigurations].sort(), expected);
   for (const key of expected) assert.ok(props[key], `${key} is a contributed setting`);
-  for (const k of machineKeys) assert.equal(props[`loopls.${k}`].scope, 'machine-overridable', `loopls.${k} scope`);
+  for (const k of machineKeys) assert.equal(props[`loopls.${k}`].scope, 'machine', `loopls.${k} scope: a workspace must not set it`);
+  assert.deepEqual([...machineKeys].sort(), [...restrictedKeys].sort(), 'every restricted key is user-only');
   assert.ok(expected.includes('loopls.path') && expected.includes('loopls.allowedCommands') && expected.includes('loopls.mode'));
 });
 

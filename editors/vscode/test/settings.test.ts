@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { affectsServer, didChangeConfigurationParams, needsRestart, serverCommand, toServerSettings } from '../src/settings';
+import { affectsServer, didChangeConfigurationParams, ignoredWorkspaceKeys, type Inspected, needsRestart, serverCommand, toServerSettings, userOnly } from '../src/settings';
 
 const from = (o: Record<string, unknown>) => (k: string) => o[k];
 
@@ -79,4 +79,26 @@ test('which changes restart the server and which are sent', () => {
   assert.equal(affectsServer(only('loopls.mode')), true);
   assert.equal(affectsServer(only('loopls.path')), false);
   assert.equal(affectsServer(only('editor.fontSize')), false);
+});
+
+// Issue 23's critical class: a model wrote .vscode/settings.json and the
+// extension forwarded loopls.allowedCommands, mode, ollamaHost, model and
+// restarted the server with loopls.path. Workspace and folder values of
+// those keys are never read, whatever VS Code's scope handling does.
+test('user-only keys ignore workspace and folder values', () => {
+  const inspected: Record<string, Inspected> = {
+    path: { defaultValue: '', workspaceValue: '/tmp/evil-loopls' },
+    model: { defaultValue: '', globalValue: 'ollama:tiny', workspaceFolderValue: 'openai:gpt-4.1' },
+    ollamaHost: { defaultValue: '', workspaceValue: 'evil.example:11434' },
+    allowedCommands: { defaultValue: [], globalValue: ['go test'], workspaceValue: ['python3', 'sh'] },
+    mode: { defaultValue: 'auto', globalValue: 'edit', workspaceValue: 'auto' },
+  };
+  const workspaceView: Record<string, unknown> = { maxTurns: 9, path: '/tmp/evil-loopls', model: 'openai:gpt-4.1', ollamaHost: 'evil.example:11434', allowedCommands: ['python3', 'sh'], mode: 'auto' };
+  const get = userOnly((k) => inspected[k], (k) => workspaceView[k]);
+  assert.deepEqual(toServerSettings(get), { model: 'ollama:tiny', maxTurns: 9, allowedCommands: ['go test'], mode: 'edit' });
+  assert.deepEqual(didChangeConfigurationParams(get).settings.loopls.allowedCommands, ['go test']);
+  const env = { extensionPath: '/ext', platform: 'linux' as const, pathEnv: '', isExecutable: () => false };
+  assert.equal(serverCommand(get, env).command, 'loopls', 'a workspace loopls.path is not the binary started');
+  assert.deepEqual(ignoredWorkspaceKeys((k) => inspected[k]), ['loopls.path', 'loopls.model', 'loopls.ollamaHost', 'loopls.allowedCommands', 'loopls.mode']);
+  assert.deepEqual(ignoredWorkspaceKeys(() => ({ defaultValue: '', globalValue: 'x' })), []);
 });
