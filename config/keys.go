@@ -3,6 +3,7 @@ package config
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 )
 
@@ -107,6 +108,31 @@ var Keys = []Key{
 		Set: field(func(s *Settings) *[]string { return &s.AllowedTools }, nil)},
 	{Name: "modelWaitNotice", Expect: "a whole number of seconds, 0 or more (0 = the default, 10)",
 		Set: field(func(s *Settings) *int { return &s.ModelWaitNotice }, atLeast(0))},
+	// From a project file too: both only narrow what a run does, or bound
+	// how many turns a fix may spend, as maxTurns does.
+	{Name: "diagnosticsAfterEdit", Expect: "true or false",
+		Project: true,
+		Set: func(s *Settings, v json.RawMessage) error {
+			var b bool
+			if err := json.Unmarshal(v, &b); err != nil {
+				return err
+			}
+			s.DiagnosticsAfterEdit = &b
+			return nil
+		}},
+	{Name: "fixRetries", Expect: "a whole number between 0 and 10",
+		Project: true,
+		Set: func(s *Settings, v json.RawMessage) error {
+			var n int
+			if err := json.Unmarshal(v, &n); err != nil {
+				return err
+			}
+			if n < 0 || n > MaxFixRetries {
+				return fmt.Errorf("%d is not between 0 and %d", n, MaxFixRetries)
+			}
+			s.FixRetries = &n
+			return nil
+		}},
 	// Not from a project file: it is the user's pace and budget.
 	{Name: "rateLimit", Expect: `an object of providers, each {"requestsPerMinute": N, "burst": N}`,
 		Set: func(s *Settings, v json.RawMessage) error {

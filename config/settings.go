@@ -44,6 +44,31 @@ type Settings struct {
 	// before the user is told what the run waits for (once per call); 0
 	// takes the default (engine.DefaultModelWaitNotice, 10 s).
 	ModelWaitNotice int `json:"modelWaitNotice,omitempty"`
+	// DiagnosticsAfterEdit has every edit's result list the errors the
+	// edit added, when the editor can report diagnostics (default true).
+	DiagnosticsAfterEdit *bool `json:"diagnosticsAfterEdit,omitempty"`
+	// FixRetries is how many more times a fix run that is still failing is
+	// given the problems that remain (default DefaultFixRetries).
+	FixRetries *int `json:"fixRetries,omitempty"`
+}
+
+// DefaultFixRetries is fixRetries when no source sets it.
+const DefaultFixRetries = 2
+
+// MaxFixRetries bounds fixRetries.
+const MaxFixRetries = 10
+
+// DiagnosticsAfterEditOn reports the effective diagnosticsAfterEdit.
+func (s Settings) DiagnosticsAfterEditOn() bool {
+	return s.DiagnosticsAfterEdit == nil || *s.DiagnosticsAfterEdit
+}
+
+// FixRetriesOf reports the effective fixRetries.
+func (s Settings) FixRetriesOf() int {
+	if s.FixRetries == nil {
+		return DefaultFixRetries
+	}
+	return *s.FixRetries
 }
 
 // RateLimit is one provider's pace: RequestsPerMinute on average, in bursts

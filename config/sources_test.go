@@ -113,7 +113,10 @@ func TestProjectFileIsNotTrusted(t *testing.T) {
 // project file; new keys are refused until marked safe.
 func TestOnlySafeKeysInAProject(t *testing.T) {
 	safe := map[string]bool{"model": true, "fallbackModels": true, "maxTurns": true, "contextWindow": true,
-		"compactThreshold": true, "autoCompact": true}
+		"compactThreshold": true, "autoCompact": true,
+		// diagnosticsAfterEdit only adds or drops a note to edit results;
+		// fixRetries bounds a fix's extra turns as maxTurns bounds a run's.
+		"diagnosticsAfterEdit": true, "fixRetries": true}
 	for _, k := range Keys {
 		if k.Project != safe[k.Name] {
 			t.Errorf("key %q: Project = %v; only %v may be set by a repository (change this list only with a reason)", k.Name, k.Project, safe)

@@ -22,6 +22,7 @@ type clientCaps struct {
 	workDoneProgress bool // window.workDoneProgress: the server may create tokens
 	showMessage      bool // window.showMessage: showMessageRequest can ask
 	approvals        bool // experimental.loopls.approvals: loopls/approve can ask
+	diagnostics      bool // experimental.loopls.diagnostics: loopls/diagnostics answers (diagnostics.go)
 	// workspace.workspaceEdit.changeAnnotationSupport: edits annotated
 	// needsConfirmation are shown to the user first (mode edit)
 	changeAnnotations bool
@@ -51,7 +52,8 @@ type initializeParams struct {
 		} `json:"window"`
 		Experimental struct {
 			Loopls struct {
-				Approvals bool `json:"approvals"`
+				Approvals   bool            `json:"approvals"`
+				Diagnostics json.RawMessage `json:"diagnostics"`
 			} `json:"loopls"`
 		} `json:"experimental"`
 	} `json:"capabilities"`
@@ -96,6 +98,7 @@ func (s *Server) initialize(ctx context.Context, params *json.RawMessage) (any, 
 		workDoneProgress: p.Capabilities.Window.WorkDoneProgress,
 		showMessage:      len(p.Capabilities.Window.ShowMessage) > 0 && string(p.Capabilities.Window.ShowMessage) != "null",
 		approvals:        p.Capabilities.Experimental.Loopls.Approvals,
+		diagnostics:      diagnosticsCapable(p.Capabilities.Experimental.Loopls.Diagnostics),
 		changeAnnotations: len(p.Capabilities.Workspace.WorkspaceEdit.ChangeAnnotationSupport) > 0 &&
 			string(p.Capabilities.Workspace.WorkspaceEdit.ChangeAnnotationSupport) != "null",
 	}
@@ -124,7 +127,7 @@ func (s *Server) initialize(ctx context.Context, params *json.RawMessage) (any, 
 		go s.watchParent(int(*p.ProcessID))
 	}
 	s.log.Info("initialized", "root", root, "applyEdit", s.client.applyEdit, "workDoneProgress", s.client.workDoneProgress,
-		"approvals", s.client.approvals, "model", settings.Model)
+		"approvals", s.client.approvals, "diagnostics", s.client.diagnostics, "model", settings.Model)
 	return initializeResult(s.version()), nil
 }
 
@@ -160,6 +163,9 @@ func (s *Server) open(root string, settings config.Settings) {
 		Approver: s,
 		Logger:   log,
 		Watch:    true,
+	}
+	if s.client.diagnostics {
+		wsOpts.Diagnostics = s
 	}
 	switch {
 	case s.client.applyEdit && s.client.changeAnnotations:

@@ -418,7 +418,8 @@ func (m *Manager) execute(ctx context.Context, e *entry, h *Handle, r Request, p
 		// r.Mode decides the tools: tools from any other source must honour
 		// it too — in ask mode (r.Mode.ReadOnly()) only tools known to
 		// change nothing.
-		tools = ws.Tools(r.Mode, workspace.CommandPolicy{AllowCommands: s.AllowCommands, Allowed: s.AllowedCommands})
+		tools = ws.ToolsWith(r.Mode, workspace.CommandPolicy{AllowCommands: s.AllowCommands, Allowed: s.AllowedCommands},
+			workspace.RunOptions{CheckEdits: s.DiagnosticsAfterEditOn()})
 	}
 	tools = append(tools, m.mcpTools(ctx, h.id, s, r)...)
 	if tools == nil {

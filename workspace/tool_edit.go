@@ -12,6 +12,7 @@ import (
 type editFileTool struct {
 	w       *Workspace
 	confirm bool // each edit goes to the editor for the user to accept (mode edit)
+	check   bool // the result lists the errors the edit added (the editor's diagnostics)
 }
 
 type editFileArgs struct {
@@ -71,14 +72,14 @@ func (t *editFileTool) Call(ctx context.Context, inv engine.ToolInvocation) (eng
 	if m.Updated == cur {
 		return failed("edit_file: %s already reads like new_string there (lines %d-%d); nothing would change", a.Path, m.Line, m.LastLine)
 	}
-	res, err := w.applyEdit(ctx, inv, ToolEditFile, rel, cur, m.Updated, true, t.confirm)
+	res, checked, err := w.applyEdit(ctx, inv, ToolEditFile, rel, cur, m.Updated, true, t.confirm, t.check)
 	if err != nil {
 		return engine.ToolResult{Output: "edit_file: " + err.Error(), IsError: true}, err
 	}
 	if !res.Applied {
 		return failed("edit_file: %s was not changed: %s", a.Path, res.FailureReason)
 	}
-	return ok(fmt.Sprintf("Edited %s: replaced %d occurrence(s).%s%s", a.Path, m.Count, matchedNote(m), acceptedNote(t.confirm)))
+	return ok(fmt.Sprintf("Edited %s: replaced %d occurrence(s).%s%s%s", a.Path, m.Count, matchedNote(m), acceptedNote(t.confirm), checked))
 }
 
 // matchedNote tells the model (and the user, who sees the result) how a
@@ -108,8 +109,14 @@ func (w *Workspace) readForEdit(ctx context.Context, run engine.RunID, rel, show
 }
 
 // applyEdit sends one tool's edit of rel through the Editor and journals it
-// when it lands.
-func (w *Workspace) applyEdit(ctx context.Context, inv engine.ToolInvocation, tool, rel, old, new string, exists, confirm bool) (EditResult, error) {
+// when it lands. With check, the editor's diagnostics of rel are taken
+// before the edit is sent and again once it landed, and checked says, for
+// the model, which errors the edit added ("" when the editor knows none).
+func (w *Workspace) applyEdit(ctx context.Context, inv engine.ToolInvocation, tool, rel, old, new string, exists, confirm, check bool) (res EditResult, checked string, err error) {
+	var before []fileProblems
+	if check {
+		before = w.checkBefore(ctx, inv.RunID, rel)
+	}
 	u, version, _ := w.uriFor(rel)
 	e := FileEdit{
 		Path:    rel,
@@ -123,9 +130,9 @@ func (w *Workspace) applyEdit(ctx context.Context, inv engine.ToolInvocation, to
 		CallID:  inv.Call.ID,
 		Confirm: confirm,
 	}
-	res, err := w.editor.Apply(ctx, e)
+	res, err = w.editor.Apply(ctx, e)
 	if err != nil {
-		return res, err
+		return res, "", err
 	}
 	if res.Applied {
 		w.journal.add(inv.RunID, JournalEntry{Path: rel, Before: old, Existed: exists, After: new, CallID: inv.Call.ID, At: time.Now()})
@@ -135,8 +142,9 @@ func (w *Workspace) applyEdit(ctx context.Context, inv engine.ToolInvocation, to
 			// (An LSP editor's own didChange brings the overlay along.)
 			w.overlays.replaceText(w.abs(rel), new)
 		}
+		checked = w.checkAfter(ctx, rel, before)
 	}
-	return res, nil
+	return res, checked, nil
 }
 
 // acceptedNote tells the model an edit it made in mode edit was reviewed.

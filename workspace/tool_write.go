@@ -11,6 +11,7 @@ import (
 type writeFileTool struct {
 	w       *Workspace
 	confirm bool // each write goes to the editor for the user to accept (mode edit)
+	check   bool // the result lists the errors the write added (the editor's diagnostics)
 }
 
 type writeFileArgs struct {
@@ -59,7 +60,7 @@ func (t *writeFileTool) Call(ctx context.Context, inv engine.ToolInvocation) (en
 	if exists && old == *a.Content {
 		return ok(fmt.Sprintf("%s already has this content; nothing changed.", a.Path))
 	}
-	res, err := w.applyEdit(ctx, inv, ToolWriteFile, rel, old, *a.Content, exists, t.confirm)
+	res, checked, err := w.applyEdit(ctx, inv, ToolWriteFile, rel, old, *a.Content, exists, t.confirm, t.check)
 	if err != nil {
 		return engine.ToolResult{Output: "write_file: " + err.Error(), IsError: true}, err
 	}
@@ -67,7 +68,7 @@ func (t *writeFileTool) Call(ctx context.Context, inv engine.ToolInvocation) (en
 		return failed("write_file: %s was not written: %s", a.Path, res.FailureReason)
 	}
 	if exists {
-		return ok(fmt.Sprintf("Wrote %s (%d bytes, replacing its content).%s", a.Path, len(*a.Content), acceptedNote(t.confirm)))
+		return ok(fmt.Sprintf("Wrote %s (%d bytes, replacing its content).%s%s", a.Path, len(*a.Content), acceptedNote(t.confirm), checked))
 	}
-	return ok(fmt.Sprintf("Created %s (%d bytes).%s", a.Path, len(*a.Content), acceptedNote(t.confirm)))
+	return ok(fmt.Sprintf("Created %s (%d bytes).%s%s", a.Path, len(*a.Content), acceptedNote(t.confirm), checked))
 }

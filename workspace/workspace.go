@@ -39,6 +39,11 @@ type Options struct {
 	// Runner, when set, runs run_command's approved commands (an editor's
 	// terminal); nil, or a Runner that declines, runs them locally.
 	Runner Runner
+	// Diagnostics, when set, is the editor's diagnostics: the diagnostics
+	// tool is offered and edits can be checked (RunOptions.CheckEdits).
+	// nil (an editor that cannot answer, the command line, ACP) offers
+	// neither and asks nothing.
+	Diagnostics DiagnosticsSource
 }
 
 // Workspace is one root directory and everything the agent may do in it.
@@ -56,6 +61,10 @@ type Workspace struct {
 	approver  Approver
 	reader    Reader
 	runner    Runner
+	// diagnostics is the editor's diagnostics, nil when it has none to give;
+	// baselines are each run's edited files' problems before its edits.
+	diagnostics DiagnosticsSource
+	baselines   baselines
 	// approveTools are the tool names that ask before every call.
 	approveTools []string
 
@@ -121,6 +130,7 @@ func Open(ctx context.Context, root string, opts Options) (*Workspace, error) {
 		approver:       opts.Approver,
 		reader:         opts.Reader,
 		runner:         opts.Runner,
+		diagnostics:    opts.Diagnostics,
 		approveTools:   slices.Clone(opts.ApproveTools),
 		overlays:       newOverlays(),
 		journal:        newJournal(),
@@ -179,6 +189,22 @@ func (w *Workspace) Files() []string { return slices.Clone(w.index.files()) }
 // to it with Confirm set; otherwise edit_file and write_file ask the
 // Approver before every call, and are refused when no one can be asked.
 func (w *Workspace) Tools(mode Mode, policy CommandPolicy) []engine.Tool {
+	return w.ToolsWith(mode, policy, RunOptions{CheckEdits: true})
+}
+
+// RunOptions are what one run's tools follow besides the mode and the
+// command policy, read from the settings at the run's start.
+type RunOptions struct {
+	// CheckEdits: when the editor can report diagnostics, every edit's
+	// result also lists the errors the edit added to the file (the
+	// diagnosticsAfterEdit setting).
+	CheckEdits bool
+}
+
+// ToolsWith is Tools with the run's options. The diagnostics tool is offered
+// (in every mode: it changes nothing) when the editor can report
+// diagnostics.
+func (w *Workspace) ToolsWith(mode Mode, policy CommandPolicy, opts RunOptions) []engine.Tool {
 	policy.Allowed = slices.Clone(policy.Allowed)
 	tools := []engine.Tool{
 		&readFileTool{w: w},
@@ -186,10 +212,14 @@ func (w *Workspace) Tools(mode Mode, policy CommandPolicy) []engine.Tool {
 		&globTool{w: w},
 		&grepTool{w: w},
 	}
+	if w.diagnostics != nil {
+		tools = append(tools, &diagnosticsTool{w: w})
+	}
+	check := opts.CheckEdits && w.diagnostics != nil
 	if !mode.ReadOnly() {
 		confirm := mode.Confirms()
 		editorConfirms := confirm && editorConfirms(w.editor)
-		edit, write := engine.Tool(&editFileTool{w: w, confirm: editorConfirms}), engine.Tool(&writeFileTool{w: w, confirm: editorConfirms})
+		edit, write := engine.Tool(&editFileTool{w: w, confirm: editorConfirms, check: check}), engine.Tool(&writeFileTool{w: w, confirm: editorConfirms, check: check})
 		if confirm && !editorConfirms {
 			edit, write = &approvedTool{Tool: edit, w: w}, &approvedTool{Tool: write, w: w}
 		}
