@@ -260,9 +260,13 @@ func TestDiagnosticsNotDeclared(t *testing.T) {
 // on unchecked, the tool says so, and the daemon logs it and keeps serving.
 func TestDiagnosticsMalformedAnswer(t *testing.T) {
 	for name, answer := range map[string]func(*diagFixture, json.RawMessage) (any, *wireErr){
-		"not a list":   func(*diagFixture, json.RawMessage) (any, *wireErr) { return map[string]any{"uri": 3}, nil },
-		"no uri":       func(*diagFixture, json.RawMessage) (any, *wireErr) { return []any{map[string]any{"diagnostics": []any{}}}, nil },
-		"an error":     func(*diagFixture, json.RawMessage) (any, *wireErr) { return nil, &wireErr{Code: -32603, Message: "boom"} },
+		"not a list": func(*diagFixture, json.RawMessage) (any, *wireErr) { return map[string]any{"uri": 3}, nil },
+		"no uri": func(*diagFixture, json.RawMessage) (any, *wireErr) {
+			return []any{map[string]any{"diagnostics": []any{}}}, nil
+		},
+		"an error": func(*diagFixture, json.RawMessage) (any, *wireErr) {
+			return nil, &wireErr{Code: -32603, Message: "boom"}
+		},
 		"a bare value": func(*diagFixture, json.RawMessage) (any, *wireErr) { return "diagnostics", nil },
 	} {
 		t.Run(name, func(t *testing.T) {
