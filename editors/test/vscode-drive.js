@@ -400,8 +400,8 @@ async function panelSection(page) {
     // icon is in the activity bar, and Ctrl+Alt+L opens the view and starts loopls.
     const icon = page.locator('.activitybar [aria-label^="loopls"]').first();
     check('the loopls view container has its icon in the activity bar', await icon.waitFor({ timeout: 60000 }).then(() => true, () => false));
-    await page.locator('.monaco-workbench .part.editor').click();
-    await page.keyboard.press('Control+Alt+KeyL');
+    // Ctrl+Alt+L three times (the panel loading, hidden, shown): the composer has the focus.
+    await review.composerFocus({ page, check, waitFor, shot, panelFrame });
     const started = await waitFor(() => events().find((e) => e.ev === 'started' || e.ev === 'start-failed'), 60000);
     check('Ctrl+Alt+L opened the loopls panel', await waitFor(() => panelFrame(page), 30000));
     // Back to the explorer: the panel hidden, approvals come as a quick pick (1b).

@@ -346,7 +346,43 @@ async function queueDuringRun(h, frame) {
   check('it is no longer shown as queued', gone);
 }
 
+// Ctrl+Alt+L puts the cursor in the composer (issue 25, item 4): typed
+// text lands there, on the panel's first load, with it hidden, and with it
+// shown. The wait is for the panel to be drawn and its frame to hold the
+// keyboard focus, which VS Code gives it; the view's own focus command left
+// the focus on the frame's body, and the typed text was lost.
+async function composerFocus(h) {
+  const { page, check, waitFor, shot, panelFrame } = h;
+  const tries = [
+    { name: 'the first time (the panel loading)', before: async () => {} },
+    { name: 'with the panel hidden', before: async () => {
+      await page.keyboard.press('Control+Shift+E');
+      await waitFor(async () => page.locator('.explorer-folders-view, .explorer-viewlet').first().isVisible().catch(() => false), 10000);
+    } },
+    { name: 'with the panel shown', before: async () => {} },
+  ];
+  for (const [i, t] of tries.entries()) {
+    await t.before();
+    await page.locator('.monaco-workbench .part.editor').click();
+    await page.keyboard.press('Control+Alt+KeyL');
+    const frame = await waitFor(async () => {
+      const f = await panelFrame(page);
+      // Drawn: the script ran (it draws the context bar), as the user sees it.
+      if (!f || !(await f.locator('.loopls-context').isVisible().catch(() => false))) return null;
+      return (await f.evaluate(() => document.hasFocus()).catch(() => false)) ? f : null;
+    }, 30000);
+    const text = `typed right away ${i + 1}`;
+    if (frame) await page.keyboard.type(text);
+    const value = frame ? await frame.locator('#prompt').inputValue().catch(() => '') : '';
+    const active = frame ? await frame.evaluate(() => document.activeElement && document.activeElement.id).catch(() => '') : '';
+    check(`Ctrl+Alt+L ${t.name}: the composer has the focus and the typed text`, value === text && active === 'prompt', { value, active });
+    if (i === 0) await shot(page, 'panel-focused');
+    if (frame) await frame.locator('#prompt').fill('');
+  }
+}
+
 module.exports = {
+  composerFocus,
   queueDuringRun,
   openDiff,
   panelShowsRun, openPanel, approveInline, modalWhenHidden, diffAndUndoInPanel, reviewInEditMode, modePerSession, attachSelectionInPanel, fixOpensPanel,

@@ -38,11 +38,13 @@ test('activation is on the view or a command, never at start-up', () => {
   }
 });
 
-test('ctrl+alt+l (cmd+alt+l) focuses the panel, a view loopls contributes', () => {
+test('ctrl+alt+l (cmd+alt+l) opens the panel with the cursor in its composer', () => {
   const kb = (manifest.contributes.keybindings ?? []).find((k: { key: string }) => k.key === 'ctrl+alt+l');
   assert.ok(kb, 'a ctrl+alt+l keybinding');
   assert.equal(kb.mac, 'cmd+alt+l');
-  assert.equal(kb.command, 'loopls.panel.focus');
+  // loopls.openPanel, not the view's own loopls.panel.focus, which focuses the frame and not the composer.
+  assert.equal(kb.command, 'loopls.openPanel');
+  assert.ok((manifest.contributes.commands as { command: string }[]).some((c) => c.command === 'loopls.openPanel'));
   const views: { id: string }[] = Object.values(manifest.contributes.views ?? {}).flat() as { id: string }[];
   assert.ok(views.some((v) => v.id === 'loopls.panel'), 'loopls.panel is a contributed view');
   const containers: { id: string; icon: string }[] = manifest.contributes.viewsContainers.activitybar;

@@ -128,6 +128,7 @@ export class PanelProvider implements vscode.WebviewViewProvider {
 </div>
 <footer id="composer">
   <textarea id="prompt" rows="3" placeholder="Ask loopls… (Enter sends, Shift+Enter new line, Escape cancels)" aria-label="Prompt"></textarea>
+  <script nonce="${n}">document.getElementById('prompt').focus();</script>
   <div id="composer-bar">
     <select id="model" title="Model for the next run" aria-label="Model"></select>
     <span class="spacer"></span>
@@ -217,11 +218,24 @@ export class PanelProvider implements vscode.WebviewViewProvider {
     await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
   }
 
-  /** Opens the panel and puts the cursor in the composer. */
+  /**
+   * Opens the panel and puts the cursor in the composer (Ctrl+Alt+L). The
+   * view's own focus command focuses the webview's frame only, so keys typed
+   * next went to its body and were lost: the composer is focused by message,
+   * once the page is loaded (a page still loading asks on 'ready'), and the
+   * page itself gives the composer the focus whenever its frame gets it.
+   */
   async reveal(): Promise<void> {
+    this.focusWanted = true;
     await vscode.commands.executeCommand(`${panelViewId}.focus`);
-    this.post({ type: 'focusComposer' });
+    if (this.ready) {
+      this.focusWanted = false;
+      this.post({ type: 'focusComposer' });
+    }
+    this.host.log({ ev: 'panelReveal', ready: this.ready });
   }
+
+  private focusWanted = false;
 
   newConversation(): void {
     this.returnQueue();
@@ -253,6 +267,10 @@ export class PanelProvider implements vscode.WebviewViewProvider {
     switch (m.type) {
       case 'ready':
         this.ready = true;
+        if (this.focusWanted) {
+          this.focusWanted = false;
+          this.post({ type: 'focusComposer' });
+        }
         this.conversation.setFallbackWindow(this.host.settings().contextWindow);
         this.postConversation();
         this.host.log({ ev: 'panelReady' });

@@ -157,7 +157,7 @@ window.addEventListener('message', (ev: MessageEvent<HostMessage>) => {
       setBanner(m.text);
       break;
     case 'focusComposer':
-      promptEl.focus();
+      focusComposer();
       break;
     case 'queue':
       drawQueue(m.queued);
@@ -167,6 +167,21 @@ window.addEventListener('message', (ev: MessageEvent<HostMessage>) => {
       break;
   }
 });
+
+// The composer takes the focus when asked (Ctrl+Alt+L, Open Conversation),
+// and whenever the panel's frame gets the focus with nothing in it focused:
+// VS Code focuses the frame, not an element, and keys typed then were lost.
+function focusComposer(): void {
+  promptEl.focus();
+  const end = promptEl.value.length;
+  promptEl.setSelectionRange(end, end);
+}
+window.addEventListener('focus', () => {
+  if (document.activeElement === document.body || document.activeElement === null) focusComposer();
+});
+// The frame may have the focus already (the page itself focused the composer
+// while it was parsed; this is for a page that lost it before the script ran).
+if (document.activeElement === document.body || document.activeElement === null) promptEl.focus();
 
 function send(): void {
   const prompt = promptEl.value;
