@@ -14,6 +14,7 @@ import (
 
 	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/workspace"
 )
 
@@ -45,8 +46,8 @@ type Agent struct {
 	mu       sync.Mutex
 	caps     sdk.ClientCapabilities
 	backends map[string]Backend
-	sessions map[engine.SessionID]*session
-	runs     map[engine.RunID]*session
+	sessions map[machine.SessionID]*session
+	runs     map[machine.RunID]*session
 	closing  bool // shutdown began: prompts still waiting for their turn start nothing
 	prompts  sync.WaitGroup
 }
@@ -66,7 +67,7 @@ func newAgent(cfg Config) *Agent {
 		log = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
 	return &Agent{cfg: cfg, log: log, backends: make(map[string]Backend),
-		sessions: make(map[engine.SessionID]*session), runs: make(map[engine.RunID]*session)}
+		sessions: make(map[machine.SessionID]*session), runs: make(map[machine.RunID]*session)}
 }
 
 // Initialize answers with ACP version 1 and what loopls offers: session/load
@@ -130,7 +131,7 @@ func (a *Agent) LoadSession(ctx context.Context, p sdk.LoadSessionRequest) (sdk.
 	if err != nil {
 		return sdk.LoadSessionResponse{}, err
 	}
-	id := engine.SessionID(p.SessionId)
+	id := machine.SessionID(p.SessionId)
 	history, err := b.History(ctx, id)
 	if err != nil {
 		if errors.Is(err, ErrUnknownSession) {
@@ -252,7 +253,7 @@ func (a *Agent) Prompt(ctx context.Context, p sdk.PromptRequest) (sdk.PromptResp
 // stopReason "cancelled" after the run's last updates.
 func (a *Agent) Cancel(_ context.Context, p sdk.CancelNotification) error {
 	a.mu.Lock()
-	s := a.sessions[engine.SessionID(p.SessionId)]
+	s := a.sessions[machine.SessionID(p.SessionId)]
 	a.mu.Unlock()
 	if s != nil {
 		s.cancel()
@@ -323,8 +324,8 @@ func (a *Agent) SetSessionConfigOption(ctx context.Context, p sdk.SetSessionConf
 // its history stays in the store for a later session/load.
 func (a *Agent) CloseSession(_ context.Context, p sdk.CloseSessionRequest) (sdk.CloseSessionResponse, error) {
 	a.mu.Lock()
-	s := a.sessions[engine.SessionID(p.SessionId)]
-	delete(a.sessions, engine.SessionID(p.SessionId))
+	s := a.sessions[machine.SessionID(p.SessionId)]
+	delete(a.sessions, machine.SessionID(p.SessionId))
 	a.mu.Unlock()
 	if s == nil {
 		return sdk.CloseSessionResponse{}, unknownSession(p.SessionId)
@@ -381,7 +382,7 @@ func (a *Agent) ResumeSession(context.Context, sdk.ResumeSessionRequest) (sdk.Re
 func (a *Agent) session(id sdk.SessionId) (*session, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	s := a.sessions[engine.SessionID(id)]
+	s := a.sessions[machine.SessionID(id)]
 	if s == nil {
 		return nil, unknownSession(id)
 	}
@@ -455,7 +456,7 @@ func (a *Agent) shutdown() {
 }
 
 // sessionOfRun finds the session a run of this connection belongs to.
-func (a *Agent) sessionOfRun(id engine.RunID) *session {
+func (a *Agent) sessionOfRun(id machine.RunID) *session {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return a.runs[id]

@@ -14,6 +14,7 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/workspace"
 )
 
@@ -23,40 +24,40 @@ type emitter struct {
 	seq int
 }
 
-func (e *emitter) transition(from, to engine.StateName, ev engine.Event, turn int, outcome engine.OutcomeName) {
+func (e *emitter) transition(from, to machine.StateName, ev machine.Event, turn int, outcome machine.OutcomeName) {
 	e.seq++
 	e.req.Observer.OnTransition(engine.Transition{RunID: e.req.RunID, SessionID: e.req.SessionID, Seq: e.seq,
 		From: from, To: to, Event: ev, Turn: turn, Outcome: outcome})
 }
 
-func (e *emitter) run(outcome engine.OutcomeName, output string, lerr *engine.LoopError) engine.Run {
+func (e *emitter) run(outcome machine.OutcomeName, output string, lerr *machine.LoopError) engine.Run {
 	return engine.Run{ID: e.req.RunID, SessionID: e.req.SessionID, Prompt: e.req.Prompt, Outcome: outcome,
 		Output: output, Turns: 2, Error: lerr, StartedAt: time.Now(), EndedAt: time.Now(), Edits: []engine.Edit{}}
 }
 
-var readCall = engine.ToolCall{ID: "call_read1", Name: "read_file", Arguments: engine.RawJSON(`{"path":"README.md"}`)}
+var readCall = machine.ToolCall{ID: "call_read1", Name: "read_file", Arguments: machine.RawJSON(`{"path":"README.md"}`)}
 
 // oneToolCall is a run with one read_file call, then a final answer.
 func oneToolCall(_ context.Context, req RunRequest, _ Hooks) (engine.Run, error) {
 	e := &emitter{req: req}
 	o := req.Observer
-	e.transition(engine.StateStart, engine.StateStart, engine.EventAcceptInput, 0, "")
-	e.transition(engine.StateStart, engine.StateAwaitingModel, engine.EventCallLLM, 1, "")
+	e.transition(machine.StateStart, machine.StateStart, machine.EventAcceptInput, 0, "")
+	e.transition(machine.StateStart, machine.StateAwaitingModel, machine.EventCallLLM, 1, "")
 	o.OnDelta(req.RunID, engine.LaneTool, "")
-	o.OnResponse(req.RunID, 1, engine.ModelResponse{Message: engine.Message{Role: engine.RoleAssistant, ToolCalls: []engine.ToolCall{readCall}}})
-	e.transition(engine.StateAwaitingModel, engine.StateAwaitingTools, engine.EventModelResponse, 1, "")
+	o.OnResponse(req.RunID, 1, engine.ModelResponse{Message: machine.Message{Role: machine.RoleAssistant, ToolCalls: []machine.ToolCall{readCall}}})
+	e.transition(machine.StateAwaitingModel, machine.StateAwaitingTools, machine.EventModelResponse, 1, "")
 	o.OnToolPre(engine.ToolEvent{RunID: req.RunID, Turn: 1, Call: readCall, Status: engine.ToolRunning})
 	o.OnToolPost(engine.ToolEvent{RunID: req.RunID, Turn: 1, Call: readCall, Status: engine.ToolCompleted, Output: "# Demo\n"})
-	e.transition(engine.StateAwaitingTools, engine.StateStart, engine.EventToolResults, 1, "")
-	e.transition(engine.StateStart, engine.StateAwaitingModel, engine.EventCallLLM, 2, "")
+	e.transition(machine.StateAwaitingTools, machine.StateStart, machine.EventToolResults, 1, "")
+	e.transition(machine.StateStart, machine.StateAwaitingModel, machine.EventCallLLM, 2, "")
 	o.OnDelta(req.RunID, engine.LaneThinking, "Reading ")
 	o.OnDelta(req.RunID, engine.LaneThinking, "done.")
 	for _, chunk := range []string{"The tool ", "result was ", "received."} {
 		o.OnDelta(req.RunID, engine.LaneText, chunk)
 	}
-	o.OnResponse(req.RunID, 2, engine.ModelResponse{Message: engine.Message{Role: engine.RoleAssistant, Content: "The tool result was received."}})
-	e.transition(engine.StateAwaitingModel, engine.StateTerminal, engine.EventModelResponse, 2, engine.OutcomeCompleted)
-	return e.run(engine.OutcomeCompleted, "The tool result was received.", nil), nil
+	o.OnResponse(req.RunID, 2, engine.ModelResponse{Message: machine.Message{Role: machine.RoleAssistant, Content: "The tool result was received."}})
+	e.transition(machine.StateAwaitingModel, machine.StateTerminal, machine.EventModelResponse, 2, machine.OutcomeCompleted)
+	return e.run(machine.OutcomeCompleted, "The tool result was received.", nil), nil
 }
 
 func TestPromptWithOneToolCall(t *testing.T) {
@@ -112,20 +113,20 @@ func TestPromptWithOneToolCall(t *testing.T) {
 	}
 
 	// The six transitions of a one-tool-call run, as `_loopls/transition`.
-	var events []engine.Event
+	var events []machine.Event
 	for i, tr := range trs {
 		events = append(events, tr.Event)
-		if tr.Seq != i+1 || tr.SessionID != engine.SessionID(s.SessionId) {
+		if tr.Seq != i+1 || tr.SessionID != machine.SessionID(s.SessionId) {
 			t.Errorf("transition %d: seq %d session %q", i, tr.Seq, tr.SessionID)
 		}
 	}
-	wantEv := []engine.Event{engine.EventAcceptInput, engine.EventCallLLM, engine.EventModelResponse, engine.EventToolResults, engine.EventCallLLM, engine.EventModelResponse}
+	wantEv := []machine.Event{machine.EventAcceptInput, machine.EventCallLLM, machine.EventModelResponse, machine.EventToolResults, machine.EventCallLLM, machine.EventModelResponse}
 	if !reflect.DeepEqual(events, wantEv) {
 		t.Errorf("transitions = %v, want %v", events, wantEv)
 	}
 
 	reqs := h.backend.requests
-	if len(reqs) != 1 || reqs[0].Prompt != "read the README" || reqs[0].Mode != ModeEdit || reqs[0].SessionID != engine.SessionID(s.SessionId) {
+	if len(reqs) != 1 || reqs[0].Prompt != "read the README" || reqs[0].Mode != ModeEdit || reqs[0].SessionID != machine.SessionID(s.SessionId) {
 		t.Errorf("backend requests = %+v", reqs)
 	}
 }
@@ -133,17 +134,17 @@ func TestPromptWithOneToolCall(t *testing.T) {
 func TestEndingsMapToStopReasons(t *testing.T) {
 	tests := []struct {
 		name     string
-		outcome  engine.OutcomeName
-		err      *engine.LoopError
+		outcome  machine.OutcomeName
+		err      *machine.LoopError
 		want     sdk.StopReason
 		wantCode int
 		wantNote string
 	}{
-		{"completed", engine.OutcomeCompleted, nil, sdk.StopReasonEndTurn, 0, ""},
-		{"cancelled", engine.OutcomeCancelled, engine.Cancelled(), sdk.StopReasonCancelled, 0, ""},
-		{"max turns", engine.OutcomeMaxTurnsExceeded, engine.MaxTurnsExceeded(3), sdk.StopReasonMaxTurnRequests, 0, ""},
-		{"context exceeded", engine.OutcomeContextExceeded, engine.ContextExceeded(9000, 8192), sdk.StopReasonMaxTokens, 0, "context exceeded"},
-		{"failed", engine.OutcomeFailed, &engine.LoopError{Kind: engine.KindAPI, Status: 500, Message: "ollama answered 500"}, "", CodeRunFailed, ""},
+		{"completed", machine.OutcomeCompleted, nil, sdk.StopReasonEndTurn, 0, ""},
+		{"cancelled", machine.OutcomeCancelled, machine.Cancelled(), sdk.StopReasonCancelled, 0, ""},
+		{"max turns", machine.OutcomeMaxTurnsExceeded, machine.MaxTurnsExceeded(3), sdk.StopReasonMaxTurnRequests, 0, ""},
+		{"context exceeded", machine.OutcomeContextExceeded, machine.ContextExceeded(9000, 8192), sdk.StopReasonMaxTokens, 0, "context exceeded"},
+		{"failed", machine.OutcomeFailed, &machine.LoopError{Kind: machine.KindAPI, Status: 500, Message: "ollama answered 500"}, "", CodeRunFailed, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -167,7 +168,7 @@ func TestEndingsMapToStopReasons(t *testing.T) {
 				}
 				data, _ := json.Marshal(re.Data)
 				var run engine.Run
-				if err := json.Unmarshal(data, &run); err != nil || run.Outcome != engine.OutcomeFailed || run.Error == nil || run.Error.Kind != engine.KindAPI || run.ID == "" {
+				if err := json.Unmarshal(data, &run); err != nil || run.Outcome != machine.OutcomeFailed || run.Error == nil || run.Error.Kind != machine.KindAPI || run.ID == "" {
 					t.Errorf("error data = %s, want the Run record", data)
 				}
 				return
@@ -190,15 +191,15 @@ func TestEndingsMapToStopReasons(t *testing.T) {
 // engine on a model that never stops.
 func streamUntilCancelled(ctx context.Context, req RunRequest, _ Hooks) (engine.Run, error) {
 	e := &emitter{req: req}
-	e.transition(engine.StateStart, engine.StateStart, engine.EventAcceptInput, 0, "")
-	e.transition(engine.StateStart, engine.StateAwaitingModel, engine.EventCallLLM, 1, "")
+	e.transition(machine.StateStart, machine.StateStart, machine.EventAcceptInput, 0, "")
+	e.transition(machine.StateStart, machine.StateAwaitingModel, machine.EventCallLLM, 1, "")
 	tick := time.NewTicker(time.Millisecond)
 	defer tick.Stop()
 	for {
 		select {
 		case <-ctx.Done():
-			e.transition(engine.StateAwaitingModel, engine.StateTerminal, engine.EventCancel, 1, engine.OutcomeCancelled)
-			return e.run(engine.OutcomeCancelled, "", engine.Cancelled()), engine.Cancelled()
+			e.transition(machine.StateAwaitingModel, machine.StateTerminal, machine.EventCancel, 1, machine.OutcomeCancelled)
+			return e.run(machine.OutcomeCancelled, "", machine.Cancelled()), machine.Cancelled()
 		case <-tick.C:
 			req.Observer.OnDelta(req.RunID, engine.LaneText, "tick ")
 		}
@@ -240,7 +241,7 @@ func TestCancelWhileStreaming(t *testing.T) {
 		t.Fatal("the prompt did not answer after session/cancel")
 	}
 	_, trs := h.client.snapshot()
-	if n := len(trs); n == 0 || trs[n-1].Outcome != engine.OutcomeCancelled {
+	if n := len(trs); n == 0 || trs[n-1].Outcome != machine.OutcomeCancelled {
 		t.Errorf("last transition = %+v, want the cancel flushed before the answer", trs)
 	}
 
@@ -251,24 +252,24 @@ func TestCancelWhileStreaming(t *testing.T) {
 	}
 }
 
-var sleepCall = engine.ToolCall{ID: "call_sleep", Name: "run_command", Arguments: engine.RawJSON(`{"command":"sleep 30"}`)}
+var sleepCall = machine.ToolCall{ID: "call_sleep", Name: "run_command", Arguments: machine.RawJSON(`{"command":"sleep 30"}`)}
 
 // askToRun announces a run_command call and asks the approver, as the
 // workspace's run_command tool does; the output says what was decided.
 func askToRun(ctx context.Context, req RunRequest, hooks Hooks) (engine.Run, error) {
 	e := &emitter{req: req}
-	req.Observer.OnResponse(req.RunID, 1, engine.ModelResponse{Message: engine.Message{Role: engine.RoleAssistant, ToolCalls: []engine.ToolCall{sleepCall}}})
+	req.Observer.OnResponse(req.RunID, 1, engine.ModelResponse{Message: machine.Message{Role: machine.RoleAssistant, ToolCalls: []machine.ToolCall{sleepCall}}})
 	req.Observer.OnToolPre(engine.ToolEvent{RunID: req.RunID, Call: sleepCall, Status: engine.ToolRunning})
 	d, err := hooks.Approver.Approve(ctx, workspace.ApprovalRequest{RunID: req.RunID, Call: sleepCall, Command: "sleep 30", Unapproved: []string{"sleep 30"}})
 	if err != nil {
-		return e.run(engine.OutcomeFailed, "", engine.Internal(err.Error())), engine.Internal(err.Error())
+		return e.run(machine.OutcomeFailed, "", machine.Internal(err.Error())), machine.Internal(err.Error())
 	}
 	status := engine.ToolFailed
 	if d.Allows() {
 		status = engine.ToolCompleted
 	}
 	req.Observer.OnToolPost(engine.ToolEvent{RunID: req.RunID, Call: sleepCall, Status: status, Output: "decision: " + string(d)})
-	return e.run(engine.OutcomeCompleted, string(d), nil), nil
+	return e.run(machine.OutcomeCompleted, string(d), nil), nil
 }
 
 func TestPermissionAskedAndRefused(t *testing.T) {
@@ -366,7 +367,7 @@ func TestEditsByModeAndCapability(t *testing.T) {
 				if err != nil {
 					return engine.Run{}, err
 				}
-				return (&emitter{req: req}).run(engine.OutcomeCompleted, "", nil), nil
+				return (&emitter{req: req}).run(machine.OutcomeCompleted, "", nil), nil
 			}, client)
 			s := h.start(sdk.ClientCapabilities{Fs: sdk.FileSystemCapabilities{WriteTextFile: tt.clientWrite}})
 			if _, err := h.conn.SetSessionMode(h.ctx(), sdk.SetSessionModeRequest{SessionId: s.SessionId, ModeId: sdk.SessionModeId(tt.mode)}); err != nil {
@@ -408,11 +409,11 @@ func TestEditsByModeAndCapability(t *testing.T) {
 
 func TestLoadSessionReplaysHistory(t *testing.T) {
 	h := newHarness(t, oneToolCall, nil)
-	h.backend.history["ses_old"] = []engine.Message{
-		engine.UserMessage("read the README"),
-		{Role: engine.RoleAssistant, ToolCalls: []engine.ToolCall{readCall}},
-		engine.ToolResultMessage(readCall, "# Demo\n", false),
-		{Role: engine.RoleAssistant, Thinking: "easy", Content: "The tool result was received."},
+	h.backend.history["ses_old"] = []machine.Message{
+		machine.UserMessage("read the README"),
+		{Role: machine.RoleAssistant, ToolCalls: []machine.ToolCall{readCall}},
+		machine.ToolResultMessage(readCall, "# Demo\n", false),
+		{Role: machine.RoleAssistant, Thinking: "easy", Content: "The tool result was received."},
 	}
 	if _, err := h.conn.Initialize(h.ctx(), sdk.InitializeRequest{ProtocolVersion: sdk.ProtocolVersionNumber}); err != nil {
 		t.Fatal(err)
@@ -539,7 +540,7 @@ func TestInitializeAndSessionSetup(t *testing.T) {
 func TestClosingInputCancelsRuns(t *testing.T) {
 	first := make(chan struct{})
 	var once sync.Once
-	ended := make(chan engine.OutcomeName, 1)
+	ended := make(chan machine.OutcomeName, 1)
 	client := &testClient{onUpdate: func(sdk.SessionUpdate) { once.Do(func() { close(first) }) }}
 	h := newHarness(t, func(ctx context.Context, req RunRequest, hooks Hooks) (engine.Run, error) {
 		r, err := streamUntilCancelled(ctx, req, hooks)
@@ -556,7 +557,7 @@ func TestClosingInputCancelsRuns(t *testing.T) {
 	h.closeIn()
 	select {
 	case got := <-ended:
-		if got != engine.OutcomeCancelled {
+		if got != machine.OutcomeCancelled {
 			t.Errorf("run outcome = %q, want cancelled", got)
 		}
 	case <-time.After(waitFor):
@@ -581,10 +582,10 @@ func TestClosingInputCancelsRuns(t *testing.T) {
 func TestApprovalOfAMarkedTool(t *testing.T) {
 	var got workspace.Decision
 	h := newHarness(t, func(ctx context.Context, req RunRequest, hooks Hooks) (engine.Run, error) {
-		req.Observer.OnResponse(req.RunID, 1, engine.ModelResponse{Message: engine.Message{Role: engine.RoleAssistant, ToolCalls: []engine.ToolCall{readCall}}})
+		req.Observer.OnResponse(req.RunID, 1, engine.ModelResponse{Message: machine.Message{Role: machine.RoleAssistant, ToolCalls: []machine.ToolCall{readCall}}})
 		d, err := hooks.Approver.Approve(ctx, workspace.ApprovalRequest{RunID: req.RunID, Call: readCall})
 		got = d
-		return (&emitter{req: req}).run(engine.OutcomeCompleted, "", nil), err
+		return (&emitter{req: req}).run(machine.OutcomeCompleted, "", nil), err
 	}, nil)
 	s := h.start(sdk.ClientCapabilities{})
 	if _, err := h.prompt(s.SessionId, "read"); err != nil {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/workspace"
 )
 
@@ -16,13 +17,13 @@ import (
 // scripted ones.
 type Backend interface {
 	// NewSession names a new, empty session.
-	NewSession(ctx context.Context) (engine.SessionID, error)
+	NewSession(ctx context.Context) (machine.SessionID, error)
 	// Start begins a run and returns once it is under way; its events reach
 	// req.Observer.
 	Start(ctx context.Context, req RunRequest) (RunHandle, error)
 	// History returns a session's committed conversation. An unknown session
 	// is an error for which errors.Is(err, ErrUnknownSession) holds.
-	History(ctx context.Context, id engine.SessionID) ([]engine.Message, error)
+	History(ctx context.Context, id machine.SessionID) ([]machine.Message, error)
 	// Sessions lists the workspace's sessions, most recently updated first,
 	// each under the id session/load takes.
 	Sessions(ctx context.Context) ([]SessionSummary, error)
@@ -32,7 +33,7 @@ type Backend interface {
 
 // SessionSummary is one line of session/list.
 type SessionSummary struct {
-	ID        engine.SessionID
+	ID        machine.SessionID
 	Title     string
 	UpdatedAt time.Time
 }
@@ -49,10 +50,10 @@ type RunHandle interface {
 
 // RunRequest is one session/prompt, translated.
 type RunRequest struct {
-	SessionID engine.SessionID
+	SessionID machine.SessionID
 	// RunID is chosen by the adapter, so the tools' approvals and edits
 	// (which name their run) find their session before Start returns.
-	RunID  engine.RunID
+	RunID  machine.RunID
 	Prompt string
 	// Model overrides the configured model for this run ("" keeps it).
 	Model string
@@ -95,18 +96,18 @@ var ErrUnknownSession = errors.New("unknown session")
 type Resumer interface {
 	// ResumableRun names the session's run that can be resumed, "" when
 	// there is none (the session ran since, or its last run ended).
-	ResumableRun(ctx context.Context, id engine.SessionID) (engine.RunID, error)
+	ResumableRun(ctx context.Context, id machine.SessionID) (machine.RunID, error)
 	// Resume continues that run from its last checkpoint under its own id;
 	// its events reach req.Observer as a prompt's would. It also returns
 	// the conversation the checkpoint held (history, then what the run had
 	// recorded), which the session's stored history does not show yet.
-	Resume(ctx context.Context, req ResumeRequest) (RunHandle, []engine.Message, error)
+	Resume(ctx context.Context, req ResumeRequest) (RunHandle, []machine.Message, error)
 }
 
 // ResumeRequest asks a Resumer to continue one run.
 type ResumeRequest struct {
-	SessionID engine.SessionID
-	RunID     engine.RunID
+	SessionID machine.SessionID
+	RunID     machine.RunID
 	Mode      Mode
 	Observer  engine.Observer
 }

@@ -7,6 +7,7 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // BenchmarkPromptStreaming measures one session/prompt whose run streams
@@ -20,8 +21,8 @@ func BenchmarkPromptStreaming(b *testing.B) {
 		for range deltas {
 			req.Observer.OnDelta(req.RunID, engine.LaneText, "tok ")
 		}
-		e.transition(engine.StateAwaitingModel, engine.StateTerminal, engine.EventModelResponse, 1, engine.OutcomeCompleted)
-		return e.run(engine.OutcomeCompleted, "", nil), nil
+		e.transition(machine.StateAwaitingModel, machine.StateTerminal, machine.EventModelResponse, 1, machine.OutcomeCompleted)
+		return e.run(machine.OutcomeCompleted, "", nil), nil
 	}, &testClient{})
 	s := h.start(sdk.ClientCapabilities{})
 	b.ResetTimer()

@@ -8,7 +8,7 @@ import (
 
 	sdk "github.com/coder/acp-go-sdk"
 
-	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/workspace"
 )
 
@@ -44,7 +44,7 @@ var _ workspace.Reader = clientReader{}
 
 // ReadText implements workspace.Reader. The workspace has already confined
 // absPath to the root and found a regular file there.
-func (r clientReader) ReadText(ctx context.Context, runID engine.RunID, absPath string) (string, bool, error) {
+func (r clientReader) ReadText(ctx context.Context, runID machine.RunID, absPath string) (string, bool, error) {
 	if !r.a.clientReads() {
 		return "", false, nil
 	}

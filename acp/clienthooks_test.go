@@ -16,6 +16,7 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/workspace"
 )
 
@@ -115,7 +116,7 @@ func (f *fakeTerminals) snapshot() ([]string, []sdk.CreateTerminalRequest) {
 // each call's output.
 type toolRun struct {
 	root  *string
-	calls []engine.ToolCall
+	calls []machine.ToolCall
 
 	mu      sync.Mutex
 	outputs []string
@@ -127,14 +128,14 @@ func (r *toolRun) script(ctx context.Context, req RunRequest, hooks Hooks) (engi
 		Reader: hooks.Reader, Runner: hooks.Runner, Approver: hooks.Approver,
 	})
 	if err != nil {
-		return e.run(engine.OutcomeFailed, "", engine.Internal(err.Error())), err
+		return e.run(machine.OutcomeFailed, "", machine.Internal(err.Error())), err
 	}
 	defer w.Close()
 	tools := map[string]engine.Tool{}
 	for _, t := range w.Tools(workspace.ModeAuto, workspace.CommandPolicy{AllowCommands: true, Allowed: []string{"echo", "sleep"}}) {
 		tools[t.Spec().Name] = t
 	}
-	req.Observer.OnResponse(req.RunID, 1, engine.ModelResponse{Message: engine.Message{Role: engine.RoleAssistant, ToolCalls: r.calls}})
+	req.Observer.OnResponse(req.RunID, 1, engine.ModelResponse{Message: machine.Message{Role: machine.RoleAssistant, ToolCalls: r.calls}})
 	for _, c := range r.calls {
 		req.Observer.OnToolPre(engine.ToolEvent{RunID: req.RunID, Call: c, Status: engine.ToolRunning})
 		res, err := tools[c.Name].Call(ctx, engine.ToolInvocation{RunID: req.RunID, Call: c})
@@ -150,10 +151,10 @@ func (r *toolRun) script(ctx context.Context, req RunRequest, hooks Hooks) (engi
 		r.outputs = append(r.outputs, res.Output)
 		r.mu.Unlock()
 		if err != nil {
-			return e.run(engine.OutcomeCancelled, "", engine.Cancelled()), engine.Cancelled()
+			return e.run(machine.OutcomeCancelled, "", machine.Cancelled()), machine.Cancelled()
 		}
 	}
-	return e.run(engine.OutcomeCompleted, "done", nil), nil
+	return e.run(machine.OutcomeCompleted, "done", nil), nil
 }
 
 func (r *toolRun) output(i int) string {
@@ -165,8 +166,8 @@ func (r *toolRun) output(i int) string {
 	return r.outputs[i]
 }
 
-func toolCall(id, name, args string) engine.ToolCall {
-	return engine.ToolCall{ID: engine.ToolCallID(id), Name: name, Arguments: engine.RawJSON(args)}
+func toolCall(id, name, args string) machine.ToolCall {
+	return machine.ToolCall{ID: machine.ToolCallID(id), Name: name, Arguments: machine.RawJSON(args)}
 }
 
 func TestReadTextFileThroughTheClient(t *testing.T) {
@@ -177,7 +178,7 @@ func TestReadTextFileThroughTheClient(t *testing.T) {
 	for _, offered := range []bool{true, false} {
 		t.Run(fmt.Sprintf("readTextFile=%v", offered), func(t *testing.T) {
 			var root string
-			run := &toolRun{root: &root, calls: []engine.ToolCall{
+			run := &toolRun{root: &root, calls: []machine.ToolCall{
 				toolCall("call_read", "read_file", `{"path":"README.md"}`),
 				toolCall("call_up", "read_file", `{"path":"../`+filepath.Base(outside)+`/secret.txt"}`),
 				toolCall("call_abs", "read_file", fmt.Sprintf(`{"path":%q}`, filepath.Join(outside, "secret.txt"))),
@@ -237,7 +238,7 @@ func TestTerminalThroughTheClient(t *testing.T) {
 	for _, offered := range []bool{true, false} {
 		t.Run(fmt.Sprintf("terminal=%v", offered), func(t *testing.T) {
 			var root string
-			run := &toolRun{root: &root, calls: []engine.ToolCall{toolCall("call_run", "run_command", `{"command":"echo local"}`)}}
+			run := &toolRun{root: &root, calls: []machine.ToolCall{toolCall("call_run", "run_command", `{"command":"echo local"}`)}}
 			client := &testClient{terms: newFakeTerminals()}
 			h := newHarness(t, run.script, client)
 			root = h.root
@@ -297,7 +298,7 @@ func TestTerminalThroughTheClient(t *testing.T) {
 
 func TestTerminalKilledAndReleasedOnCancel(t *testing.T) {
 	var root string
-	run := &toolRun{root: &root, calls: []engine.ToolCall{toolCall("call_sleep", "run_command", `{"command":"sleep 30"}`)}}
+	run := &toolRun{root: &root, calls: []machine.ToolCall{toolCall("call_sleep", "run_command", `{"command":"sleep 30"}`)}}
 	client := &testClient{terms: newFakeTerminals()}
 	h := newHarness(t, run.script, client)
 	root = h.root
@@ -343,7 +344,7 @@ func TestTerminalKilledAndReleasedOnCancel(t *testing.T) {
 
 func TestTerminalKilledAndReleasedOnTimeout(t *testing.T) {
 	var root string
-	run := &toolRun{root: &root, calls: []engine.ToolCall{toolCall("call_sleep", "run_command", `{"command":"sleep 30","timeout_s":1}`)}}
+	run := &toolRun{root: &root, calls: []machine.ToolCall{toolCall("call_sleep", "run_command", `{"command":"sleep 30","timeout_s":1}`)}}
 	client := &testClient{terms: newFakeTerminals()}
 	h := newHarness(t, run.script, client)
 	root = h.root

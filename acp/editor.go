@@ -8,7 +8,7 @@ import (
 
 	sdk "github.com/coder/acp-go-sdk"
 
-	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/workspace"
 )
 
@@ -25,11 +25,11 @@ type editor struct {
 	disk workspace.Editor
 
 	mu     sync.Mutex
-	always map[engine.SessionID]bool // "always allow" writes, per session
+	always map[machine.SessionID]bool // "always allow" writes, per session
 }
 
 func newEditor(a *Agent, root string, disk workspace.Editor) *editor {
-	return &editor{a: a, root: root, disk: disk, always: make(map[engine.SessionID]bool)}
+	return &editor{a: a, root: root, disk: disk, always: make(map[machine.SessionID]bool)}
 }
 
 // ConfirmsEdits implements workspace.ConfirmingEditor: in edit mode the
@@ -60,7 +60,7 @@ func (e *editor) Apply(ctx context.Context, fe workspace.FileEdit) (workspace.Ed
 		if fe.Delete {
 			title = "Delete " + fe.Path
 		}
-		call := engine.ToolCall{ID: fe.CallID, Name: "edit_file"}
+		call := machine.ToolCall{ID: fe.CallID, Name: "edit_file"}
 		d, err := e.a.ask(ctx, fe.RunID, call, approval{kind: sdk.ToolKindEdit, title: title, path: abs, oldText: fe.Old, newText: fe.New})
 		if err != nil {
 			return workspace.EditResult{}, err

@@ -4,6 +4,7 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // CodeRunFailed is the JSON-RPC error code of a prompt whose run failed; it
@@ -28,13 +29,13 @@ type ending struct {
 // not derived again here.
 func endingOf(run engine.Run) ending {
 	switch run.Outcome {
-	case engine.OutcomeCompleted:
+	case machine.OutcomeCompleted:
 		return ending{stop: sdk.StopReasonEndTurn}
-	case engine.OutcomeCancelled:
+	case machine.OutcomeCancelled:
 		return ending{stop: sdk.StopReasonCancelled}
-	case engine.OutcomeMaxTurnsExceeded:
+	case machine.OutcomeMaxTurnsExceeded:
 		return ending{stop: sdk.StopReasonMaxTurnRequests}
-	case engine.OutcomeContextExceeded:
+	case machine.OutcomeContextExceeded:
 		return ending{stop: sdk.StopReasonMaxTokens, note: "[loopls] " + failureMessage(run, "the conversation no longer fits in the model's context window: start a new session or use a model with a bigger window")}
 	}
 	return ending{err: &sdk.RequestError{Code: CodeRunFailed, Message: failureMessage(run, "the run failed"), Data: run}}

@@ -13,6 +13,7 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // waitFor bounds every wait of these tests.
@@ -30,19 +31,19 @@ type fakeBackend struct {
 	mu       sync.Mutex
 	next     int
 	requests []RunRequest
-	history  map[engine.SessionID][]engine.Message
+	history  map[machine.SessionID][]machine.Message
 	closed   bool
 }
 
 func newFakeBackend(s script) *fakeBackend {
-	return &fakeBackend{script: s, history: map[engine.SessionID][]engine.Message{}}
+	return &fakeBackend{script: s, history: map[machine.SessionID][]machine.Message{}}
 }
 
-func (b *fakeBackend) NewSession(context.Context) (engine.SessionID, error) {
+func (b *fakeBackend) NewSession(context.Context) (machine.SessionID, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.next++
-	id := engine.SessionID(fmt.Sprintf("ses_%d", b.next))
+	id := machine.SessionID(fmt.Sprintf("ses_%d", b.next))
 	b.history[id] = nil
 	return id, nil
 }
@@ -63,7 +64,7 @@ func (b *fakeBackend) Start(ctx context.Context, req RunRequest) (RunHandle, err
 	return h, nil
 }
 
-func (b *fakeBackend) History(_ context.Context, id engine.SessionID) ([]engine.Message, error) {
+func (b *fakeBackend) History(_ context.Context, id machine.SessionID) ([]machine.Message, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	h, ok := b.history[id]

@@ -9,6 +9,7 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 func TestToolCallMapping(t *testing.T) {
@@ -30,7 +31,7 @@ func TestToolCallMapping(t *testing.T) {
 		{"read_file", `not json`, sdk.ToolKindRead, "read_file", "", false},
 	}
 	for _, tt := range tests {
-		u := toolCallStart("/root", engine.ToolCall{ID: "c1", Name: tt.name, Arguments: engine.RawJSON(tt.args)}, sdk.ToolCallStatusPending).ToolCall
+		u := toolCallStart("/root", machine.ToolCall{ID: "c1", Name: tt.name, Arguments: machine.RawJSON(tt.args)}, sdk.ToolCallStatusPending).ToolCall
 		if u.Kind != tt.kind || u.Title != tt.title || u.ToolCallId != "c1" || u.Status != sdk.ToolCallStatusPending {
 			t.Errorf("%s %s: kind %q title %q", tt.name, tt.args, u.Kind, u.Title)
 		}
@@ -45,11 +46,11 @@ func TestToolCallMapping(t *testing.T) {
 			t.Errorf("%s: diff block = %v, want %v", tt.name, got, tt.diff)
 		}
 	}
-	edit := toolCallStart("/root", engine.ToolCall{ID: "c", Name: "edit_file", Arguments: engine.RawJSON(`{"path":"x","old_string":"a","new_string":"b"}`)}, sdk.ToolCallStatusPending).ToolCall
+	edit := toolCallStart("/root", machine.ToolCall{ID: "c", Name: "edit_file", Arguments: machine.RawJSON(`{"path":"x","old_string":"a","new_string":"b"}`)}, sdk.ToolCallStatusPending).ToolCall
 	if d := edit.Content[0].Diff; d.OldText == nil || *d.OldText != "a" || d.NewText != "b" || d.Path != "/root/x" {
 		t.Errorf("edit diff = %+v", d)
 	}
-	end := toolCallEnd("/root", engine.ToolCall{ID: "c", Name: "read_file"}, engine.ToolCancelled, "").ToolCallUpdate
+	end := toolCallEnd("/root", machine.ToolCall{ID: "c", Name: "read_file"}, engine.ToolCancelled, "").ToolCallUpdate
 	if *end.Status != sdk.ToolCallStatusFailed || len(end.Content) != 1 || end.Content[0].Content.Content.Text.Text != "cancelled" {
 		t.Errorf("cancelled call = %+v, want failed with a note (ACP has no cancelled status)", end)
 	}
@@ -61,18 +62,18 @@ func TestEndingOf(t *testing.T) {
 		run      engine.Run
 		err      error
 		stop     sdk.StopReason
-		errKind  engine.ErrorKind
+		errKind  machine.ErrorKind
 		wantNote bool
 	}{
-		{"completed", engine.Run{Outcome: engine.OutcomeCompleted}, nil, sdk.StopReasonEndTurn, "", false},
-		{"cancelled", engine.Run{Outcome: engine.OutcomeCancelled}, engine.Cancelled(), sdk.StopReasonCancelled, "", false},
-		{"max turns", engine.Run{Outcome: engine.OutcomeMaxTurnsExceeded}, engine.MaxTurnsExceeded(2), sdk.StopReasonMaxTurnRequests, "", false},
-		{"context", engine.Run{Outcome: engine.OutcomeContextExceeded, Error: engine.ContextExceeded(10, 8)}, engine.ContextExceeded(10, 8), sdk.StopReasonMaxTokens, "", true},
-		{"failed", engine.Run{Outcome: engine.OutcomeFailed, Error: &engine.LoopError{Kind: engine.KindLoopDetected, Message: "loop"}}, nil, "", engine.KindLoopDetected, false},
+		{"completed", engine.Run{Outcome: machine.OutcomeCompleted}, nil, sdk.StopReasonEndTurn, "", false},
+		{"cancelled", engine.Run{Outcome: machine.OutcomeCancelled}, machine.Cancelled(), sdk.StopReasonCancelled, "", false},
+		{"max turns", engine.Run{Outcome: machine.OutcomeMaxTurnsExceeded}, machine.MaxTurnsExceeded(2), sdk.StopReasonMaxTurnRequests, "", false},
+		{"context", engine.Run{Outcome: machine.OutcomeContextExceeded, Error: machine.ContextExceeded(10, 8)}, machine.ContextExceeded(10, 8), sdk.StopReasonMaxTokens, "", true},
+		{"failed", engine.Run{Outcome: machine.OutcomeFailed, Error: &machine.LoopError{Kind: machine.KindLoopDetected, Message: "loop"}}, nil, "", machine.KindLoopDetected, false},
 		// No outcome recorded: the error alone decides.
-		{"bare cancel", engine.Run{}, fmt.Errorf("run: %w", engine.Cancelled()), sdk.StopReasonCancelled, "", false},
-		{"bare max turns", engine.Run{}, engine.MaxTurnsExceeded(1), sdk.StopReasonMaxTurnRequests, "", false},
-		{"bare failure", engine.Run{}, errors.New("disk on fire"), "", engine.KindInternal, false},
+		{"bare cancel", engine.Run{}, fmt.Errorf("run: %w", machine.Cancelled()), sdk.StopReasonCancelled, "", false},
+		{"bare max turns", engine.Run{}, machine.MaxTurnsExceeded(1), sdk.StopReasonMaxTurnRequests, "", false},
+		{"bare failure", engine.Run{}, errors.New("disk on fire"), "", machine.KindInternal, false},
 		{"bare success", engine.Run{}, nil, sdk.StopReasonEndTurn, "", false},
 	}
 	for _, tt := range tests {
@@ -85,7 +86,7 @@ func TestEndingOf(t *testing.T) {
 				continue
 			}
 			run, ok := e.err.Data.(engine.Run)
-			if !ok || run.Outcome != engine.OutcomeFailed || run.Error == nil || run.Error.Kind != tt.errKind {
+			if !ok || run.Outcome != machine.OutcomeFailed || run.Error == nil || run.Error.Kind != tt.errKind {
 				t.Errorf("%s: error data = %+v, want a failed Run of kind %s", tt.name, e.err.Data, tt.errKind)
 			}
 			continue
@@ -135,9 +136,9 @@ func TestPromptText(t *testing.T) {
 }
 
 func TestReplayAResultWhoseCallWasCompactedAway(t *testing.T) {
-	ups := replayUpdates("/root", []engine.Message{
-		{Role: engine.RoleSystem, Content: "Summary of earlier work."},
-		{Role: engine.RoleTool, ToolCallID: "c9", ToolName: "grep", Content: "no match", IsError: true},
+	ups := replayUpdates("/root", []machine.Message{
+		{Role: machine.RoleSystem, Content: "Summary of earlier work."},
+		{Role: machine.RoleTool, ToolCallID: "c9", ToolName: "grep", Content: "no match", IsError: true},
 	})
 	if len(ups) != 3 || ups[0].AgentMessageChunk == nil || ups[1].ToolCall == nil || ups[2].ToolCallUpdate == nil {
 		t.Fatalf("replay = %+v", ups)

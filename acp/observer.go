@@ -6,6 +6,7 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // runObserver turns one run's engine events into session/update
@@ -16,15 +17,15 @@ type runObserver struct {
 	root string
 
 	mu    sync.Mutex
-	calls map[engine.ToolCallID]*trackedCall
-	order []engine.ToolCallID
+	calls map[machine.ToolCallID]*trackedCall
+	order []machine.ToolCallID
 	text  bool // some answer text was streamed
 }
 
 // trackedCall remembers what the client was told about a call, so every
 // announced call is closed exactly once.
 type trackedCall struct {
-	call   engine.ToolCall
+	call   machine.ToolCall
 	ended  bool
 	active bool
 	// terminal is the client terminal the call's command runs in, if any.
@@ -32,12 +33,12 @@ type trackedCall struct {
 }
 
 func newRunObserver(out *outbox, root string) *runObserver {
-	return &runObserver{out: out, root: root, calls: make(map[engine.ToolCallID]*trackedCall)}
+	return &runObserver{out: out, root: root, calls: make(map[machine.ToolCallID]*trackedCall)}
 }
 
 // OnDelta streams the text and thinking lanes as message and thought chunks.
 // Tool-lane deltas are announced whole by OnResponse instead.
-func (o *runObserver) OnDelta(_ engine.RunID, lane engine.Lane, text string) {
+func (o *runObserver) OnDelta(_ machine.RunID, lane engine.Lane, text string) {
 	if lane == engine.LaneText || lane == engine.LaneThinking {
 		o.out.chunk(lane, text)
 	}
@@ -57,14 +58,14 @@ func (o *runObserver) streamedText() bool {
 
 // OnResponse announces the calls of a response as pending tool_calls, before
 // any of them runs or asks for permission.
-func (o *runObserver) OnResponse(_ engine.RunID, _ int, resp engine.ModelResponse) {
+func (o *runObserver) OnResponse(_ machine.RunID, _ int, resp engine.ModelResponse) {
 	for _, c := range resp.Message.ToolCalls {
 		o.announce(c, engine.ToolPending)
 	}
 }
 
 // announce sends tool_call once per call id; it reports whether it did.
-func (o *runObserver) announce(c engine.ToolCall, status engine.ToolStatus) bool {
+func (o *runObserver) announce(c machine.ToolCall, status engine.ToolStatus) bool {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if _, ok := o.calls[c.ID]; ok {
@@ -97,7 +98,7 @@ func (o *runObserver) OnToolPost(ev engine.ToolEvent) {
 	o.end(ev.Call.ID, ev.Status, ev.Output)
 }
 
-func (o *runObserver) end(id engine.ToolCallID, status engine.ToolStatus, output string) {
+func (o *runObserver) end(id machine.ToolCallID, status engine.ToolStatus, output string) {
 	o.mu.Lock()
 	tc := o.calls[id]
 	if tc == nil || tc.ended {
@@ -116,7 +117,7 @@ func (o *runObserver) end(id engine.ToolCallID, status engine.ToolStatus, output
 
 // showTerminal embeds the client terminal a call's command runs in into the
 // call, so the editor shows its output live; the call's last update keeps it.
-func (o *runObserver) showTerminal(id engine.ToolCallID, terminalID string) {
+func (o *runObserver) showTerminal(id machine.ToolCallID, terminalID string) {
 	o.mu.Lock()
 	tc := o.calls[id]
 	if tc == nil || tc.ended {
@@ -135,15 +136,15 @@ func (o *runObserver) showTerminal(id engine.ToolCallID, terminalID string) {
 // result; calls that never ran (an unknown tool answered by the machine
 // itself) are closed as failed here.
 func (o *runObserver) OnTransition(t engine.Transition) {
-	if t.From == engine.StateAwaitingTools {
-		if t.Event == engine.EventCancel {
+	if t.From == machine.StateAwaitingTools {
+		if t.Event == machine.EventCancel {
 			o.closeOpen(engine.ToolCancelled, "")
 		} else {
 			o.closeOpen(engine.ToolFailed, "")
 		}
 	}
 	// The client knows the session by its ACP id.
-	t.SessionID = engine.SessionID(o.out.sid)
+	t.SessionID = machine.SessionID(o.out.sid)
 	o.out.extension(t)
 }
 
@@ -151,7 +152,7 @@ func (o *runObserver) OnTransition(t engine.Transition) {
 // run ends, so a cancelled run leaves no call spinning in the editor.
 func (o *runObserver) closeOpen(status engine.ToolStatus, output string) {
 	o.mu.Lock()
-	var open []engine.ToolCallID
+	var open []machine.ToolCallID
 	for _, id := range o.order {
 		if !o.calls[id].ended {
 			open = append(open, id)

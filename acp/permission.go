@@ -7,7 +7,7 @@ import (
 
 	sdk "github.com/coder/acp-go-sdk"
 
-	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/workspace"
 )
 
@@ -33,7 +33,7 @@ type approval struct {
 // The call's tool_call update is flushed to the client first, so the editor
 // shows the request on the call it belongs to. A run cancelled while asking
 // withdraws the request and answers DecisionCancelled.
-func (a *Agent) ask(ctx context.Context, runID engine.RunID, call engine.ToolCall, req approval) (workspace.Decision, error) {
+func (a *Agent) ask(ctx context.Context, runID machine.RunID, call machine.ToolCall, req approval) (workspace.Decision, error) {
 	s := a.sessionOfRun(runID)
 	if s == nil {
 		return workspace.DecisionCancelled, fmt.Errorf("approval for run %s: %w", runID, errNoRun)
@@ -48,7 +48,7 @@ func (a *Agent) ask(ctx context.Context, runID engine.RunID, call engine.ToolCal
 	}
 	id := call.ID
 	if id == "" {
-		id = engine.ToolCallID("approval-" + string(runID))
+		id = machine.ToolCallID("approval-" + string(runID))
 	}
 	update := sdk.ToolCallUpdate{
 		ToolCallId: sdk.ToolCallId(id),

@@ -4,6 +4,7 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // replayUpdates is the committed history of a session as the updates a
@@ -11,20 +12,20 @@ import (
 // thoughts, and each tool call closed with its result. System messages (the
 // compaction summary among them) are shown as agent text so the user sees
 // what the model will remember.
-func replayUpdates(root string, history []engine.Message) []sdk.SessionUpdate {
+func replayUpdates(root string, history []machine.Message) []sdk.SessionUpdate {
 	var ups []sdk.SessionUpdate
-	calls := make(map[engine.ToolCallID]engine.ToolCall)
+	calls := make(map[machine.ToolCallID]machine.ToolCall)
 	for _, m := range history {
 		switch m.Role {
-		case engine.RoleUser:
+		case machine.RoleUser:
 			if m.Content != "" {
 				ups = append(ups, sdk.UpdateUserMessageText(m.Content))
 			}
-		case engine.RoleSystem:
+		case machine.RoleSystem:
 			if m.Content != "" {
 				ups = append(ups, sdk.UpdateAgentMessageText(m.Content))
 			}
-		case engine.RoleAssistant:
+		case machine.RoleAssistant:
 			if m.Thinking != "" {
 				ups = append(ups, sdk.UpdateAgentThoughtText(m.Thinking))
 			}
@@ -35,11 +36,11 @@ func replayUpdates(root string, history []engine.Message) []sdk.SessionUpdate {
 				calls[c.ID] = c
 				ups = append(ups, toolCallStart(root, c, sdk.ToolCallStatusPending))
 			}
-		case engine.RoleTool:
+		case machine.RoleTool:
 			c, ok := calls[m.ToolCallID]
 			if !ok {
 				// A result whose call was compacted away: announce it alone.
-				c = engine.ToolCall{ID: m.ToolCallID, Name: m.ToolName}
+				c = machine.ToolCall{ID: m.ToolCallID, Name: m.ToolName}
 				ups = append(ups, toolCallStart(root, c, sdk.ToolCallStatusPending))
 			}
 			status := engine.ToolCompleted

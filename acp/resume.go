@@ -7,6 +7,7 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // resumeAfterLoad continues, after session/load has replayed the history,
@@ -51,7 +52,7 @@ func (a *Agent) resumeAfterLoad(ctx context.Context, s *session, sid sdk.Session
 	}()
 }
 
-func (a *Agent) resume(ctx context.Context, s *session, sid sdk.SessionId, runID engine.RunID, replayed int) {
+func (a *Agent) resume(ctx context.Context, s *session, sid sdk.SessionId, runID machine.RunID, replayed int) {
 	select {
 	case s.turn <- struct{}{}:
 	default:
@@ -132,29 +133,29 @@ func (g *gatedObserver) OnTransition(t engine.Transition) {
 	<-g.open
 	g.Observer.OnTransition(t)
 }
-func (g *gatedObserver) OnDelta(id engine.RunID, lane engine.Lane, text string) {
+func (g *gatedObserver) OnDelta(id machine.RunID, lane engine.Lane, text string) {
 	<-g.open
 	g.Observer.OnDelta(id, lane, text)
 }
-func (g *gatedObserver) OnResponse(id engine.RunID, turn int, resp engine.ModelResponse) {
+func (g *gatedObserver) OnResponse(id machine.RunID, turn int, resp engine.ModelResponse) {
 	<-g.open
 	g.Observer.OnResponse(id, turn, resp)
 }
 func (g *gatedObserver) OnToolPre(ev engine.ToolEvent)  { <-g.open; g.Observer.OnToolPre(ev) }
 func (g *gatedObserver) OnToolPost(ev engine.ToolEvent) { <-g.open; g.Observer.OnToolPost(ev) }
-func (g *gatedObserver) OnCompaction(id engine.RunID, reason string, before, after int) {
+func (g *gatedObserver) OnCompaction(id machine.RunID, reason string, before, after int) {
 	<-g.open
 	g.Observer.OnCompaction(id, reason, before, after)
 }
-func (g *gatedObserver) OnFallback(id engine.RunID, from, to string) {
+func (g *gatedObserver) OnFallback(id machine.RunID, from, to string) {
 	<-g.open
 	g.Observer.OnFallback(id, from, to)
 }
-func (g *gatedObserver) OnLoopDetected(id engine.RunID, tool string, repeats int, stopped bool) {
+func (g *gatedObserver) OnLoopDetected(id machine.RunID, tool string, repeats int, stopped bool) {
 	<-g.open
 	g.Observer.OnLoopDetected(id, tool, repeats, stopped)
 }
-func (g *gatedObserver) OnStreamFailure(id engine.RunID, turn int, model string, err error) {
+func (g *gatedObserver) OnStreamFailure(id machine.RunID, turn int, model string, err error) {
 	<-g.open
 	g.Observer.OnStreamFailure(id, turn, model, err)
 }

@@ -5,12 +5,13 @@ import (
 
 	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // session is one ACP session of this connection: a loopls session (same id,
 // so session/load finds it after a restart) plus the choices the client made.
 type session struct {
-	id      engine.SessionID
+	id      machine.SessionID
 	root    string
 	backend Backend
 
@@ -64,7 +65,7 @@ func (r *activeRun) cancel() {
 }
 
 // newSession starts a session in mode ("" is DefaultMode).
-func newSession(id engine.SessionID, root string, b Backend, model string, mode Mode) *session {
+func newSession(id machine.SessionID, root string, b Backend, model string, mode Mode) *session {
 	if mode == "" {
 		mode = DefaultMode
 	}

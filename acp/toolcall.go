@@ -9,6 +9,7 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // toolArgs are the argument fields of loopls's tools that an editor shows.
@@ -141,7 +142,7 @@ func rawInput(raw []byte) any {
 }
 
 // toolCallStart is the tool_call update that announces a call.
-func toolCallStart(root string, call engine.ToolCall, status sdk.ToolCallStatus) sdk.SessionUpdate {
+func toolCallStart(root string, call machine.ToolCall, status sdk.ToolCallStatus) sdk.SessionUpdate {
 	a := parseToolArgs(call.Arguments)
 	return sdk.StartToolCall(sdk.ToolCallId(call.ID), toolTitle(call.Name, a),
 		sdk.WithStartKind(toolKind(call.Name)),
@@ -169,7 +170,7 @@ func toolStatus(s engine.ToolStatus) sdk.ToolCallStatus {
 // toolCallEnd is the tool_call_update that closes a call: its status and its
 // output as text, after the diff for edits and after shown (the terminal a
 // command ran in) so the editor keeps showing them.
-func toolCallEnd(root string, call engine.ToolCall, status engine.ToolStatus, output string, shown ...sdk.ToolCallContent) sdk.SessionUpdate {
+func toolCallEnd(root string, call machine.ToolCall, status engine.ToolStatus, output string, shown ...sdk.ToolCallContent) sdk.SessionUpdate {
 	a := parseToolArgs(call.Arguments)
 	content := append(toolDiff(root, call.Name, a), shown...)
 	if status == engine.ToolCancelled && output == "" {

@@ -50,7 +50,7 @@ type AgentConfig struct {
 	// Policy is what the machine decides with: turn cap, window (0 = no
 	// window policy; the caller probes a WindowProber), threshold,
 	// auto-compaction. The zero Policy means DefaultPolicy().
-	Policy Policy
+	Policy machine.Policy
 	// Observers see every event of every run, in registration order.
 	Observers []Observer
 	// Clock is read for breaker cooldowns and run times; nil = wall clock.
@@ -96,8 +96,8 @@ type AgentConfig struct {
 }
 
 func (c AgentConfig) withDefaults() AgentConfig {
-	if c.Policy == (Policy{}) {
-		c.Policy = DefaultPolicy()
+	if c.Policy == (machine.Policy{}) {
+		c.Policy = machine.DefaultPolicy()
 	}
 	c.Retry = c.Retry.withDefaults()
 	if c.StreamIdleTimeout <= 0 {
@@ -132,7 +132,7 @@ func (c AgentConfig) withDefaults() AgentConfig {
 // RunInput is one run's request.
 type RunInput struct {
 	// ID names the run; empty = a fresh random id.
-	ID RunID
+	ID machine.RunID
 	// Prompt is the user's message.
 	Prompt string
 	// MaxTurns overrides Policy.MaxTurns when positive.
@@ -153,7 +153,7 @@ type RunInput struct {
 // published, never the machine.
 type Agent struct {
 	cfg     AgentConfig
-	session SessionID
+	session machine.SessionID
 	clock   Clock
 	log     *slog.Logger
 	obs     *observerHub
@@ -162,7 +162,7 @@ type Agent struct {
 
 	// machine is held by the run loop while a run is in flight, and by
 	// nobody in between.
-	machine *LoopMachine
+	machine *machine.LoopMachine
 	// published is the committed history and snapshot of the last
 	// checkpoint, for readers that run beside the loop.
 	published atomic.Pointer[publication]
@@ -183,7 +183,7 @@ type Agent struct {
 
 // NewAgent returns an agent for session whose committed conversation is
 // history.
-func NewAgent(cfg AgentConfig, session SessionID, history []Message) *Agent {
+func NewAgent(cfg AgentConfig, session machine.SessionID, history []machine.Message) *Agent {
 	cfg = cfg.withDefaults()
 	a := &Agent{
 		cfg:       cfg,
@@ -192,7 +192,7 @@ func NewAgent(cfg AgentConfig, session SessionID, history []Message) *Agent {
 		afterFunc: realAfterFunc,
 		log:       cfg.Logger.With("session", string(session)),
 		obs:       newObserverHub(cfg.Observers, cfg.Logger),
-		machine:   NewMachine(history),
+		machine:   machine.NewMachine(history),
 		fallback:  NewFallbackBreaker(cfg.Fallback, len(cfg.Fallbacks)),
 		breakers:  NewToolBreakers(cfg.ToolBreaker),
 		loops:     NewLoopDetector(cfg.Loops),
@@ -205,22 +205,22 @@ func NewAgent(cfg AgentConfig, session SessionID, history []Message) *Agent {
 // publication is what readers beside the run loop see: the machine as the
 // last checkpoint (or the agent's making) left it.
 type publication struct {
-	history []Message
+	history []machine.Message
 	machine []byte
 }
 
 // publish makes history and snap what readers see; the loop calls it at
 // every checkpoint.
-func (a *Agent) publish(history []Message, snap []byte) {
+func (a *Agent) publish(history []machine.Message, snap []byte) {
 	a.published.Store(&publication{history: history, machine: snap})
 }
 
 // Session returns the session the agent runs.
-func (a *Agent) Session() SessionID { return a.session }
+func (a *Agent) Session() machine.SessionID { return a.session }
 
 // History returns a copy of the committed conversation as the last
 // checkpoint left it (a run's last checkpoint is its end).
-func (a *Agent) History() []Message {
+func (a *Agent) History() []machine.Message {
 	return machine.CloneMessages(a.published.Load().history)
 }
 
@@ -230,7 +230,7 @@ func (a *Agent) Snapshot() ([]byte, error) {
 	if snap := a.published.Load().machine; snap != nil {
 		return slices.Clone(snap), nil
 	}
-	return MarshalMachine(NewMachine(a.published.Load().history))
+	return MarshalMachine(machine.NewMachine(a.published.Load().history))
 }
 
 // Running reports whether a run is in flight.
@@ -261,8 +261,8 @@ func (a *Agent) Run(ctx context.Context, in RunInput) (Run, error) {
 
 // NewRunID returns a fresh random run id, "run_" and 16 hex digits: the one
 // generator every front end uses, so ids look alike wherever a run started.
-func NewRunID() RunID {
+func NewRunID() machine.RunID {
 	var b [8]byte
 	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails on supported platforms (it panics instead)
-	return RunID("run_" + hex.EncodeToString(b[:]))
+	return machine.RunID("run_" + hex.EncodeToString(b[:]))
 }

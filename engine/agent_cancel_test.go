@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"github.com/loopls/loopls/engine/machine"
 	"slices"
 	"strings"
 	"testing"
@@ -36,10 +37,10 @@ func cancelWithin(t *testing.T, a *Agent, rec *recorder, started <-chan struct{}
 	case <-time.After(5 * time.Second):
 		t.Fatal("Run did not return after cancel")
 	}
-	if !IsCancelled(res.err) || res.run.Outcome != OutcomeCancelled || res.run.Error == nil || res.run.Error.Kind != KindCancelled {
+	if !machine.IsCancelled(res.err) || res.run.Outcome != machine.OutcomeCancelled || res.run.Error == nil || res.run.Error.Kind != machine.KindCancelled {
 		t.Fatalf("run = %+v err %v, want Cancelled", res.run, res.err)
 	}
-	if got := a.History(); !slices.EqualFunc(got, before, func(x, y Message) bool { return x.Content == y.Content && x.Role == y.Role }) {
+	if got := a.History(); !slices.EqualFunc(got, before, func(x, y machine.Message) bool { return x.Content == y.Content && x.Role == y.Role }) {
 		t.Errorf("history changed by a cancelled run: %d -> %d messages", len(before), len(got))
 	}
 	lines := rec.transitionLines()
@@ -49,7 +50,7 @@ func cancelWithin(t *testing.T, a *Agent, rec *recorder, started <-chan struct{}
 	if slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, " fail") }) {
 		t.Errorf("a cancel was recorded as a failure: %q", lines)
 	}
-	if n := len(rec.ends); n == 0 || rec.ends[n-1].Outcome != OutcomeCancelled {
+	if n := len(rec.ends); n == 0 || rec.ends[n-1].Outcome != machine.OutcomeCancelled {
 		t.Errorf("OnRunEnd = %+v", rec.ends)
 	}
 	return res.run
@@ -61,7 +62,7 @@ func TestCancelBeforeTheRunStarts(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	_, err := a.Run(ctx, RunInput{Prompt: "never"})
-	if !IsCancelled(err) || model.calls() != 0 {
+	if !machine.IsCancelled(err) || model.calls() != 0 {
 		t.Fatalf("err %v after %d model calls", err, model.calls())
 	}
 	want := []string{"Start->Start accept_input", "Start->Terminal cancel cancelled"}
@@ -69,7 +70,7 @@ func TestCancelBeforeTheRunStarts(t *testing.T) {
 		t.Fatalf("transitions = %q", got)
 	}
 	// Re-armed: the next run works.
-	if run, err := a.Run(context.Background(), RunInput{Prompt: "read"}); err != nil || run.Outcome != OutcomeCompleted {
+	if run, err := a.Run(context.Background(), RunInput{Prompt: "read"}); err != nil || run.Outcome != machine.OutcomeCompleted {
 		t.Fatalf("run after a cancel = %+v, %v; want completed (the cancel signal is re-armed)", run, err)
 	}
 }
@@ -148,7 +149,7 @@ func TestCancelMidCompaction(t *testing.T) {
 		return CompactResult{}, blockUntilDone(ctx, started)
 	})
 	a, rec := newTestAgent(t, AgentConfig{Model: model, ContextManager: cm,
-		Policy: Policy{MaxTurns: 10, ContextWindow: 5, CompactThreshold: 80, AutoCompact: true}})
+		Policy: machine.Policy{MaxTurns: 10, ContextWindow: 5, CompactThreshold: 80, AutoCompact: true}})
 	cancelWithin(t, a, rec, started)
 	if lines := rec.transitionLines(); lines[len(lines)-1] != "AwaitingCompaction->Terminal cancel cancelled" {
 		t.Errorf("transitions = %q", lines)

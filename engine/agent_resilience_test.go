@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/loopls/loopls/engine/machine"
 	"slices"
 	"strings"
 	"testing"
@@ -84,7 +85,7 @@ func TestExhaustedChainFailsWithoutARequest(t *testing.T) {
 	clock := newFakeClock()
 	a, _ := newTestAgent(t, AgentConfig{Model: primary, Fallbacks: []Model{fb}, Clock: clock})
 	_, err := a.Run(context.Background(), RunInput{Prompt: "hi"})
-	if !errors.Is(err, ErrFallbackExhausted) {
+	if !errors.Is(err, machine.ErrFallbackExhausted) {
 		t.Fatalf("err = %v, want FallbackExhausted", err)
 	}
 	if !strings.Contains(err.Error(), "fake:fallback") {
@@ -94,7 +95,7 @@ func TestExhaustedChainFailsWithoutARequest(t *testing.T) {
 	if p != 9 || f != 6 {
 		t.Errorf("primary %d fallback %d calls, want 9 and 6", p, f)
 	}
-	if _, err := a.Run(context.Background(), RunInput{Prompt: "again"}); !errors.Is(err, ErrFallbackExhausted) {
+	if _, err := a.Run(context.Background(), RunInput{Prompt: "again"}); !errors.Is(err, machine.ErrFallbackExhausted) {
 		t.Fatalf("second run err = %v", err)
 	}
 	if primary.calls() != p || fb.calls() != f {
@@ -111,8 +112,8 @@ func TestNoFallbackFailsWithAPIAfterRetries(t *testing.T) {
 	primary := failingModel("fake:primary", 500)
 	a, rec := newTestAgent(t, AgentConfig{Model: primary})
 	run, err := a.Run(context.Background(), RunInput{Prompt: "hi"})
-	var le *LoopError
-	if !errors.As(err, &le) || le.Kind != KindAPI || le.Status != 500 || run.Outcome != OutcomeFailed {
+	var le *machine.LoopError
+	if !errors.As(err, &le) || le.Kind != machine.KindAPI || le.Status != 500 || run.Outcome != machine.OutcomeFailed {
 		t.Fatalf("err = %#v run %+v", err, run)
 	}
 	if primary.calls() != 3 || len(rec.failures) != 3 || len(rec.fallbacks) != 0 {
@@ -125,7 +126,7 @@ func TestNoFallbackFailsWithAPIAfterRetries(t *testing.T) {
 func repeatModel() *fakeModel {
 	return &fakeModel{name: "fake:m", reply: func(ctx context.Context, n int, req ModelRequest, emit func(Delta)) (ModelResponse, error) {
 		last := req.Messages[len(req.Messages)-1]
-		if last.Role == RoleUser && strings.HasPrefix(last.Content, "chat") {
+		if last.Role == machine.RoleUser && strings.HasPrefix(last.Content, "chat") {
 			return say("hello", emit)
 		}
 		return callTool(fmt.Sprint("c", n), "read_file", `{"path":"README.md","limit":10}`, emit)
@@ -137,7 +138,7 @@ func TestRepeatedCallEndsLoopDetectedAndNextRunIsClean(t *testing.T) {
 	tool := constTool("read_file", "same content")
 	a, rec := newTestAgent(t, AgentConfig{Model: model, Tools: []Tool{tool}})
 	run, err := a.Run(context.Background(), RunInput{Prompt: "again"})
-	if !errors.Is(err, ErrLoopDetected) || run.Outcome != OutcomeFailed {
+	if !errors.Is(err, machine.ErrLoopDetected) || run.Outcome != machine.OutcomeFailed {
 		t.Fatalf("err = %v run %+v", err, run)
 	}
 	if tool.count() != 10 || model.calls() != 11 {
@@ -149,7 +150,7 @@ func TestRepeatedCallEndsLoopDetectedAndNextRunIsClean(t *testing.T) {
 	// The model was told once, in the third result.
 	warned := 0
 	for _, m := range model.request(10).Messages {
-		if m.Role == RoleTool && strings.Contains(m.Content, "[loopls]") {
+		if m.Role == machine.RoleTool && strings.Contains(m.Content, "[loopls]") {
 			warned++
 		}
 	}
@@ -165,7 +166,7 @@ func TestRepeatedCallEndsLoopDetectedAndNextRunIsClean(t *testing.T) {
 	}
 	calls := tool.count()
 	run, err = a.Run(context.Background(), RunInput{Prompt: "again", MaxTurns: 4})
-	if !errors.Is(err, ErrMaxTurnsExceeded) || tool.count() != calls+4 {
+	if !errors.Is(err, machine.ErrMaxTurnsExceeded) || tool.count() != calls+4 {
 		t.Fatalf("a fresh loop was refused early: %v after %d calls", err, tool.count()-calls)
 	}
 }
@@ -178,7 +179,7 @@ func TestChangingOutputNeverTripsLoopDetection(t *testing.T) {
 	}
 	a, rec := newTestAgent(t, AgentConfig{Model: model, Tools: []Tool{tool}})
 	_, err := a.Run(context.Background(), RunInput{Prompt: "again", MaxTurns: 30})
-	if !errors.Is(err, ErrMaxTurnsExceeded) || len(rec.loops) != 0 {
+	if !errors.Is(err, machine.ErrMaxTurnsExceeded) || len(rec.loops) != 0 {
 		t.Fatalf("err %v loops %v", err, rec.loops)
 	}
 }
@@ -209,7 +210,7 @@ func TestFailingToolCallEndsToolRecoveryExhausted(t *testing.T) {
 	}}
 	a, _ := newTestAgent(t, AgentConfig{Model: model, Tools: []Tool{tool}})
 	run, err := a.Run(context.Background(), RunInput{Prompt: "again"})
-	if !errors.Is(err, ErrToolRecoveryExhausted) || run.Error.Kind != KindToolRecoveryExhausted {
+	if !errors.Is(err, machine.ErrToolRecoveryExhausted) || run.Error.Kind != machine.KindToolRecoveryExhausted {
 		t.Fatalf("err = %v", err)
 	}
 	if tool.count() != 6 {
@@ -274,7 +275,7 @@ func TestRateLimiterPacesModelCalls(t *testing.T) {
 	// saying it was rate limited; it is not a cancel.
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	if _, err := a.Run(ctx, RunInput{Prompt: "second"}); !errors.Is(err, ErrRateLimitEscalation) {
+	if _, err := a.Run(ctx, RunInput{Prompt: "second"}); !errors.Is(err, machine.ErrRateLimitEscalation) {
 		t.Fatalf("err = %v, want RateLimitEscalation", err)
 	}
 	// A cancel while waiting for a slot is a cancel.
@@ -290,7 +291,7 @@ func TestRateLimiterPacesModelCalls(t *testing.T) {
 	cancel2()
 	select {
 	case err := <-done:
-		if !IsCancelled(err) {
+		if !machine.IsCancelled(err) {
 			t.Fatalf("err = %v, want Cancelled", err)
 		}
 	case <-time.After(5 * time.Second):

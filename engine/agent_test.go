@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/loopls/loopls/engine/machine"
 	"slices"
 	"strings"
 	"sync"
@@ -52,7 +53,7 @@ func TestTwoTurnRunSendsSixTransitions(t *testing.T) {
 	if turns := []int{rec.transitions[2].Turn, rec.transitions[5].Turn}; turns[0] != 0 || turns[1] != 1 {
 		t.Errorf("turns of the model responses = %v, want [0 1]", turns)
 	}
-	if run.Outcome != OutcomeCompleted || run.Output != "The tool result was received." || run.Turns != 2 || run.Error != nil {
+	if run.Outcome != machine.OutcomeCompleted || run.Output != "The tool result was received." || run.Turns != 2 || run.Error != nil {
 		t.Errorf("run record = %+v", run)
 	}
 	if run.ID != "r1" || run.SessionID != "s1" || run.Prompt != "read the readme" || run.EndedAt.Before(run.StartedAt) || run.Edits == nil {
@@ -60,11 +61,11 @@ func TestTwoTurnRunSendsSixTransitions(t *testing.T) {
 	}
 	// History: prompt, the call, its result, the answer.
 	h := a.History()
-	roles := []Role{}
+	roles := []machine.Role{}
 	for _, m := range h {
 		roles = append(roles, m.Role)
 	}
-	if !slices.Equal(roles, []Role{RoleUser, RoleAssistant, RoleTool, RoleAssistant}) {
+	if !slices.Equal(roles, []machine.Role{machine.RoleUser, machine.RoleAssistant, machine.RoleTool, machine.RoleAssistant}) {
 		t.Fatalf("history roles = %v", roles)
 	}
 	if h[2].Content != "# readme" || h[2].ToolCallID != "call_0" || h[2].IsError {
@@ -95,7 +96,7 @@ func TestTwoTurnRunSendsSixTransitions(t *testing.T) {
 		t.Fatalf("events:\n got %q\nwant %q", got, wantOrder)
 	}
 	end := rec.checkpoints[len(rec.checkpoints)-1]
-	if len(end.History) != 4 || len(end.Machine) == 0 || end.Run.Outcome != OutcomeCompleted {
+	if len(end.History) != 4 || len(end.Machine) == 0 || end.Run.Outcome != machine.OutcomeCompleted {
 		t.Errorf("run_ended checkpoint = %+v", end)
 	}
 	// The model was offered the tool and told the window.
@@ -131,17 +132,17 @@ func TestMaxTurnsMakesNoFurtherModelCall(t *testing.T) {
 	}}
 	a, rec := newTestAgent(t, AgentConfig{Model: model, Tools: []Tool{tool}})
 	run, err := a.Run(context.Background(), RunInput{Prompt: "go", MaxTurns: 2})
-	if !errors.Is(err, ErrMaxTurnsExceeded) {
+	if !errors.Is(err, machine.ErrMaxTurnsExceeded) {
 		t.Fatalf("err = %v, want MaxTurnsExceeded", err)
 	}
-	var le *LoopError
+	var le *machine.LoopError
 	if !errors.As(err, &le) || le.Max != 2 {
 		t.Fatalf("err = %#v, want max 2", err)
 	}
 	if model.calls() != 2 {
 		t.Errorf("model calls = %d, want 2", model.calls())
 	}
-	if run.Outcome != OutcomeMaxTurnsExceeded || run.Turns != 2 || run.Error == nil || run.Output != "" {
+	if run.Outcome != machine.OutcomeMaxTurnsExceeded || run.Turns != 2 || run.Error == nil || run.Output != "" {
 		t.Errorf("run = %+v", run)
 	}
 	lines := rec.transitionLines()
@@ -155,7 +156,7 @@ func TestMaxTurnsMakesNoFurtherModelCall(t *testing.T) {
 	if len(pending) != 0 {
 		t.Errorf("pending after finalize = %d", len(pending))
 	}
-	if len(rec.ends) != 1 || rec.ends[0].Outcome != OutcomeMaxTurnsExceeded {
+	if len(rec.ends) != 1 || rec.ends[0].Outcome != machine.OutcomeMaxTurnsExceeded {
 		t.Errorf("run ends = %+v", rec.ends)
 	}
 }
@@ -166,14 +167,14 @@ func TestPermanentAPIErrorFailsWithoutRetry(t *testing.T) {
 	}}
 	a, rec := newTestAgent(t, AgentConfig{Model: model})
 	run, err := a.Run(context.Background(), RunInput{Prompt: "hi"})
-	var le *LoopError
-	if !errors.As(err, &le) || le.Kind != KindAPI || le.Status != 400 {
+	var le *machine.LoopError
+	if !errors.As(err, &le) || le.Kind != machine.KindAPI || le.Status != 400 {
 		t.Fatalf("err = %#v, want Api 400", err)
 	}
 	if model.calls() != 1 {
 		t.Errorf("calls = %d, want 1 (a 4xx is not retried)", model.calls())
 	}
-	if run.Outcome != OutcomeFailed || run.Error.Kind != KindAPI {
+	if run.Outcome != machine.OutcomeFailed || run.Error.Kind != machine.KindAPI {
 		t.Errorf("run = %+v", run)
 	}
 	lines := rec.transitionLines()
@@ -208,7 +209,7 @@ func TestRateLimitPersistingEscalates(t *testing.T) {
 	}}
 	a, _ := newTestAgent(t, AgentConfig{Model: model})
 	_, err := a.Run(context.Background(), RunInput{Prompt: "hi"})
-	if !errors.Is(err, ErrRateLimitEscalation) {
+	if !errors.Is(err, machine.ErrRateLimitEscalation) {
 		t.Fatalf("err = %v, want RateLimitEscalation", err)
 	}
 	if model.calls() != 3 {
@@ -280,8 +281,8 @@ func TestToolsRunConcurrentlyAndResultsKeepModelOrder(t *testing.T) {
 		if lastIsToolResult(req) {
 			return say("done", emit)
 		}
-		calls := []ToolCall{{ID: "a", Name: "slow", Arguments: []byte(`{}`)}, {ID: "b", Name: "fast", Arguments: []byte(`{}`)}}
-		return ModelResponse{Message: Message{Role: RoleAssistant, ToolCalls: calls}}, nil
+		calls := []machine.ToolCall{{ID: "a", Name: "slow", Arguments: []byte(`{}`)}, {ID: "b", Name: "fast", Arguments: []byte(`{}`)}}
+		return ModelResponse{Message: machine.Message{Role: machine.RoleAssistant, ToolCalls: calls}}, nil
 	}}
 	a, _ := newTestAgent(t, AgentConfig{Model: model, Tools: []Tool{mk("slow", 0), mk("fast", 0)}})
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -302,7 +303,7 @@ func TestToolPanicBecomesErrorResult(t *testing.T) {
 	}}
 	a, rec := newTestAgent(t, AgentConfig{Model: model, Tools: []Tool{tool}})
 	run, err := a.Run(context.Background(), RunInput{Prompt: "read"})
-	if err != nil || run.Outcome != OutcomeCompleted {
+	if err != nil || run.Outcome != machine.OutcomeCompleted {
 		t.Fatalf("run = %+v err %v", run, err)
 	}
 	res := a.History()[2]
@@ -394,7 +395,7 @@ func TestConcurrentRunIsRefused(t *testing.T) {
 		t.Errorf("second Run err = %v, want ErrBusy", err)
 	}
 	cancel()
-	if err := <-done; !IsCancelled(err) {
+	if err := <-done; !machine.IsCancelled(err) {
 		t.Errorf("first run err = %v, want Cancelled", err)
 	}
 }
@@ -432,7 +433,7 @@ func TestFirstDeltaHasItsOwnTimeout(t *testing.T) {
 	}}
 	b, rec2 := newTestAgent(t, AgentConfig{Model: silent, StreamIdleTimeout: 5 * time.Millisecond, FirstDeltaTimeout: 20 * time.Millisecond})
 	_, err := b.Run(context.Background(), RunInput{Prompt: "x"})
-	if !errors.Is(err, ErrAPI) || silent.calls() != 3 || len(rec2.failures) != 3 || !strings.Contains(err.Error(), "stalled") {
+	if !errors.Is(err, machine.ErrAPI) || silent.calls() != 3 || len(rec2.failures) != 3 || !strings.Contains(err.Error(), "stalled") {
 		t.Fatalf("silent model: err %v after %d calls", err, silent.calls())
 	}
 }
@@ -442,7 +443,7 @@ func TestUnknownToolCalledForeverEndsLoopDetected(t *testing.T) {
 		return callTool(fmt.Sprint("c", n), "no_such_tool", `{}`, emit)
 	}}
 	a, _ := newTestAgent(t, AgentConfig{Model: model, Tools: []Tool{constTool("read_file", "x")}})
-	if _, err := a.Run(context.Background(), RunInput{Prompt: "unknown"}); !errors.Is(err, ErrLoopDetected) || model.calls() != 11 {
+	if _, err := a.Run(context.Background(), RunInput{Prompt: "unknown"}); !errors.Is(err, machine.ErrLoopDetected) || model.calls() != 11 {
 		t.Fatalf("err %v after %d model calls; want LoopDetected after 11", err, model.calls())
 	}
 }
@@ -471,11 +472,11 @@ func TestCallsOnTheSamePathRunInModelOrder(t *testing.T) {
 		if lastIsToolResult(req) {
 			return say("done", emit)
 		}
-		var calls []ToolCall
+		var calls []machine.ToolCall
 		for i, p := range []string{"a.txt", "b.txt", "./a.txt", "a.txt"} {
-			calls = append(calls, ToolCall{ID: ToolCallID(fmt.Sprint("e", i)), Name: "edit_file", Arguments: []byte(fmt.Sprintf(`{"path":%q,"n":%d}`, p, i))})
+			calls = append(calls, machine.ToolCall{ID: machine.ToolCallID(fmt.Sprint("e", i)), Name: "edit_file", Arguments: []byte(fmt.Sprintf(`{"path":%q,"n":%d}`, p, i))})
 		}
-		return ModelResponse{Message: Message{Role: RoleAssistant, ToolCalls: calls}}, nil
+		return ModelResponse{Message: machine.Message{Role: machine.RoleAssistant, ToolCalls: calls}}, nil
 	}}
 	a, _ := newTestAgent(t, AgentConfig{Model: model, Tools: []Tool{tool}})
 	if _, err := a.Run(context.Background(), RunInput{Prompt: "edit"}); err != nil {
@@ -495,7 +496,7 @@ func TestCallsOnTheSamePathRunInModelOrder(t *testing.T) {
 	}
 	h := a.History()
 	for i := range 4 {
-		if h[2+i].ToolCallID != ToolCallID(fmt.Sprint("e", i)) {
+		if h[2+i].ToolCallID != machine.ToolCallID(fmt.Sprint("e", i)) {
 			t.Errorf("result %d answers %s", i, h[2+i].ToolCallID)
 		}
 	}
@@ -507,7 +508,7 @@ func TestAdapterPanicFailsTheRunNotTheProcess(t *testing.T) {
 	}}
 	a, _ := newTestAgent(t, AgentConfig{Model: model})
 	run, err := a.Run(context.Background(), RunInput{Prompt: "x"})
-	if !errors.Is(err, ErrAPI) || run.Outcome != OutcomeFailed || !strings.Contains(err.Error(), "adapter bug") {
+	if !errors.Is(err, machine.ErrAPI) || run.Outcome != machine.OutcomeFailed || !strings.Contains(err.Error(), "adapter bug") {
 		t.Fatalf("run %+v err %v", run, err)
 	}
 	if model.calls() != 1 {
@@ -515,8 +516,8 @@ func TestAdapterPanicFailsTheRunNotTheProcess(t *testing.T) {
 	}
 	cm := cmFunc(func(context.Context, CompactRequest) (CompactResult, error) { panic("cm bug") })
 	b, _ := newTestAgent(t, AgentConfig{Model: answerModel("x"), ContextManager: cm,
-		Policy: Policy{MaxTurns: 3, ContextWindow: 5, CompactThreshold: 80, AutoCompact: true}})
-	if _, err := b.Run(context.Background(), RunInput{Prompt: "too long for the window"}); !errors.Is(err, ErrContextExceeded) || !strings.Contains(err.Error(), "cm bug") {
+		Policy: machine.Policy{MaxTurns: 3, ContextWindow: 5, CompactThreshold: 80, AutoCompact: true}})
+	if _, err := b.Run(context.Background(), RunInput{Prompt: "too long for the window"}); !errors.Is(err, machine.ErrContextExceeded) || !strings.Contains(err.Error(), "cm bug") {
 		t.Fatalf("context manager panic: %v", err)
 	}
 }
@@ -528,7 +529,7 @@ func TestStalledStreamReturnedAsSuccessIsStillAStall(t *testing.T) {
 		if n == 0 {
 			emit(Delta{Lane: LaneText, Text: "Half"})
 			<-ctx.Done()
-			return ModelResponse{Message: Message{Role: RoleAssistant, Content: "Half"}}, nil
+			return ModelResponse{Message: machine.Message{Role: machine.RoleAssistant, Content: "Half"}}, nil
 		}
 		return say("Half an answer is no answer.", emit)
 	}}

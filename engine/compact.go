@@ -19,14 +19,14 @@ type ContextManager interface {
 
 // CompactRequest is one compaction pass.
 type CompactRequest struct {
-	Reason CompactReason
+	Reason machine.CompactReason
 	// Messages is the whole conversation (history then pending).
-	Messages []Message
+	Messages []machine.Message
 	// Window is the context window in tokens; Target is the size to aim
 	// for (70 % of the threshold).
 	Window, Target int
 	// Count measures messages as the machine does (overhead included).
-	Count func([]Message) int
+	Count func([]machine.Message) int
 	// Model can write a summary; System is the run's system prompt.
 	Model  Model
 	System string
@@ -35,7 +35,7 @@ type CompactRequest struct {
 // CompactResult is what a pass produced. Changed false means it rewrote
 // nothing (the driver feeds CompactionNoop).
 type CompactResult struct {
-	Messages []Message
+	Messages []machine.Message
 	Changed  bool
 	// Stage says what did the work: "trim" or "summarize".
 	Stage string
@@ -61,11 +61,11 @@ func (d *DefaultContextManager) Compact(ctx context.Context, req CompactRequest)
 	if keep <= 0 {
 		keep = 6
 	}
-	msgs := append([]Message(nil), req.Messages...)
+	msgs := append([]machine.Message(nil), req.Messages...)
 	changed := false
 	tail := max(len(msgs)-keep, 0)
 	for i := 0; i < tail && req.Count(msgs) > req.Target; i++ {
-		if msgs[i].Role == RoleTool && len(msgs[i].Content) > len(clearedMarker) {
+		if msgs[i].Role == machine.RoleTool && len(msgs[i].Content) > len(clearedMarker) {
 			msgs[i].Content = clearedMarker
 			changed = true
 		}
@@ -86,7 +86,7 @@ func (d *DefaultContextManager) Compact(ctx context.Context, req CompactRequest)
 		// Trimming made progress; keep it rather than fail the run.
 		return CompactResult{Messages: msgs, Changed: true, Stage: "trim"}, nil
 	}
-	out := []Message{UserMessage("[Summary of the earlier conversation]\n" + summary)}
+	out := []machine.Message{machine.UserMessage("[Summary of the earlier conversation]\n" + summary)}
 	if last := lastUserIndex(msgs[:split]); last >= 0 && lastUserIndex(msgs[split:]) < 0 {
 		// The task being worked on must survive word for word.
 		out = append(out, msgs[last])
@@ -97,16 +97,16 @@ func (d *DefaultContextManager) Compact(ctx context.Context, req CompactRequest)
 
 // pairSafeSplit moves split back so the kept tail does not begin with tool
 // results whose call would be summarized away.
-func pairSafeSplit(msgs []Message, split int) int {
-	for split > 0 && split < len(msgs) && msgs[split].Role == RoleTool {
+func pairSafeSplit(msgs []machine.Message, split int) int {
+	for split > 0 && split < len(msgs) && msgs[split].Role == machine.RoleTool {
 		split--
 	}
 	return split
 }
 
-func lastUserIndex(msgs []Message) int {
+func lastUserIndex(msgs []machine.Message) int {
 	for i := len(msgs) - 1; i >= 0; i-- {
-		if msgs[i].Role == RoleUser {
+		if msgs[i].Role == machine.RoleUser {
 			return i
 		}
 	}
@@ -115,7 +115,7 @@ func lastUserIndex(msgs []Message) int {
 
 // summarize asks model for a summary of msgs, sending a transcript bounded
 // to what fits a target-sized request.
-func summarize(ctx context.Context, model Model, msgs []Message, target int) (string, error) {
+func summarize(ctx context.Context, model Model, msgs []machine.Message, target int) (string, error) {
 	var b strings.Builder
 	for _, m := range msgs {
 		fmt.Fprintf(&b, "%s: %s\n", m.Role, m.Content)
@@ -130,7 +130,7 @@ func summarize(ctx context.Context, model Model, msgs []Message, target int) (st
 	}
 	resp, err := safeStream(ctx, model, ModelRequest{
 		System:   "You summarize a coding assistant's conversation so it can continue with less context. Keep the user's task, decisions made, files touched and facts learned; drop verbatim tool output. Answer with the summary only.",
-		Messages: []Message{UserMessage(transcript)},
+		Messages: []machine.Message{machine.UserMessage(transcript)},
 	}, func(Delta) {})
 	if err != nil {
 		return "", fmt.Errorf("summarizing the conversation: %w", err)
@@ -144,7 +144,7 @@ func summarize(ctx context.Context, model Model, msgs []Message, target int) (st
 // stepCompact starts one Compact step through the ContextManager on its
 // own goroutine; its apply feeds the result back. before and after come
 // from the same counter.
-func (a *Agent) stepCompact(rs *runState, reason CompactReason) inflight {
+func (a *Agent) stepCompact(rs *runState, reason machine.CompactReason) inflight {
 	conv := a.machine.Conversation()
 	before := a.counter.count(conv)
 	window := rs.policy.ContextWindow
@@ -158,7 +158,7 @@ func (a *Agent) stepCompact(rs *runState, reason CompactReason) inflight {
 	return perform(apply, false, func() stepResult {
 		res, err := safeCompact(rs.ctx, a.cfg.ContextManager, req)
 		if err != nil {
-			lerr := ContextExceeded(before, window)
+			lerr := machine.ContextExceeded(before, window)
 			lerr.Message = fmt.Sprintf("context exceeded: compaction failed (%v); use a model with a bigger window (contextWindow) or start a new session", err)
 			lerr.Cause = err
 			return stepResult{err: lerr}

@@ -3,21 +3,22 @@ package engine
 import (
 	"context"
 	"errors"
+	"github.com/loopls/loopls/engine/machine"
 	"slices"
 	"strings"
 	"testing"
 )
 
 // bulkyHistory is an earlier session: several tool turns with big outputs.
-func bulkyHistory(turns int, outputBytes int) []Message {
-	var h []Message
+func bulkyHistory(turns int, outputBytes int) []machine.Message {
+	var h []machine.Message
 	for i := range turns {
-		call := ToolCall{ID: ToolCallID("old" + string(rune('a'+i))), Name: "read_file", Arguments: []byte(`{"path":"big.txt"}`)}
+		call := machine.ToolCall{ID: machine.ToolCallID("old" + string(rune('a'+i))), Name: "read_file", Arguments: []byte(`{"path":"big.txt"}`)}
 		h = append(h,
-			UserMessage("look at big.txt"),
-			Message{Role: RoleAssistant, ToolCalls: []ToolCall{call}},
-			ToolResultMessage(call, strings.Repeat("x", outputBytes), false),
-			Message{Role: RoleAssistant, Content: "seen it"},
+			machine.UserMessage("look at big.txt"),
+			machine.Message{Role: machine.RoleAssistant, ToolCalls: []machine.ToolCall{call}},
+			machine.ToolResultMessage(call, strings.Repeat("x", outputBytes), false),
+			machine.Message{Role: machine.RoleAssistant, Content: "seen it"},
 		)
 	}
 	return h
@@ -34,7 +35,7 @@ func TestThresholdCompactionTrimsOldToolOutputs(t *testing.T) {
 	model := answerModel("done")
 	rec := newRecorder()
 	a := NewAgent(AgentConfig{Model: model, Observers: []Observer{rec}, Retry: fastRetry,
-		Policy: Policy{MaxTurns: 10, ContextWindow: 4400, CompactThreshold: 80, AutoCompact: true}}, "s", hist)
+		Policy: machine.Policy{MaxTurns: 10, ContextWindow: 4400, CompactThreshold: 80, AutoCompact: true}}, "s", hist)
 	run, err := a.Run(context.Background(), RunInput{Prompt: "next"})
 	if err != nil {
 		t.Fatalf("Run: %v %+v", err, run)
@@ -52,7 +53,7 @@ func TestThresholdCompactionTrimsOldToolOutputs(t *testing.T) {
 	if len(rec.compactions) != 1 || !strings.HasPrefix(rec.compactions[0], "ThresholdExceeded") {
 		t.Fatalf("compactions = %v", rec.compactions)
 	}
-	if !slices.ContainsFunc(rec.checkpoints, func(c Checkpoint) bool { return c.Point == PointCompacted }) {
+	if !slices.ContainsFunc(rec.checkpoints, func(c Checkpoint) bool { return c.Point == machine.PointCompacted }) {
 		t.Error("no compacted checkpoint")
 	}
 	// The request that followed fit the threshold.
@@ -79,8 +80,8 @@ func TestCompactionIsACommitPoint(t *testing.T) {
 		return ModelResponse{}, &APIError{Status: 400, Message: "nope"}
 	}}
 	a := NewAgent(AgentConfig{Model: model, Retry: fastRetry,
-		Policy: Policy{MaxTurns: 10, ContextWindow: 4400, CompactThreshold: 80, AutoCompact: true}}, "s", hist)
-	if _, err := a.Run(context.Background(), RunInput{Prompt: "next"}); !errors.Is(err, ErrAPI) {
+		Policy: machine.Policy{MaxTurns: 10, ContextWindow: 4400, CompactThreshold: 80, AutoCompact: true}}, "s", hist)
+	if _, err := a.Run(context.Background(), RunInput{Prompt: "next"}); !errors.Is(err, machine.ErrAPI) {
 		t.Fatalf("err = %v", err)
 	}
 	h := a.History()
@@ -106,16 +107,16 @@ func TestCompactionThatSavesNothingEndsContextExceeded(t *testing.T) {
 			model := answerModel("never")
 			rec := newRecorder()
 			a := NewAgent(AgentConfig{Model: model, ContextManager: tc.cm, Observers: []Observer{rec},
-				Policy: Policy{MaxTurns: 10, ContextWindow: 5, CompactThreshold: 80, AutoCompact: true}}, "s", nil)
+				Policy: machine.Policy{MaxTurns: 10, ContextWindow: 5, CompactThreshold: 80, AutoCompact: true}}, "s", nil)
 			run, err := a.Run(context.Background(), RunInput{Prompt: "too long for the window"})
-			var le *LoopError
+			var le *machine.LoopError
 			// The error names the real need and the real window, never
 			// "N tokens do not fit in N".
-			if !errors.As(err, &le) || le.Kind != KindContextExceeded || le.Used != 10 || le.Limit != 5 ||
+			if !errors.As(err, &le) || le.Kind != machine.KindContextExceeded || le.Used != 10 || le.Limit != 5 ||
 				!strings.Contains(le.Message, "needs 10 tokens") || !strings.Contains(le.Message, "window is 5") {
 				t.Fatalf("err = %#v", err)
 			}
-			if run.Outcome != OutcomeContextExceeded || model.calls() != 0 {
+			if run.Outcome != machine.OutcomeContextExceeded || model.calls() != 0 {
 				t.Errorf("run %+v after %d model calls", run, model.calls())
 			}
 			lines := rec.transitionLines()
@@ -133,30 +134,30 @@ func TestCompactorErrorEndsContextExceededWithItsCause(t *testing.T) {
 	boom := errors.New("summarizer offline")
 	cm := cmFunc(func(context.Context, CompactRequest) (CompactResult, error) { return CompactResult{}, boom })
 	a := NewAgent(AgentConfig{Model: answerModel("x"), ContextManager: cm,
-		Policy: Policy{MaxTurns: 10, ContextWindow: 5, CompactThreshold: 80, AutoCompact: true}}, "s", nil)
+		Policy: machine.Policy{MaxTurns: 10, ContextWindow: 5, CompactThreshold: 80, AutoCompact: true}}, "s", nil)
 	_, err := a.Run(context.Background(), RunInput{Prompt: "too long for the window"})
-	if !errors.Is(err, ErrContextExceeded) || !errors.Is(err, boom) || !strings.Contains(err.Error(), "summarizer offline") {
+	if !errors.Is(err, machine.ErrContextExceeded) || !errors.Is(err, boom) || !strings.Contains(err.Error(), "summarizer offline") {
 		t.Fatalf("err = %v", err)
 	}
 }
 
 func TestDefaultManagerSummarizesWhenTrimmingIsNotEnough(t *testing.T) {
 	// Long plain messages: nothing to trim, so the model summarizes.
-	var hist []Message
+	var hist []machine.Message
 	for range 10 {
-		hist = append(hist, UserMessage(strings.Repeat("words ", 300)), Message{Role: RoleAssistant, Content: strings.Repeat("reply ", 300)})
+		hist = append(hist, machine.UserMessage(strings.Repeat("words ", 300)), machine.Message{Role: machine.RoleAssistant, Content: strings.Repeat("reply ", 300)})
 	}
 	var summaryReq ModelRequest
 	model := &fakeModel{name: "fake:m", reply: func(ctx context.Context, n int, req ModelRequest, emit func(Delta)) (ModelResponse, error) {
 		if strings.HasPrefix(req.System, "You summarize") {
 			summaryReq = req
-			return ModelResponse{Message: Message{Role: RoleAssistant, Content: "they talked a lot"}}, nil
+			return ModelResponse{Message: machine.Message{Role: machine.RoleAssistant, Content: "they talked a lot"}}, nil
 		}
 		return say("answer", emit)
 	}}
 	rec := newRecorder()
 	a := NewAgent(AgentConfig{Model: model, Observers: []Observer{rec},
-		Policy: Policy{MaxTurns: 10, ContextWindow: 5000, CompactThreshold: 80, AutoCompact: true}}, "s", hist)
+		Policy: machine.Policy{MaxTurns: 10, ContextWindow: 5000, CompactThreshold: 80, AutoCompact: true}}, "s", hist)
 	if _, err := a.Run(context.Background(), RunInput{Prompt: "and now?"}); err != nil {
 		t.Fatal(err)
 	}
@@ -176,8 +177,8 @@ func TestDefaultManagerSummarizesWhenTrimmingIsNotEnough(t *testing.T) {
 }
 
 func TestPairSafeSplitKeepsCallsWithResults(t *testing.T) {
-	c := ToolCall{ID: "1", Name: "t"}
-	msgs := []Message{UserMessage("a"), {Role: RoleAssistant, ToolCalls: []ToolCall{c, c}}, ToolResultMessage(c, "r", false), ToolResultMessage(c, "r", false), {Role: RoleAssistant, Content: "b"}}
+	c := machine.ToolCall{ID: "1", Name: "t"}
+	msgs := []machine.Message{machine.UserMessage("a"), {Role: machine.RoleAssistant, ToolCalls: []machine.ToolCall{c, c}}, machine.ToolResultMessage(c, "r", false), machine.ToolResultMessage(c, "r", false), {Role: machine.RoleAssistant, Content: "b"}}
 	for split, want := range map[int]int{0: 0, 1: 1, 2: 1, 3: 1, 4: 4, 5: 5} {
 		if got := pairSafeSplit(msgs, split); got != want {
 			t.Errorf("pairSafeSplit(%d) = %d, want %d", split, got, want)

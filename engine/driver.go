@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"github.com/loopls/loopls/engine/machine"
 	"log/slog"
 	"sync/atomic"
 )
@@ -10,7 +11,7 @@ import (
 type runState struct {
 	ctx    context.Context
 	run    Run
-	policy Policy
+	policy machine.Policy
 	models []Model // chain: primary first
 	tools  map[string]Tool
 	specs  []ToolSpec
@@ -70,7 +71,7 @@ func (a *Agent) newRunState(ctx context.Context, in RunInput) *runState {
 
 // drive begins a run (accept_input, the first checkpoint) and runs the
 // loop. It returns the run's error, nil when Completed.
-func (a *Agent) drive(rs *runState) *LoopError {
+func (a *Agent) drive(rs *runState) *machine.LoopError {
 	a.counter.overhead = overheadOf(a.cfg.System, rs.specs) // re-measured per run: tools may differ
 	if !a.accept(rs, true) {
 		return a.finalize(rs)
@@ -90,7 +91,7 @@ func (a *Agent) accept(rs *runState, measure bool) bool {
 	if err != nil {
 		// AcceptInput is legal from Start and Terminal, the only states an
 		// idle agent rests in; anything else is a broken invariant.
-		_, _ = a.machine.Fail(Internal(err.Error()))
+		_, _ = a.machine.Fail(machine.Internal(err.Error()))
 		return false
 	}
 	a.emit(rs, mv)
@@ -113,11 +114,11 @@ type inflight struct {
 // stepResult is what an I/O step posts back. err is set when the step
 // failed; a cancellation is one such failure.
 type stepResult struct {
-	err     *LoopError
-	resp    ModelResponse // CallLLM
-	results []Message     // CallTools: one result per call, in the model's order
-	ran     []bool        // CallTools: which calls were dispatched
-	compact CompactResult // Compact
+	err     *machine.LoopError
+	resp    ModelResponse     // CallLLM
+	results []machine.Message // CallTools: one result per call, in the model's order
+	ran     []bool            // CallTools: which calls were dispatched
+	compact CompactResult     // Compact
 }
 
 // perform starts one step's I/O on its own goroutine and returns it.
@@ -134,28 +135,28 @@ func perform(apply func(stepResult), abandon bool, io func() stepResult) infligh
 // Nothing else reads or writes the machine during a run; readers get the
 // snapshot of the last checkpoint (History, Snapshot). It returns the run's
 // error, nil when Completed.
-func (a *Agent) loop(rs *runState) *LoopError {
+func (a *Agent) loop(rs *runState) *machine.LoopError {
 	a.await(rs, inflight{}) // a cancel that came before the first step
 	if rs.models[0] == nil {
-		a.fail(rs, Internal("no model configured: set a model (for example ollama:qwen2.5-coder) in the settings"))
+		a.fail(rs, machine.Internal("no model configured: set a model (for example ollama:qwen2.5-coder) in the settings"))
 	}
 	for {
 		step := a.machine.NextStep(rs.policy)
 		mv, err := a.machine.Begin(step, rs.policy)
 		if err != nil {
-			a.fail(rs, Internal(err.Error()))
+			a.fail(rs, machine.Internal(err.Error()))
 			continue
 		}
 		a.emit(rs, mv)
 		var io inflight
 		switch step.Kind {
-		case StepDone:
+		case machine.StepDone:
 			return a.finalize(rs)
-		case StepCallLLM:
+		case machine.StepCallLLM:
 			io = a.stepCallLLM(rs, step.Turn)
-		case StepCallTools:
+		case machine.StepCallTools:
 			io = a.stepCallTools(rs, step)
-		case StepCompact:
+		case machine.StepCompact:
 			io = a.stepCompact(rs, step.Reason)
 		}
 		a.await(rs, io)
@@ -192,7 +193,7 @@ func (a *Agent) await(rs *runState, io inflight) {
 			}
 			r = <-io.results
 		}
-		if r.err != nil && IsCancelled(r.err) {
+		if r.err != nil && machine.IsCancelled(r.err) {
 			_ = a.machine.Cancel()
 		}
 		take()
@@ -203,7 +204,7 @@ func (a *Agent) await(rs *runState, io inflight) {
 
 // fail ends the run because a step failed, unless it was cancelled (cancel
 // is never failure): the machine ends Failed (or ContextExceeded) with lerr.
-func (a *Agent) fail(rs *runState, lerr *LoopError) {
+func (a *Agent) fail(rs *runState, lerr *machine.LoopError) {
 	if a.machine.IsCancelled() {
 		return
 	}
@@ -214,11 +215,11 @@ func (a *Agent) fail(rs *runState, lerr *LoopError) {
 // feed reports the move of one feed, written a.feed(rs)(a.machine.X(…)),
 // and performs the outputs the machine decided on it; an illegal feed is a
 // broken driver invariant and fails the run.
-func (a *Agent) feed(rs *runState) func(Move, error) {
-	return func(mv Move, err error) {
+func (a *Agent) feed(rs *runState) func(machine.Move, error) {
+	return func(mv machine.Move, err error) {
 		if err != nil {
 			rs.log.Error("illegal feed", "err", err)
-			a.fail(rs, Internal(err.Error()))
+			a.fail(rs, machine.Internal(err.Error()))
 			return
 		}
 		a.emit(rs, mv)
@@ -228,7 +229,7 @@ func (a *Agent) feed(rs *runState) func(Move, error) {
 
 // output performs what the machine decided on a move: report the
 // compaction it completed, and checkpoint at the commit point it reached.
-func (a *Agent) output(rs *runState, mv Move) {
+func (a *Agent) output(rs *runState, mv machine.Move) {
 	if c := mv.Compacted; c != nil {
 		a.obs.each(func(o Observer) { o.OnCompaction(rs.run.ID, string(c.Reason), c.Before, c.After) })
 	}
@@ -238,7 +239,7 @@ func (a *Agent) output(rs *runState, mv Move) {
 }
 
 // emit reports one move to the observers as a Transition.
-func (a *Agent) emit(rs *runState, mv Move) {
+func (a *Agent) emit(rs *runState, mv machine.Move) {
 	if !mv.Moved() {
 		return
 	}
@@ -249,7 +250,7 @@ func (a *Agent) emit(rs *runState, mv Move) {
 
 // checkpoint reports a commit point with the machine's snapshot, and
 // publishes that snapshot to the agent's readers.
-func (a *Agent) checkpoint(rs *runState, point CheckpointPoint) {
+func (a *Agent) checkpoint(rs *runState, point machine.CheckpointPoint) {
 	snap, err := MarshalMachine(a.machine)
 	history := a.machine.History()
 	if err != nil {
@@ -263,12 +264,12 @@ func (a *Agent) checkpoint(rs *runState, point CheckpointPoint) {
 // finalize is the single exit of a run: commit on Completed, discard
 // otherwise, clear an unfired loop stop, fill the Run record, report the
 // end. The agent is reusable as soon as it returns.
-func (a *Agent) finalize(rs *runState) *LoopError {
+func (a *Agent) finalize(rs *runState) *machine.LoopError {
 	rs.ended.Store(true)
 	out, err := a.machine.Settle() // the machine commits or discards, as its outcome says
 	if err != nil {
 		rs.log.Error("finalize could not settle the run", "err", err)
-		out = Outcome{Name: OutcomeFailed, Err: Internal("run ended without a terminal state")}
+		out = machine.Outcome{Name: machine.OutcomeFailed, Err: machine.Internal("run ended without a terminal state")}
 	}
 	lerr := out.Error(rs.policy.MaxTurns)
 	a.loops.EndRun()
@@ -280,7 +281,7 @@ func (a *Agent) finalize(rs *runState) *LoopError {
 	if lerr == nil {
 		rs.run.Output = out.FinalText
 	}
-	a.checkpoint(rs, PointRunEnded)
+	a.checkpoint(rs, machine.PointRunEnded)
 	a.obs.each(func(o Observer) { o.OnRunEnd(rs.run) })
 	return lerr
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"github.com/loopls/loopls/engine/machine"
 	"testing"
 	"time"
 )
@@ -16,10 +17,10 @@ func BenchmarkDriver200Turns(b *testing.B) {
 		turn := (len(req.Messages) - 1) / 2
 		if turn == turns-1 {
 			emit(Delta{Lane: LaneText, Text: "done"})
-			return ModelResponse{Message: Message{Role: RoleAssistant, Content: "done"}, Usage: Usage{InputTokens: 100, OutputTokens: 1}}, nil
+			return ModelResponse{Message: machine.Message{Role: machine.RoleAssistant, Content: "done"}, Usage: Usage{InputTokens: 100, OutputTokens: 1}}, nil
 		}
-		c := ToolCall{ID: ToolCallID(fmt.Sprint("c", turn)), Name: "read_file", Arguments: RawJSON(fmt.Sprintf(`{"path":"f%d"}`, turn))}
-		return ModelResponse{Message: Message{Role: RoleAssistant, ToolCalls: []ToolCall{c}}, Usage: Usage{InputTokens: 100, OutputTokens: 10}}, nil
+		c := machine.ToolCall{ID: machine.ToolCallID(fmt.Sprint("c", turn)), Name: "read_file", Arguments: machine.RawJSON(fmt.Sprintf(`{"path":"f%d"}`, turn))}
+		return ModelResponse{Message: machine.Message{Role: machine.RoleAssistant, ToolCalls: []machine.ToolCall{c}}, Usage: Usage{InputTokens: 100, OutputTokens: 10}}, nil
 	}}
 	tool := &fakeTool{name: "read_file", fn: func(_ context.Context, inv ToolInvocation) (ToolResult, error) {
 		return ToolResult{Output: string(inv.Call.Arguments)}, nil
@@ -28,7 +29,7 @@ func BenchmarkDriver200Turns(b *testing.B) {
 	for b.Loop() {
 		model.reqs = model.reqs[:0] // the fake keeps requests; do not let them pile up across iterations
 		a := NewAgent(AgentConfig{Model: model, Tools: []Tool{tool}, Observers: []Observer{NopObserver{}},
-			Policy: Policy{MaxTurns: turns, CompactThreshold: 80, AutoCompact: true}}, "bench", nil)
+			Policy: machine.Policy{MaxTurns: turns, CompactThreshold: 80, AutoCompact: true}}, "bench", nil)
 		run, err := a.Run(context.Background(), RunInput{ID: "r", Prompt: "go"})
 		if err != nil || run.Turns != turns {
 			b.Fatalf("run %+v err %v", run, err)

@@ -12,6 +12,7 @@ import (
 	"github.com/ollama/ollama/api"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/fakeollama"
 )
 
@@ -35,7 +36,7 @@ func (o *heapObserver) read() uint64 {
 	return o.sample[0].Value.Uint64()
 }
 
-func (o *heapObserver) OnDelta(_ engine.RunID, _ engine.Lane, text string) {
+func (o *heapObserver) OnDelta(_ machine.RunID, _ engine.Lane, text string) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if o.deltas.Len() < 4<<20 {
@@ -65,7 +66,7 @@ func TestFiftyMegabyteStreamKeepsMemoryFlat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if run.Outcome != engine.OutcomeCompleted || !strings.Contains(run.Output, "MaxAnswerBytes") {
+	if run.Outcome != machine.OutcomeCompleted || !strings.Contains(run.Output, "MaxAnswerBytes") {
 		t.Errorf("run %s, output ends %q; want completed with the MaxAnswerBytes marker", run.Outcome, run.Output[max(0, len(run.Output)-200):])
 	}
 	if len(run.Output) > engine.MaxAnswerBytes+len(chunk)+1024 {

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"github.com/loopls/loopls/engine/machine"
 	"runtime"
 	"testing"
 )
@@ -13,7 +14,7 @@ func streamDeltas(n int) *fakeModel {
 		for range n {
 			emit(Delta{Lane: LaneText, Text: "token "})
 		}
-		return ModelResponse{Message: Message{Role: RoleAssistant}, Usage: Usage{InputTokens: 10, OutputTokens: n}}, nil
+		return ModelResponse{Message: machine.Message{Role: machine.RoleAssistant}, Usage: Usage{InputTokens: 10, OutputTokens: n}}, nil
 	}}
 }
 

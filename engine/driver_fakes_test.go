@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/loopls/loopls/engine/machine"
 	"slices"
 	"strings"
 	"sync"
@@ -47,19 +48,19 @@ func say(text string, emit func(Delta)) (ModelResponse, error) {
 	half := len(text) / 2
 	emit(Delta{Lane: LaneText, Text: text[:half]})
 	emit(Delta{Lane: LaneText, Text: text[half:]})
-	return ModelResponse{Message: Message{Role: RoleAssistant, Content: text}, StopReason: "stop"}, nil
+	return ModelResponse{Message: machine.Message{Role: machine.RoleAssistant, Content: text}, StopReason: "stop"}, nil
 }
 
 // callTool returns a response asking for one tool call.
 func callTool(id, name, args string, emit func(Delta)) (ModelResponse, error) {
-	c := ToolCall{ID: ToolCallID(id), Name: name, Arguments: RawJSON(args)}
+	c := machine.ToolCall{ID: machine.ToolCallID(id), Name: name, Arguments: machine.RawJSON(args)}
 	emit(Delta{Lane: LaneTool, ToolCall: &c})
-	return ModelResponse{Message: Message{Role: RoleAssistant, ToolCalls: []ToolCall{c}}, StopReason: "tool_calls"}, nil
+	return ModelResponse{Message: machine.Message{Role: machine.RoleAssistant, ToolCalls: []machine.ToolCall{c}}, StopReason: "tool_calls"}, nil
 }
 
 // lastIsToolResult reports whether the conversation ends with a tool result.
 func lastIsToolResult(req ModelRequest) bool {
-	return len(req.Messages) > 0 && req.Messages[len(req.Messages)-1].Role == RoleTool
+	return len(req.Messages) > 0 && req.Messages[len(req.Messages)-1].Role == machine.RoleTool
 }
 
 // toolThenAnswer is the two-turn script: a read_file call, then an answer.
@@ -159,13 +160,13 @@ func (r *recorder) OnTransition(t Transition) {
 	r.add(fmt.Sprintf("transition %d %s->%s %s %s", t.Seq, t.From, t.To, t.Event, t.Outcome))
 }
 
-func (r *recorder) OnDelta(_ RunID, lane Lane, text string) {
+func (r *recorder) OnDelta(_ machine.RunID, lane Lane, text string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.deltas[lane] += text
 }
 
-func (r *recorder) OnResponse(_ RunID, turn int, resp ModelResponse) {
+func (r *recorder) OnResponse(_ machine.RunID, turn int, resp ModelResponse) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.add(fmt.Sprintf("response %d", turn))
@@ -185,28 +186,28 @@ func (r *recorder) OnToolPost(ev ToolEvent) {
 	r.add("tool_post " + ev.Call.Name + " " + string(ev.Status))
 }
 
-func (r *recorder) OnCompaction(_ RunID, reason string, before, after int) {
+func (r *recorder) OnCompaction(_ machine.RunID, reason string, before, after int) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.compactions = append(r.compactions, fmt.Sprintf("%s %d->%d", reason, before, after))
 	r.add("compaction " + reason)
 }
 
-func (r *recorder) OnFallback(_ RunID, from, to string) {
+func (r *recorder) OnFallback(_ machine.RunID, from, to string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.fallbacks = append(r.fallbacks, from+"->"+to)
 	r.add("fallback " + from + "->" + to)
 }
 
-func (r *recorder) OnLoopDetected(_ RunID, tool string, repeats int, stopped bool) {
+func (r *recorder) OnLoopDetected(_ machine.RunID, tool string, repeats int, stopped bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.loops = append(r.loops, fmt.Sprintf("%s %d %v", tool, repeats, stopped))
 	r.add("loop " + tool)
 }
 
-func (r *recorder) OnStreamFailure(_ RunID, turn int, model string, err error) {
+func (r *recorder) OnStreamFailure(_ machine.RunID, turn int, model string, err error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.failures = append(r.failures, err)

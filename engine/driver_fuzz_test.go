@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/loopls/loopls/engine/machine"
 	"log/slog"
 	"slices"
 	"testing"
@@ -78,7 +79,7 @@ func FuzzDriver(f *testing.F) {
 		}}
 		rec := newRecorder()
 		a := NewAgent(AgentConfig{Model: model, Tools: []Tool{tool}, Observers: []Observer{rec}, Retry: fastRetry,
-			Logger: discardLogger(), Policy: Policy{MaxTurns: 6, CompactThreshold: 80, AutoCompact: true}}, "fuzz", nil)
+			Logger: discardLogger(), Policy: machine.Policy{MaxTurns: 6, CompactThreshold: 80, AutoCompact: true}}, "fuzz", nil)
 		for range 2 {
 			before := len(a.History())
 			rec.mu.Lock()
@@ -105,23 +106,23 @@ func FuzzDriver(f *testing.F) {
 			}
 			cancel()
 			run, err := res.run, res.err
-			if run.Outcome == "" || (err == nil) != (run.Outcome == OutcomeCompleted) {
+			if run.Outcome == "" || (err == nil) != (run.Outcome == machine.OutcomeCompleted) {
 				t.Fatalf("outcome %q with err %v", run.Outcome, err)
 			}
 			trs := rec.transitions
-			if len(trs) < 2 || trs[0].Event != EventAcceptInput || trs[len(trs)-1].To != StateTerminal {
+			if len(trs) < 2 || trs[0].Event != machine.EventAcceptInput || trs[len(trs)-1].To != machine.StateTerminal {
 				t.Fatalf("transitions %q", rec.transitionLines())
 			}
 			for i, tr := range trs {
 				if tr.Seq != i+1 {
 					t.Fatalf("seq %d at %d", tr.Seq, i)
 				}
-				if (tr.To == StateTerminal) != (i == len(trs)-1) {
+				if (tr.To == machine.StateTerminal) != (i == len(trs)-1) {
 					t.Fatalf("terminal at %d of %d", i, len(trs))
 				}
 			}
 			cps := rec.checkpoints
-			if len(rec.ends) != 1 || len(cps) < 2 || cps[0].Point != PointRunStarted || cps[len(cps)-1].Point != PointRunEnded {
+			if len(rec.ends) != 1 || len(cps) < 2 || cps[0].Point != machine.PointRunStarted || cps[len(cps)-1].Point != machine.PointRunEnded {
 				t.Fatalf("%d run ends, checkpoints %v", len(rec.ends), cps)
 			}
 			// Every commit point in between is taken right after the move it
@@ -132,16 +133,16 @@ func FuzzDriver(f *testing.F) {
 				}
 				tr := trs[c.Seq-1]
 				switch c.Point {
-				case PointModelAnswered:
-					if tr.Event != EventModelResponse || tr.To != StateAwaitingTools {
+				case machine.PointModelAnswered:
+					if tr.Event != machine.EventModelResponse || tr.To != machine.StateAwaitingTools {
 						t.Fatalf("model_answered checkpoint after %+v", tr)
 					}
-				case PointToolResults:
-					if tr.Event != EventToolResults || tr.To != StateStart {
+				case machine.PointToolResults:
+					if tr.Event != machine.EventToolResults || tr.To != machine.StateStart {
 						t.Fatalf("tool_results checkpoint after %+v", tr)
 					}
-				case PointCompacted:
-					if tr.Event != EventCompactionResult {
+				case machine.PointCompacted:
+					if tr.Event != machine.EventCompactionResult {
 						t.Fatalf("compacted checkpoint after %+v", tr)
 					}
 				default:
@@ -149,11 +150,11 @@ func FuzzDriver(f *testing.F) {
 				}
 			}
 			for i, tr := range trs {
-				want := PointModelAnswered
+				want := machine.PointModelAnswered
 				switch {
-				case tr.Event == EventModelResponse && tr.To == StateAwaitingTools:
-				case tr.Event == EventToolResults && tr.To == StateStart:
-					want = PointToolResults
+				case tr.Event == machine.EventModelResponse && tr.To == machine.StateAwaitingTools:
+				case tr.Event == machine.EventToolResults && tr.To == machine.StateStart:
+					want = machine.PointToolResults
 				default:
 					continue
 				}
@@ -163,7 +164,7 @@ func FuzzDriver(f *testing.F) {
 			}
 			pending := len(a.machine.Pending())
 			after := len(a.History())
-			if pending != 0 || (run.Outcome == OutcomeCompleted) != (after > before) {
+			if pending != 0 || (run.Outcome == machine.OutcomeCompleted) != (after > before) {
 				t.Fatalf("pending %d, history %d -> %d, outcome %s", pending, before, after, run.Outcome)
 			}
 		}

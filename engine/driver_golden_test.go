@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/loopls/loopls/engine/machine"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,7 +24,7 @@ import (
 type goldenScenario struct {
 	name    string
 	cfg     func() AgentConfig
-	history []Message
+	history []machine.Message
 	prompt  string
 	// cancelOn, when set, cancels the run once this event line appears.
 	cancelOn string
@@ -40,7 +41,7 @@ func goldenScenarios() []goldenScenario {
 		}},
 		{name: "max_turns", prompt: "go", cfg: func() AgentConfig {
 			return AgentConfig{Model: repeatModel(), Tools: []Tool{&fakeTool{name: "read_file", fn: counterOutput()}},
-				Policy: Policy{MaxTurns: 2, CompactThreshold: 80, AutoCompact: true}}
+				Policy: machine.Policy{MaxTurns: 2, CompactThreshold: 80, AutoCompact: true}}
 		}},
 		{name: "cancelled_mid_tool", prompt: "read", cancelOn: "tool_pre", cfg: func() AgentConfig {
 			return AgentConfig{Model: &fakeModel{name: "fake:m", reply: toolThenAnswer},
@@ -56,10 +57,10 @@ func goldenScenarios() []goldenScenario {
 		{name: "context_exceeded_noop", prompt: "too long for the window", cfg: func() AgentConfig {
 			return AgentConfig{Model: answerModel("never"), ContextManager: cmFunc(func(ctx context.Context, req CompactRequest) (CompactResult, error) {
 				return CompactResult{Messages: req.Messages}, nil
-			}), Policy: Policy{MaxTurns: 10, ContextWindow: 5, CompactThreshold: 80, AutoCompact: true}}
+			}), Policy: machine.Policy{MaxTurns: 10, ContextWindow: 5, CompactThreshold: 80, AutoCompact: true}}
 		}},
 		{name: "compacted_then_completed", prompt: "next", history: bulkyHistory(4, 4000), cfg: func() AgentConfig {
-			return AgentConfig{Model: answerModel("done"), Policy: Policy{MaxTurns: 10, ContextWindow: 4400, CompactThreshold: 80, AutoCompact: true}}
+			return AgentConfig{Model: answerModel("done"), Policy: machine.Policy{MaxTurns: 10, ContextWindow: 4400, CompactThreshold: 80, AutoCompact: true}}
 		}},
 		{name: "failed_api_after_retries", prompt: "hi", cfg: func() AgentConfig {
 			return AgentConfig{Model: failingModel("fake:m", 503)}
@@ -151,7 +152,7 @@ func goldenText(rec *recorder, a *Agent, run Run, err error) string {
 	}
 	b.WriteString("# leftovers\n")
 	fmt.Fprintf(&b, "run: outcome=%s turns=%d output=%q usage=%+v\n", run.Outcome, run.Turns, run.Output, run.Usage)
-	var le *LoopError
+	var le *machine.LoopError
 	if errors.As(err, &le) {
 		fmt.Fprintf(&b, "error: %s: %s\n", le.Kind, le.Message)
 	} else {

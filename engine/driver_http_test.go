@@ -12,6 +12,7 @@ import (
 	"github.com/ollama/ollama/api"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/fakeollama"
 	"github.com/loopls/loopls/localmodels"
 )
@@ -25,16 +26,16 @@ type httpObserver struct {
 	mu        sync.Mutex
 	fallbacks []string
 	failures  []error
-	outcomes  []engine.OutcomeName
+	outcomes  []machine.OutcomeName
 }
 
-func (o *httpObserver) OnFallback(_ engine.RunID, from, to string) {
+func (o *httpObserver) OnFallback(_ machine.RunID, from, to string) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.fallbacks = append(o.fallbacks, from+"->"+to)
 }
 
-func (o *httpObserver) OnStreamFailure(_ engine.RunID, _ int, _ string, err error) {
+func (o *httpObserver) OnStreamFailure(_ machine.RunID, _ int, _ string, err error) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.failures = append(o.failures, err)
@@ -121,7 +122,7 @@ func TestHTTPResetEveryTimeFailsApi(t *testing.T) {
 	srv := startFake(t, nil)
 	a, _ := httpAgent(t, engine.AgentConfig{Model: ollama(t, srv, "tiny")})
 	_, err := run(t, a, "reset now")
-	if !errors.Is(err, engine.ErrAPI) || len(srv.Requests()) != 3 {
+	if !errors.Is(err, machine.ErrAPI) || len(srv.Requests()) != 3 {
 		t.Fatalf("err %v after %d requests; want Api after 3", err, len(srv.Requests()))
 	}
 }
@@ -133,7 +134,7 @@ func TestHTTPRateLimitHonoursRetryAfter(t *testing.T) {
 		Retry: engine.RetryPolicy{BaseDelay: time.Millisecond, MaxRetryAfter: 2 * time.Second}})
 	start := time.Now()
 	r, err := run(t, a, "ratelimit then chat")
-	if err != nil || r.Outcome != engine.OutcomeCompleted {
+	if err != nil || r.Outcome != machine.OutcomeCompleted {
 		t.Fatalf("run = %+v err %v", r, err)
 	}
 	var ae *engine.APIError
@@ -149,7 +150,7 @@ func TestHTTP500ThenSuccessCompletes(t *testing.T) {
 	srv := startFake(t, nil)
 	a, _ := httpAgent(t, engine.AgentConfig{Model: ollama(t, srv, "tiny")})
 	r, err := run(t, a, "flaky but fine")
-	if err != nil || r.Outcome != engine.OutcomeCompleted || len(srv.Requests()) != 2 {
+	if err != nil || r.Outcome != machine.OutcomeCompleted || len(srv.Requests()) != 2 {
 		t.Fatalf("run %+v err %v requests %d", r, err, len(srv.Requests()))
 	}
 }
@@ -163,7 +164,7 @@ func TestHTTP500ForeverWithFallbackCompletesOnTheFallback(t *testing.T) {
 	})
 	a, obs := httpAgent(t, engine.AgentConfig{Model: ollama(t, srv, "tiny"), Fallbacks: []engine.Model{ollama(t, srv, "tiny-think")}})
 	r, err := run(t, a, "chat")
-	if err != nil || r.Outcome != engine.OutcomeCompleted || r.Model != "ollama:tiny-think" {
+	if err != nil || r.Outcome != machine.OutcomeCompleted || r.Model != "ollama:tiny-think" {
 		t.Fatalf("run %+v err %v", r, err)
 	}
 	if len(obs.fallbacks) != 1 || obs.fallbacks[0] != "ollama:tiny->ollama:tiny-think" {
@@ -175,8 +176,8 @@ func TestHTTP500ForeverWithoutFallbackFailsApi(t *testing.T) {
 	srv := startFake(t, nil)
 	a, obs := httpAgent(t, engine.AgentConfig{Model: ollama(t, srv, "tiny")})
 	r, err := run(t, a, "fail500 always")
-	var le *engine.LoopError
-	if !errors.As(err, &le) || le.Kind != engine.KindAPI || le.Status != 500 || r.Outcome != engine.OutcomeFailed {
+	var le *machine.LoopError
+	if !errors.As(err, &le) || le.Kind != machine.KindAPI || le.Status != 500 || r.Outcome != machine.OutcomeFailed {
 		t.Fatalf("err %#v run %+v", err, r)
 	}
 	if !strings.Contains(le.Message, "500") || !strings.Contains(le.Message, "fallbackModels") {
@@ -208,8 +209,8 @@ func TestHTTPGarbageLineIsAClearApiError(t *testing.T) {
 	srv := startFake(t, nil)
 	a, _ := httpAgent(t, engine.AgentConfig{Model: ollama(t, srv, "tiny")})
 	r, err := run(t, a, "garbage please")
-	var le *engine.LoopError
-	if !errors.As(err, &le) || le.Kind != engine.KindAPI || r.Outcome != engine.OutcomeFailed {
+	var le *machine.LoopError
+	if !errors.As(err, &le) || le.Kind != machine.KindAPI || r.Outcome != machine.OutcomeFailed {
 		t.Fatalf("err %#v", err)
 	}
 	if !strings.Contains(le.Message, "Ollama") {
@@ -238,7 +239,7 @@ func TestHTTPCancelClosesTheStream(t *testing.T) {
 	cancel()
 	select {
 	case err := <-done:
-		if !engine.IsCancelled(err) {
+		if !machine.IsCancelled(err) {
 			t.Fatalf("err = %v, want Cancelled", err)
 		}
 	case <-time.After(5 * time.Second):
@@ -259,7 +260,7 @@ func TestHTTPRepeatedCallEndsLoopDetectedAndNextRunIsClean(t *testing.T) {
 	readme := &readTool{}
 	a, _ := httpAgent(t, engine.AgentConfig{Model: ollama(t, srv, "tiny"), Tools: []engine.Tool{readme}})
 	_, err := run(t, a, "again and again")
-	if !errors.Is(err, engine.ErrLoopDetected) {
+	if !errors.Is(err, machine.ErrLoopDetected) {
 		t.Fatalf("err = %v, want LoopDetected", err)
 	}
 	if readme.calls != 10 {

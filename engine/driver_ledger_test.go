@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"github.com/loopls/loopls/engine/machine"
 	"runtime/metrics"
 	"strings"
 	"testing"
@@ -43,7 +44,7 @@ func TestRetriedStreamIsNotSentTwice(t *testing.T) {
 			return ModelResponse{}, &APIError{Message: "connection reset", Transient: true}
 		}
 		emit(Delta{Lane: LaneText, Text: "world"})
-		return ModelResponse{Message: Message{Role: RoleAssistant, Content: "Hello world", Thinking: "hmm"}}, nil
+		return ModelResponse{Message: machine.Message{Role: machine.RoleAssistant, Content: "Hello world", Thinking: "hmm"}}, nil
 	}}
 	a, rec := newTestAgent(t, AgentConfig{Model: model})
 	run, err := a.Run(context.Background(), RunInput{Prompt: "x"})

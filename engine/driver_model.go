@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/redact"
 )
 
@@ -55,7 +56,7 @@ func (a *Agent) stepCallLLM(rs *runState, turn int) inflight {
 
 // modelAnswered feeds the turn's model response (or its failure) to the
 // machine, on the run loop.
-func (a *Agent) modelAnswered(rs *runState, turn int, conv []Message, r stepResult) {
+func (a *Agent) modelAnswered(rs *runState, turn int, conv []machine.Message, r stepResult) {
 	if r.err != nil {
 		a.fail(rs, r.err)
 		return
@@ -90,11 +91,11 @@ func (a *Agent) modelAnswered(rs *runState, turn int, conv []Message, r stepResu
 // retries, and on failure lets the breaker move to the next model of the
 // chain within the same turn. Without fallbacks the first failure (after
 // its retries) is the turn's error.
-func (a *Agent) callChain(rs *runState, turn int, req ModelRequest) (ModelResponse, *LoopError) {
+func (a *Agent) callChain(rs *runState, turn int, req ModelRequest) (ModelResponse, *machine.LoopError) {
 	// Every failure either advances the breaker toward a trip or spends a
 	// fallback's allowance, so the loop is bounded; the cap is a backstop.
 	limit := a.cfg.Fallback.TripThreshold + a.cfg.Fallback.MaxEntryFailures*len(a.cfg.Fallbacks) + 2
-	var last *LoopError
+	var last *machine.LoopError
 	for range limit {
 		idx, ok := a.fallback.Route(a.clock.Now())
 		if !ok {
@@ -110,7 +111,7 @@ func (a *Agent) callChain(rs *runState, turn int, req ModelRequest) (ModelRespon
 			a.fallback.RecordSuccess(idx)
 			return resp, nil
 		}
-		if IsCancelled(lerr) {
+		if machine.IsCancelled(lerr) {
 			return ModelResponse{}, lerr // never a failure: the breaker is not told
 		}
 		a.fallback.RecordFailure(a.clock.Now(), idx)
@@ -133,7 +134,7 @@ func modelNames(models []Model) []string {
 // callWithRetries calls model, retrying transient failures with backoff.
 // Rate limits honour Retry-After; when every attempt was rate limited the
 // error is RateLimitEscalation.
-func (a *Agent) callWithRetries(rs *runState, turn int, model Model, req ModelRequest) (ModelResponse, *LoopError) {
+func (a *Agent) callWithRetries(rs *runState, turn int, model Model, req ModelRequest) (ModelResponse, *machine.LoopError) {
 	pol := a.cfg.Retry
 	limited := 0
 	var last error
@@ -141,7 +142,7 @@ func (a *Agent) callWithRetries(rs *runState, turn int, model Model, req ModelRe
 	for attempt := 1; attempt <= pol.Attempts; attempt++ {
 		if err := a.cfg.RateLimiter.Wait(rs.ctx, providerOf(model.Name())); err != nil {
 			if rs.ctx.Err() != nil {
-				return ModelResponse{}, Cancelled()
+				return ModelResponse{}, machine.Cancelled()
 			}
 			// The limiter knows the wait would outlast the run's deadline.
 			return ModelResponse{}, RateLimitEscalation(attempt, 0)
@@ -152,7 +153,7 @@ func (a *Agent) callWithRetries(rs *runState, turn int, model Model, req ModelRe
 		}
 		class := classifyFailure(rs.ctx, err, stalled)
 		if class == failCancelled {
-			return ModelResponse{}, Cancelled()
+			return ModelResponse{}, machine.Cancelled()
 		}
 		a.obs.each(func(o Observer) { o.OnStreamFailure(rs.run.ID, turn, model.Name(), err) })
 		if class == failPermanent {
@@ -171,7 +172,7 @@ func (a *Agent) callWithRetries(rs *runState, turn int, model Model, req ModelRe
 		}
 		rs.log.Warn("model call failed; retrying", "model", model.Name(), "attempt", attempt, "err", err)
 		if sleepCtx(rs.ctx, pol.Delay(attempt, retryAfter, rand.Float64())) != nil {
-			return ModelResponse{}, Cancelled()
+			return ModelResponse{}, machine.Cancelled()
 		}
 	}
 	if limited == pol.Attempts {
@@ -191,7 +192,7 @@ func (a *Agent) streamOnce(rs *runState, model Model, req ModelRequest) (resp Mo
 	defer dog.Stop()
 
 	var text, thinking strings.Builder
-	var calls []ToolCall
+	var calls []machine.ToolCall
 	var capped atomic.Bool
 	rs.ledger.newAttempt()
 	// Deltas reach observers scrubbed of secrets; a secret split across
@@ -238,7 +239,7 @@ func (a *Agent) streamOnce(rs *runState, model Model, req ModelRequest) (resp Mo
 	cutByUs := rs.ctx.Err() == nil
 	if capped.Load() && cutByUs {
 		send(LaneText, answerCapMarker)
-		msg := Message{Role: RoleAssistant, Content: redact.String(text.String()) + answerCapMarker, Thinking: redact.String(thinking.String())}
+		msg := machine.Message{Role: machine.RoleAssistant, Content: redact.String(text.String()) + answerCapMarker, Thinking: redact.String(thinking.String())}
 		return ModelResponse{Message: msg, Model: model.Name()}, false, nil
 	}
 	stalled = dog.Fired() && cutByUs
@@ -254,7 +255,7 @@ func (a *Agent) streamOnce(rs *runState, model Model, req ModelRequest) (resp Mo
 		return ModelResponse{}, false, err
 	}
 	msg := resp.Message
-	msg.Role = RoleAssistant
+	msg.Role = machine.RoleAssistant
 	if msg.Content == "" {
 		msg.Content = text.String()
 	}
@@ -275,7 +276,7 @@ func (a *Agent) streamOnce(rs *runState, model Model, req ModelRequest) (resp Mo
 		if msg.ToolCalls[i].ID == "" {
 			// Results are paired with calls by id; a provider that gives
 			// none (some llama.cpp builds) gets one.
-			msg.ToolCalls[i].ID = ToolCallID(fmt.Sprintf("call_%d_%d", len(req.Messages), i))
+			msg.ToolCalls[i].ID = machine.ToolCallID(fmt.Sprintf("call_%d_%d", len(req.Messages), i))
 		}
 	}
 	resp.Message = msg

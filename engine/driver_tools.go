@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/redact"
 )
 
@@ -19,7 +20,7 @@ import (
 // budget, and feeds the results back in the model's order. A cancel
 // abandons the batch: the tools' context is cancelled and their OnToolPost
 // never fires (an orphan pre = cancelled).
-func (a *Agent) stepCallTools(rs *runState, step Step) inflight {
+func (a *Agent) stepCallTools(rs *runState, step machine.Step) inflight {
 	if tool, n, armed := a.loops.PendingStop(); armed {
 		a.loops.Fire()
 		a.obs.each(func(o Observer) { o.OnLoopDetected(rs.run.ID, tool, n, true) })
@@ -39,8 +40,8 @@ func (a *Agent) stepCallTools(rs *runState, step Step) inflight {
 // runTools dispatches one turn's calls, at most ToolConcurrency at once,
 // calls on one path one after the other in the model's order, and returns
 // their results once all are in.
-func (a *Agent) runTools(rs *runState, step Step) stepResult {
-	results := make([]Message, len(step.Calls))
+func (a *Agent) runTools(rs *runState, step machine.Step) stepResult {
+	results := make([]machine.Message, len(step.Calls))
 	dispatched := make([]bool, len(step.Calls))
 	ctx, cancel := context.WithCancel(rs.ctx)
 	defer cancel()
@@ -86,7 +87,7 @@ func (a *Agent) runTools(rs *runState, step Step) stepResult {
 
 // toolsAnswered feeds a turn's tool results to the machine, on the run loop.
 // A cancelled run feeds none: its batch was abandoned.
-func (a *Agent) toolsAnswered(rs *runState, step Step, r stepResult) {
+func (a *Agent) toolsAnswered(rs *runState, step machine.Step, r stepResult) {
 	if a.machine.IsCancelled() {
 		return
 	}
@@ -142,11 +143,11 @@ func (a *Agent) toolEvent(rs *runState, post bool, ev ToolEvent) {
 // caught), in-place retries of infrastructure failures, and the output
 // limit. It always returns a result message: tool failures are results the
 // model sees, never run failures.
-func (a *Agent) dispatch(ctx context.Context, rs *runState, turn int, call ToolCall) Message {
+func (a *Agent) dispatch(ctx context.Context, rs *runState, turn int, call machine.ToolCall) machine.Message {
 	start := time.Now()
 	ev := ToolEvent{RunID: rs.run.ID, Turn: turn, Call: call, Status: ToolRunning}
 	a.toolEvent(rs, false, ev)
-	post := func(output string, isError bool) Message {
+	post := func(output string, isError bool) machine.Message {
 		// The model (and every observer) sees the output with the daemon's
 		// secrets scrubbed: `cat .env` must not hand the model a key.
 		output = LimitOutput(redact.String(output), a.cfg.OutputLimit)
@@ -157,7 +158,7 @@ func (a *Agent) dispatch(ctx context.Context, rs *runState, turn int, call ToolC
 		if ctx.Err() == nil {
 			a.toolEvent(rs, true, ev)
 		}
-		return ToolResultMessage(call, output, isError)
+		return machine.ToolResultMessage(call, output, isError)
 	}
 
 	if ok, wait := a.breakers.Allow(call.Name, a.clock.Now()); !ok {
@@ -170,7 +171,7 @@ func (a *Agent) dispatch(ctx context.Context, rs *runState, turn int, call ToolC
 	for attempt := 1; ; attempt++ {
 		res, err := safeCall(ctx, tool, inv)
 		if ctx.Err() != nil {
-			return ToolResultMessage(call, "cancelled", true) // abandoned: no post event
+			return machine.ToolResultMessage(call, "cancelled", true) // abandoned: no post event
 		}
 		a.breakers.Record(call.Name, a.clock.Now(), err != nil)
 		if err == nil {
@@ -194,7 +195,7 @@ func (a *Agent) dispatch(ctx context.Context, rs *runState, turn int, call ToolC
 		}
 		rs.log.Warn("tool failed; retrying", "tool", call.Name, "attempt", n, "err", err)
 		if sleepCtx(ctx, time.Duration(attempt)*50*time.Millisecond) != nil {
-			return ToolResultMessage(call, "cancelled", true)
+			return machine.ToolResultMessage(call, "cancelled", true)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/loopls/loopls/engine/machine"
 	"math"
 	"unicode/utf8"
 )
@@ -21,14 +22,14 @@ const charsPerToken = 4
 // counted. It is cheap, monotone in the text and deterministic, which is what
 // the compaction guard needs; accuracy comes from calibration against the
 // provider's counts (see counter).
-func EstimateTokens(msgs []Message) int {
+func EstimateTokens(msgs []machine.Message) int {
 	return messagesChars(msgs) / charsPerToken
 }
 
 // messagesChars is what EstimateTokens divides: parts of a conversation
 // can be measured apart and added before the division, which then matches
 // measuring the whole.
-func messagesChars(msgs []Message) int {
+func messagesChars(msgs []machine.Message) int {
 	chars := 0
 	for i := range msgs {
 		chars += messageChars(&msgs[i])
@@ -36,7 +37,7 @@ func messagesChars(msgs []Message) int {
 	return chars
 }
 
-func messageChars(m *Message) int {
+func messageChars(m *machine.Message) int {
 	n := perMessageChars + utf8.RuneCountInString(m.Content) + utf8.RuneCountInString(m.Thinking)
 	for _, c := range m.ToolCalls {
 		n += len(c.Name) + len(c.Arguments)
@@ -68,7 +69,7 @@ const (
 )
 
 // count measures msgs as they would be sent.
-func (c *counter) count(msgs []Message) int {
+func (c *counter) count(msgs []machine.Message) int {
 	return c.countChars(messagesChars(msgs))
 }
 

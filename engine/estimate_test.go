@@ -1,20 +1,21 @@
 package engine
 
 import (
+	"github.com/loopls/loopls/engine/machine"
 	"testing"
 )
 
 func TestEstimateTokens(t *testing.T) {
 	cases := []struct {
 		name string
-		msgs []Message
+		msgs []machine.Message
 		want int
 	}{
 		{"empty", nil, 0},
-		{"hello world", []Message{UserMessage("Hello, world!")}, 8}, // (20+13)/4
-		{"runes not bytes", []Message{UserMessage("éééé")}, 6},      // (20+4)/4
-		{"tool call", []Message{{Role: RoleAssistant, ToolCalls: []ToolCall{{Name: "grep", Arguments: RawJSON(`{"pattern":"x"}`)}}}}, 9},
-		{"two", []Message{UserMessage("abcd"), {Role: RoleAssistant, Content: "abcd", Thinking: "abcd"}}, 13},
+		{"hello world", []machine.Message{machine.UserMessage("Hello, world!")}, 8}, // (20+13)/4
+		{"runes not bytes", []machine.Message{machine.UserMessage("éééé")}, 6},      // (20+4)/4
+		{"tool call", []machine.Message{{Role: machine.RoleAssistant, ToolCalls: []machine.ToolCall{{Name: "grep", Arguments: machine.RawJSON(`{"pattern":"x"}`)}}}}, 9},
+		{"two", []machine.Message{machine.UserMessage("abcd"), {Role: machine.RoleAssistant, Content: "abcd", Thinking: "abcd"}}, 13},
 	}
 	for _, tc := range cases {
 		if got := EstimateTokens(tc.msgs); got != tc.want {
@@ -24,7 +25,7 @@ func TestEstimateTokens(t *testing.T) {
 }
 
 func TestCounterCalibration(t *testing.T) {
-	msgs := []Message{UserMessage(string(make([]byte, 380)))} // 100 tokens raw
+	msgs := []machine.Message{machine.UserMessage(string(make([]byte, 380)))} // 100 tokens raw
 	c := newCounter()
 	if c.count(msgs) != 100 {
 		t.Fatalf("uncalibrated = %d", c.count(msgs))

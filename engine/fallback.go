@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"github.com/loopls/loopls/engine/machine"
 	"strings"
 	"time"
 )
@@ -164,8 +165,8 @@ func (b *FallbackBreaker) reset() {
 // FallbackExhausted is the error of a run whose primary model and every
 // fallback failed. names lists the chain, primary first; cooldown is when the
 // primary is tried again.
-func FallbackExhausted(names []string, cooldown time.Duration) *LoopError {
-	return &LoopError{Kind: KindFallbackExhausted,
+func FallbackExhausted(names []string, cooldown time.Duration) *machine.LoopError {
+	return &machine.LoopError{Kind: machine.KindFallbackExhausted,
 		Message: fmt.Sprintf("every model failed (%s): check that the providers are reachable, or configure other fallbackModels; the primary is tried again %s after it tripped",
 			strings.Join(names, ", "), cooldown)}
 }

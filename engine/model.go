@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"encoding/json"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // Lane names one stream of deltas within a model response.
@@ -22,7 +23,7 @@ const (
 type Delta struct {
 	Lane     Lane
 	Text     string
-	ToolCall *ToolCall
+	ToolCall *machine.ToolCall
 }
 
 // ToolSpec is what the model is told about one tool: its name, what it does,
@@ -36,7 +37,7 @@ type ToolSpec struct {
 // ModelRequest is one model call.
 type ModelRequest struct {
 	System   string
-	Messages []Message
+	Messages []machine.Message
 	Tools    []ToolSpec
 	// ContextWindow is the effective window in tokens for this call (0 = the
 	// provider's default). Adapters that can set it (Ollama's num_ctx) must.
@@ -51,7 +52,7 @@ type Usage struct {
 
 // ModelResponse is a finished model call.
 type ModelResponse struct {
-	Message    Message
+	Message    machine.Message
 	Usage      Usage
 	StopReason string // provider's words: "stop", "length", "tool_calls", …
 	Model      string // the model that served the call

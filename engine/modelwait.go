@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"github.com/loopls/loopls/engine/machine"
 	"strings"
 	"sync"
 	"time"
@@ -19,7 +20,7 @@ const DefaultModelWaitNotice = 10 * time.Second
 // model at a time, and frees a cancelled one's place only when it notices)
 // or loading the model must not look like a hang.
 type ModelWait struct {
-	RunID RunID
+	RunID machine.RunID
 	Turn  int
 	Model string
 	After time.Duration

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"github.com/loopls/loopls/engine/machine"
 	"time"
 )
 
@@ -10,7 +11,7 @@ import (
 // be resolved, or it was cancelled while that was tried.
 type NotStarted struct {
 	// ID names the run; empty = a fresh random id.
-	ID RunID
+	ID machine.RunID
 	// Prompt is the user's message.
 	Prompt string
 	// Model is the model the run asked for, as the caller spelled it ("" =
@@ -49,7 +50,7 @@ func (a *Agent) EndNotStarted(ctx context.Context, in NotStarted) (Run, error) {
 	return rs.run, nil
 }
 
-func (a *Agent) endNotStarted(rs *runState, cause *LoopError) *LoopError {
+func (a *Agent) endNotStarted(rs *runState, cause *machine.LoopError) *machine.LoopError {
 	// The conversation is not measured: no model call will read it.
 	if !a.accept(rs, false) {
 		return a.finalize(rs)
@@ -66,16 +67,16 @@ func (a *Agent) endNotStarted(rs *runState, cause *LoopError) *LoopError {
 // notStartedError is the error of a run that could not start: a
 // cancellation when ctx ended with the cause, the cause itself when it is a
 // LoopError, else an API error (resolving a model asks its server).
-func notStartedError(ctx context.Context, cause error) *LoopError {
+func notStartedError(ctx context.Context, cause error) *machine.LoopError {
 	if cause == nil {
-		return Internal("a run could not start, and no one said why")
+		return machine.Internal("a run could not start, and no one said why")
 	}
 	if ctx.Err() != nil && errors.Is(cause, context.Canceled) {
-		return Cancelled()
+		return machine.Cancelled()
 	}
-	var le *LoopError
+	var le *machine.LoopError
 	if errors.As(cause, &le) {
 		return le
 	}
-	return &LoopError{Kind: KindAPI, Message: cause.Error(), Cause: cause}
+	return &machine.LoopError{Kind: machine.KindAPI, Message: cause.Error(), Cause: cause}
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"github.com/loopls/loopls/engine/machine"
 	"slices"
 	"testing"
 	"time"
@@ -11,16 +12,16 @@ import (
 // A run whose model could not be resolved ends through the engine like any
 // run: accepted, then failed with its cause; both checkpoints; history kept.
 func TestEndNotStartedFailsWithItsCause(t *testing.T) {
-	history := []Message{UserMessage("earlier"), {Role: RoleAssistant, Content: "ok"}}
+	history := []machine.Message{machine.UserMessage("earlier"), {Role: machine.RoleAssistant, Content: "ok"}}
 	rec := newRecorder()
 	a := NewAgent(AgentConfig{Observers: []Observer{rec}}, "s1", history)
 	unreachable := errors.New("ollama unreachable")
 	started := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
 	run, err := a.EndNotStarted(context.Background(), NotStarted{ID: "run_x", Prompt: "hi", Model: "ollama:m", StartedAt: started, Cause: unreachable})
-	if !errors.Is(err, unreachable) || !errors.Is(err, ErrAPI) {
+	if !errors.Is(err, unreachable) || !errors.Is(err, machine.ErrAPI) {
 		t.Fatalf("err = %v, want an API error wrapping the cause", err)
 	}
-	if run.ID != "run_x" || run.Outcome != OutcomeFailed || run.Error == nil || run.Error.Kind != KindAPI ||
+	if run.ID != "run_x" || run.Outcome != machine.OutcomeFailed || run.Error == nil || run.Error.Kind != machine.KindAPI ||
 		run.Model != "ollama:m" || !run.StartedAt.Equal(started) || run.EndedAt.IsZero() || run.Turns != 0 {
 		t.Errorf("run = %+v", run)
 	}
@@ -33,17 +34,17 @@ func TestEndNotStartedFailsWithItsCause(t *testing.T) {
 			t.Errorf("transition %+v: want run_x of s1 with no measured context", tr)
 		}
 	}
-	var points []CheckpointPoint
+	var points []machine.CheckpointPoint
 	for _, c := range rec.checkpoints {
 		points = append(points, c.Point)
 		if len(c.History) != 2 {
 			t.Errorf("checkpoint %s carries %d history messages, want the 2 committed", c.Point, len(c.History))
 		}
 	}
-	if !slices.Equal(points, []CheckpointPoint{PointRunStarted, PointRunEnded}) {
+	if !slices.Equal(points, []machine.CheckpointPoint{machine.PointRunStarted, machine.PointRunEnded}) {
 		t.Errorf("checkpoints = %v", points)
 	}
-	if len(rec.ends) != 1 || rec.ends[0].Outcome != OutcomeFailed {
+	if len(rec.ends) != 1 || rec.ends[0].Outcome != machine.OutcomeFailed {
 		t.Errorf("OnRunEnd = %+v", rec.ends)
 	}
 	if h := a.History(); len(h) != 2 {
@@ -59,7 +60,7 @@ func TestEndNotStartedCancelledIsNotAFailure(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	run, err := a.EndNotStarted(ctx, NotStarted{Prompt: "hi", Cause: context.Canceled})
-	if !IsCancelled(err) || run.Outcome != OutcomeCancelled {
+	if !machine.IsCancelled(err) || run.Outcome != machine.OutcomeCancelled {
 		t.Fatalf("run = %+v, %v; want cancelled", run, err)
 	}
 	want := []string{"Start->Start accept_input", "Start->Terminal cancel cancelled"}

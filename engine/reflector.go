@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/loopls/loopls/engine/machine"
 	"sync"
 )
 
@@ -21,7 +22,7 @@ func newReflector(max int) *reflector {
 }
 
 // callKey identifies a call by tool and canonical arguments.
-func callKey(c ToolCall) string {
+func callKey(c machine.ToolCall) string {
 	canon, _ := CanonicalArguments(c.Arguments)
 	return c.Name + "\x00" + string(canon)
 }

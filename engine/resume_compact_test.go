@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/loopls/loopls/engine/machine"
 	"strings"
 	"testing"
 )
@@ -24,7 +25,7 @@ func byteCountedUsage(req ModelRequest) Usage {
 // heuristic finding the conversation already fits and the run ending
 // "compaction freed nothing".
 func TestResumeCompactsAgainWithTheSnapshotsMeasure(t *testing.T) {
-	policy := Policy{MaxTurns: 100, ContextWindow: 6000, CompactThreshold: 80, AutoCompact: true}
+	policy := machine.Policy{MaxTurns: 100, ContextWindow: 6000, CompactThreshold: 80, AutoCompact: true}
 	summaryFails := errors.New("the process was killed while summarizing")
 	turns := func(summary func() (ModelResponse, error)) func(context.Context, int, ModelRequest, func(Delta)) (ModelResponse, error) {
 		return func(ctx context.Context, n int, req ModelRequest, emit func(Delta)) (ModelResponse, error) {
@@ -51,21 +52,21 @@ func TestResumeCompactsAgainWithTheSnapshotsMeasure(t *testing.T) {
 	run, _ := a.Run(context.Background(), RunInput{ID: "r1", Prompt: "grow the notes"})
 	var last *Checkpoint
 	for i := range rec.checkpoints {
-		if rec.checkpoints[i].Point == PointToolResults {
+		if rec.checkpoints[i].Point == machine.PointToolResults {
 			last = &rec.checkpoints[i]
 		}
 	}
-	if run.Outcome != OutcomeContextExceeded || last == nil {
+	if run.Outcome != machine.OutcomeContextExceeded || last == nil {
 		t.Fatalf("the run that could not summarize = %+v, last tool_results checkpoint %v; want context exceeded after some turns", run, last)
 	}
 	toolCalls := tool.count()
 
 	resumed := &fakeModel{name: "fake:m", reply: turns(func() (ModelResponse, error) {
-		return ModelResponse{Message: Message{Role: RoleAssistant, Content: "Summary: notes grown."}, StopReason: "stop"}, nil
+		return ModelResponse{Message: machine.Message{Role: machine.RoleAssistant, Content: "Summary: notes grown."}, StopReason: "stop"}, nil
 	})}
 	b, _ := newTestAgent(t, AgentConfig{Model: resumed, Tools: []Tool{tool}, Policy: policy})
 	got, err := b.Resume(context.Background(), ResumeInput{Run: last.Run, Machine: last.Machine, Seq: last.Seq, Tools: []Tool{tool}})
-	if err != nil || got.Outcome != OutcomeCompleted {
+	if err != nil || got.Outcome != machine.OutcomeCompleted {
 		t.Fatalf("resumed run = %+v, %v; want completed", got, err)
 	}
 	if resumed.calls() != 2 || !strings.HasPrefix(resumed.request(0).System, "You summarize") {

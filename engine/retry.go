@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/loopls/loopls/engine/machine"
 	"time"
 )
 
@@ -102,12 +103,12 @@ func classifyFailure(ctx context.Context, err error, stalled bool) failureClass 
 
 // APIFailure is the error of a run whose model call failed: the provider's
 // status and message, and what to do about it.
-func APIFailure(err error) *LoopError {
-	var le *LoopError
+func APIFailure(err error) *machine.LoopError {
+	var le *machine.LoopError
 	if errors.As(err, &le) {
 		return le
 	}
-	out := &LoopError{Kind: KindAPI, Cause: err}
+	out := &machine.LoopError{Kind: machine.KindAPI, Cause: err}
 	var ae *APIError
 	if errors.As(err, &ae) {
 		out.Status = ae.Status
@@ -128,12 +129,12 @@ func APIFailure(err error) *LoopError {
 
 // RateLimitEscalation is the error of a run whose provider kept answering
 // 429 through every retry.
-func RateLimitEscalation(attempts int, retryAfter time.Duration) *LoopError {
+func RateLimitEscalation(attempts int, retryAfter time.Duration) *machine.LoopError {
 	msg := fmt.Sprintf("rate limited: the provider answered 429 to %d attempts in a row", attempts)
 	if retryAfter > 0 {
 		msg += fmt.Sprintf(" (it asked to wait %s)", retryAfter)
 	}
-	return &LoopError{Kind: KindRateLimitEscalation, Status: 429,
+	return &machine.LoopError{Kind: machine.KindRateLimitEscalation, Status: 429,
 		Message: msg + "; wait and run again, lower the request rate, or configure fallbackModels"}
 }
 

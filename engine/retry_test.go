@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"github.com/loopls/loopls/engine/machine"
 	"testing"
 	"time"
 )
@@ -63,28 +64,28 @@ func TestClassifyFailure(t *testing.T) {
 
 func TestEveryErrorKindIsMatchableAndActionable(t *testing.T) {
 	cases := []struct {
-		err      *LoopError
+		err      *machine.LoopError
 		sentinel error
 		advice   string
 	}{
-		{Cancelled(), ErrCancelled, "cancelled"},
-		{MaxTurnsExceeded(5), ErrMaxTurnsExceeded, "raise maxTurns"},
-		{ContextExceeded(10, 9), ErrContextExceeded, "bigger window"},
-		{APIFailure(&APIError{Status: 500, Message: "x"}), ErrAPI, "fallbackModels"},
-		{APIFailure(&APIError{Status: 401, Message: "x"}), ErrAPI, "API key"},
-		{APIFailure(errors.New("dial tcp: refused")), ErrAPI, "running and reachable"},
-		{LoopDetected("grep", 10), ErrLoopDetected, "rephrase"},
-		{ToolRecoveryExhausted("grep", 6), ErrToolRecoveryExhausted, "rephrase"},
-		{FallbackExhausted([]string{"a", "b"}, time.Minute), ErrFallbackExhausted, "fallbackModels"},
-		{RateLimitEscalation(3, time.Second), ErrRateLimitEscalation, "wait and run again"},
-		{Internal("x"), ErrInternal, "internal"},
+		{machine.Cancelled(), machine.ErrCancelled, "cancelled"},
+		{machine.MaxTurnsExceeded(5), machine.ErrMaxTurnsExceeded, "raise maxTurns"},
+		{machine.ContextExceeded(10, 9), machine.ErrContextExceeded, "bigger window"},
+		{APIFailure(&APIError{Status: 500, Message: "x"}), machine.ErrAPI, "fallbackModels"},
+		{APIFailure(&APIError{Status: 401, Message: "x"}), machine.ErrAPI, "API key"},
+		{APIFailure(errors.New("dial tcp: refused")), machine.ErrAPI, "running and reachable"},
+		{machine.LoopDetected("grep", 10), machine.ErrLoopDetected, "rephrase"},
+		{machine.ToolRecoveryExhausted("grep", 6), machine.ErrToolRecoveryExhausted, "rephrase"},
+		{FallbackExhausted([]string{"a", "b"}, time.Minute), machine.ErrFallbackExhausted, "fallbackModels"},
+		{RateLimitEscalation(3, time.Second), machine.ErrRateLimitEscalation, "wait and run again"},
+		{machine.Internal("x"), machine.ErrInternal, "internal"},
 	}
 	for _, tc := range cases {
 		var wrapped error = tc.err
 		if !errors.Is(wrapped, tc.sentinel) {
 			t.Errorf("%s: errors.Is fails", tc.err.Kind)
 		}
-		var le *LoopError
+		var le *machine.LoopError
 		if !errors.As(errors.Join(errors.New("ctx"), wrapped), &le) || le.Kind != tc.err.Kind {
 			t.Errorf("%s: errors.As fails", tc.err.Kind)
 		}
@@ -92,7 +93,7 @@ func TestEveryErrorKindIsMatchableAndActionable(t *testing.T) {
 			t.Errorf("%s: message %q lacks %q", tc.err.Kind, tc.err.Error(), tc.advice)
 		}
 	}
-	if IsCancelled(APIFailure(errors.New("x"))) || !IsCancelled(Cancelled()) {
+	if machine.IsCancelled(APIFailure(errors.New("x"))) || !machine.IsCancelled(machine.Cancelled()) {
 		t.Error("IsCancelled is wrong")
 	}
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // Complete returns the record of a run that ended with err made whole, and
@@ -22,25 +23,25 @@ import (
 // The error returned is nil for a completed run, else err when there is
 // one, else the record's error. Complete is idempotent.
 func (r Run) Complete(err error) (Run, error) {
-	if r.Outcome == "" || (r.Outcome == OutcomeCompleted && err != nil) {
-		r.Outcome = OutcomeOf(err)
+	if r.Outcome == "" || (r.Outcome == machine.OutcomeCompleted && err != nil) {
+		r.Outcome = machine.OutcomeOf(err)
 	}
 	switch r.Outcome {
-	case OutcomeCompleted:
+	case machine.OutcomeCompleted:
 		r.Error = nil
-	case OutcomeCancelled, OutcomeMaxTurnsExceeded, OutcomeContextExceeded, OutcomeFailed:
+	case machine.OutcomeCancelled, machine.OutcomeMaxTurnsExceeded, machine.OutcomeContextExceeded, machine.OutcomeFailed:
 		if r.Error == nil {
 			r.Error = loopErrorOf(err, r)
 		}
 	default:
-		r.Error = Internal(fmt.Sprintf("unmapped terminal outcome %q", r.Outcome))
-		r.Outcome = OutcomeFailed
+		r.Error = machine.Internal(fmt.Sprintf("unmapped terminal outcome %q", r.Outcome))
+		r.Outcome = machine.OutcomeFailed
 	}
 	if r.Edits == nil {
 		r.Edits = []Edit{}
 	}
 	switch {
-	case r.Outcome == OutcomeCompleted:
+	case r.Outcome == machine.OutcomeCompleted:
 		return r, nil
 	case err != nil:
 		return r, err
@@ -50,15 +51,15 @@ func (r Run) Complete(err error) (Run, error) {
 
 // loopErrorOf is the LoopError of run r, which ended with err and did not
 // complete.
-func loopErrorOf(err error, r Run) *LoopError {
-	var le *LoopError
+func loopErrorOf(err error, r Run) *machine.LoopError {
+	var le *machine.LoopError
 	switch {
 	case errors.As(err, &le):
 		return le
 	case err != nil:
-		return &LoopError{Kind: KindInternal, Message: err.Error(), Cause: err}
+		return &machine.LoopError{Kind: machine.KindInternal, Message: err.Error(), Cause: err}
 	}
 	// No error came with the ending: the outcome's own. A run stopped at
 	// its cap took as many turns as the cap allows.
-	return Outcome{Name: r.Outcome}.Error(r.Turns)
+	return machine.Outcome{Name: r.Outcome}.Error(r.Turns)
 }

@@ -3,52 +3,53 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"github.com/loopls/loopls/engine/machine"
 	"slices"
 	"strings"
 	"testing"
 )
 
 // allKinds are every ErrorKind of SPEC §2.2.
-var allKinds = []ErrorKind{
-	KindCancelled, KindMaxTurnsExceeded, KindContextExceeded, KindAPI, KindLoopDetected,
-	KindToolRecoveryExhausted, KindFallbackExhausted, KindRateLimitEscalation, KindInternal,
+var allKinds = []machine.ErrorKind{
+	machine.KindCancelled, machine.KindMaxTurnsExceeded, machine.KindContextExceeded, machine.KindAPI, machine.KindLoopDetected,
+	machine.KindToolRecoveryExhausted, machine.KindFallbackExhausted, machine.KindRateLimitEscalation, machine.KindInternal,
 }
 
 // allOutcomes are every outcome of SPEC §3.3.
-var allOutcomes = []OutcomeName{
-	OutcomeCompleted, OutcomeCancelled, OutcomeMaxTurnsExceeded, OutcomeContextExceeded, OutcomeFailed,
+var allOutcomes = []machine.OutcomeName{
+	machine.OutcomeCompleted, machine.OutcomeCancelled, machine.OutcomeMaxTurnsExceeded, machine.OutcomeContextExceeded, machine.OutcomeFailed,
 }
 
 // TestOutcomeOfEveryKind: the error → outcome direction, for every kind,
 // bare and wrapped, and for errors that are no LoopError.
 func TestOutcomeOfEveryKind(t *testing.T) {
-	want := map[ErrorKind]OutcomeName{
-		KindCancelled:             OutcomeCancelled,
-		KindMaxTurnsExceeded:      OutcomeMaxTurnsExceeded,
-		KindContextExceeded:       OutcomeContextExceeded,
-		KindAPI:                   OutcomeFailed,
-		KindLoopDetected:          OutcomeFailed,
-		KindToolRecoveryExhausted: OutcomeFailed,
-		KindFallbackExhausted:     OutcomeFailed,
-		KindRateLimitEscalation:   OutcomeFailed,
-		KindInternal:              OutcomeFailed,
+	want := map[machine.ErrorKind]machine.OutcomeName{
+		machine.KindCancelled:             machine.OutcomeCancelled,
+		machine.KindMaxTurnsExceeded:      machine.OutcomeMaxTurnsExceeded,
+		machine.KindContextExceeded:       machine.OutcomeContextExceeded,
+		machine.KindAPI:                   machine.OutcomeFailed,
+		machine.KindLoopDetected:          machine.OutcomeFailed,
+		machine.KindToolRecoveryExhausted: machine.OutcomeFailed,
+		machine.KindFallbackExhausted:     machine.OutcomeFailed,
+		machine.KindRateLimitEscalation:   machine.OutcomeFailed,
+		machine.KindInternal:              machine.OutcomeFailed,
 	}
 	if len(want) != len(allKinds) {
 		t.Fatalf("the table covers %d kinds of %d", len(want), len(allKinds))
 	}
 	for _, k := range allKinds {
-		le := &LoopError{Kind: k, Message: "m"}
-		if got := OutcomeOf(le); got != want[k] {
+		le := &machine.LoopError{Kind: k, Message: "m"}
+		if got := machine.OutcomeOf(le); got != want[k] {
 			t.Errorf("OutcomeOf(%s) = %s, want %s", k, got, want[k])
 		}
-		if got := OutcomeOf(fmt.Errorf("run: %w", le)); got != want[k] {
+		if got := machine.OutcomeOf(fmt.Errorf("run: %w", le)); got != want[k] {
 			t.Errorf("OutcomeOf(wrapped %s) = %s, want %s", k, got, want[k])
 		}
 	}
-	if got := OutcomeOf(nil); got != OutcomeCompleted {
+	if got := machine.OutcomeOf(nil); got != machine.OutcomeCompleted {
 		t.Errorf("OutcomeOf(nil) = %s, want completed", got)
 	}
-	if got := OutcomeOf(errors.New("disk on fire")); got != OutcomeFailed {
+	if got := machine.OutcomeOf(errors.New("disk on fire")); got != machine.OutcomeFailed {
 		t.Errorf("OutcomeOf(a plain error) = %s, want failed", got)
 	}
 }
@@ -58,23 +59,23 @@ func TestOutcomeOfEveryKind(t *testing.T) {
 // that maps back to it.
 func TestOutcomeErrorRoundTrip(t *testing.T) {
 	for _, o := range allOutcomes {
-		carried := []*LoopError{nil}
-		if o == OutcomeFailed || o == OutcomeContextExceeded {
+		carried := []*machine.LoopError{nil}
+		if o == machine.OutcomeFailed || o == machine.OutcomeContextExceeded {
 			carried = nil
 			for _, k := range allKinds {
-				if OutcomeOf(&LoopError{Kind: k}) == o {
-					carried = append(carried, &LoopError{Kind: k, Message: "m"})
+				if machine.OutcomeOf(&machine.LoopError{Kind: k}) == o {
+					carried = append(carried, &machine.LoopError{Kind: k, Message: "m"})
 				}
 			}
 		}
 		for _, c := range carried {
-			out := Outcome{Name: o, Err: c}
+			out := machine.Outcome{Name: o, Err: c}
 			le := out.Error(7)
 			var err error
 			if le != nil {
 				err = le
 			}
-			if got := OutcomeOf(err); got != o {
+			if got := machine.OutcomeOf(err); got != o {
 				t.Errorf("OutcomeOf(Outcome{%s, %v}.Error()) = %s, want it back", o, c, got)
 			}
 			if c != nil && le != c {
@@ -82,7 +83,7 @@ func TestOutcomeErrorRoundTrip(t *testing.T) {
 			}
 		}
 	}
-	if le := (Outcome{Name: OutcomeMaxTurnsExceeded}).Error(7); le.Max != 7 {
+	if le := (machine.Outcome{Name: machine.OutcomeMaxTurnsExceeded}).Error(7); le.Max != 7 {
 		t.Errorf("max turns error = %+v, want Max 7", le)
 	}
 }
@@ -90,37 +91,37 @@ func TestOutcomeErrorRoundTrip(t *testing.T) {
 // TestCompleteCases are the endings the front ends used to complete on
 // their own (rpc's normalizeRun, acp's endingOf, the CLI).
 func TestCompleteCases(t *testing.T) {
-	loop := &LoopError{Kind: KindLoopDetected, Message: "loop"}
+	loop := &machine.LoopError{Kind: machine.KindLoopDetected, Message: "loop"}
 	tests := []struct {
 		name    string
 		run     Run
 		err     error
-		outcome OutcomeName
-		kind    ErrorKind // "" = no error
-		msg     string    // the error's message, when it matters
-		errOut  bool      // an error is returned
+		outcome machine.OutcomeName
+		kind    machine.ErrorKind // "" = no error
+		msg     string            // the error's message, when it matters
+		errOut  bool              // an error is returned
 	}{
-		{"completed", Run{Outcome: OutcomeCompleted, Output: "hi"}, nil, OutcomeCompleted, "", "", false},
-		{"cancelled", Run{Outcome: OutcomeCancelled, Error: Cancelled()}, Cancelled(), OutcomeCancelled, KindCancelled, "", true},
-		{"max turns", Run{Outcome: OutcomeMaxTurnsExceeded, Error: MaxTurnsExceeded(2)}, MaxTurnsExceeded(2), OutcomeMaxTurnsExceeded, KindMaxTurnsExceeded, "", true},
-		{"context", Run{Outcome: OutcomeContextExceeded, Error: ContextExceeded(10, 8)}, ContextExceeded(10, 8), OutcomeContextExceeded, KindContextExceeded, "", true},
-		{"failed, error only in the record", Run{Outcome: OutcomeFailed, Error: loop}, nil, OutcomeFailed, KindLoopDetected, "loop", true},
+		{"completed", Run{Outcome: machine.OutcomeCompleted, Output: "hi"}, nil, machine.OutcomeCompleted, "", "", false},
+		{"cancelled", Run{Outcome: machine.OutcomeCancelled, Error: machine.Cancelled()}, machine.Cancelled(), machine.OutcomeCancelled, machine.KindCancelled, "", true},
+		{"max turns", Run{Outcome: machine.OutcomeMaxTurnsExceeded, Error: machine.MaxTurnsExceeded(2)}, machine.MaxTurnsExceeded(2), machine.OutcomeMaxTurnsExceeded, machine.KindMaxTurnsExceeded, "", true},
+		{"context", Run{Outcome: machine.OutcomeContextExceeded, Error: machine.ContextExceeded(10, 8)}, machine.ContextExceeded(10, 8), machine.OutcomeContextExceeded, machine.KindContextExceeded, "", true},
+		{"failed, error only in the record", Run{Outcome: machine.OutcomeFailed, Error: loop}, nil, machine.OutcomeFailed, machine.KindLoopDetected, "loop", true},
 		// No outcome recorded: the error alone decides.
-		{"bare success", Run{}, nil, OutcomeCompleted, "", "", false},
-		{"bare cancel", Run{}, fmt.Errorf("run: %w", Cancelled()), OutcomeCancelled, KindCancelled, "cancelled", true},
-		{"bare max turns", Run{}, MaxTurnsExceeded(1), OutcomeMaxTurnsExceeded, KindMaxTurnsExceeded, "", true},
-		{"bare context", Run{}, ContextExceeded(10, 8), OutcomeContextExceeded, KindContextExceeded, "", true},
-		{"bare failure", Run{}, errors.New("disk on fire"), OutcomeFailed, KindInternal, "disk on fire", true},
-		{"bare api", Run{}, &LoopError{Kind: KindAPI, Message: "502"}, OutcomeFailed, KindAPI, "502", true},
+		{"bare success", Run{}, nil, machine.OutcomeCompleted, "", "", false},
+		{"bare cancel", Run{}, fmt.Errorf("run: %w", machine.Cancelled()), machine.OutcomeCancelled, machine.KindCancelled, "cancelled", true},
+		{"bare max turns", Run{}, machine.MaxTurnsExceeded(1), machine.OutcomeMaxTurnsExceeded, machine.KindMaxTurnsExceeded, "", true},
+		{"bare context", Run{}, machine.ContextExceeded(10, 8), machine.OutcomeContextExceeded, machine.KindContextExceeded, "", true},
+		{"bare failure", Run{}, errors.New("disk on fire"), machine.OutcomeFailed, machine.KindInternal, "disk on fire", true},
+		{"bare api", Run{}, &machine.LoopError{Kind: machine.KindAPI, Message: "502"}, machine.OutcomeFailed, machine.KindAPI, "502", true},
 		// A record that says completed while the run reported an error.
-		{"completed with an error", Run{Outcome: OutcomeCompleted, Output: "x"}, errors.New("turn not saved"), OutcomeFailed, KindInternal, "turn not saved", true},
+		{"completed with an error", Run{Outcome: machine.OutcomeCompleted, Output: "x"}, errors.New("turn not saved"), machine.OutcomeFailed, machine.KindInternal, "turn not saved", true},
 		// An ending without its error gets the outcome's own.
-		{"cancelled without error", Run{Outcome: OutcomeCancelled}, nil, OutcomeCancelled, KindCancelled, "", true},
-		{"max turns without error", Run{Outcome: OutcomeMaxTurnsExceeded, Turns: 4}, nil, OutcomeMaxTurnsExceeded, KindMaxTurnsExceeded, "stopped after 4 turns", true},
-		{"failed without error", Run{Outcome: OutcomeFailed}, nil, OutcomeFailed, KindInternal, "unmapped terminal outcome", true},
-		{"no such outcome", Run{Outcome: "exploded"}, nil, OutcomeFailed, KindInternal, `unmapped terminal outcome "exploded"`, true},
+		{"cancelled without error", Run{Outcome: machine.OutcomeCancelled}, nil, machine.OutcomeCancelled, machine.KindCancelled, "", true},
+		{"max turns without error", Run{Outcome: machine.OutcomeMaxTurnsExceeded, Turns: 4}, nil, machine.OutcomeMaxTurnsExceeded, machine.KindMaxTurnsExceeded, "stopped after 4 turns", true},
+		{"failed without error", Run{Outcome: machine.OutcomeFailed}, nil, machine.OutcomeFailed, machine.KindInternal, "unmapped terminal outcome", true},
+		{"no such outcome", Run{Outcome: "exploded"}, nil, machine.OutcomeFailed, machine.KindInternal, `unmapped terminal outcome "exploded"`, true},
 		// A completed run has no error.
-		{"completed with a stray error", Run{Outcome: OutcomeCompleted, Error: loop}, nil, OutcomeCompleted, "", "", false},
+		{"completed with a stray error", Run{Outcome: machine.OutcomeCompleted, Error: loop}, nil, machine.OutcomeCompleted, "", "", false},
 	}
 	for _, tt := range tests {
 		run, err := tt.run.Complete(tt.err)
@@ -141,7 +142,7 @@ func TestCompleteCases(t *testing.T) {
 		if run.Edits == nil {
 			t.Errorf("%s: edits null, want a list", tt.name)
 		}
-		if tt.run.Output != "" && tt.outcome == OutcomeCompleted && run.Output != tt.run.Output {
+		if tt.run.Output != "" && tt.outcome == machine.OutcomeCompleted && run.Output != tt.run.Output {
 			t.Errorf("%s: output %q lost", tt.name, run.Output)
 		}
 	}
@@ -151,36 +152,36 @@ func TestCompleteCases(t *testing.T) {
 // error came with it, the completed record keeps the invariants every front
 // end relies on, and completing it again changes nothing.
 func TestCompleteEveryOutcomeEveryKind(t *testing.T) {
-	outcomes := append([]OutcomeName{"", "exploded"}, allOutcomes...)
+	outcomes := append([]machine.OutcomeName{"", "exploded"}, allOutcomes...)
 	errs := []error{nil, errors.New("plain")}
 	for _, k := range allKinds {
-		errs = append(errs, &LoopError{Kind: k, Message: "m"}, fmt.Errorf("wrapped: %w", &LoopError{Kind: k, Message: "m"}))
+		errs = append(errs, &machine.LoopError{Kind: k, Message: "m"}, fmt.Errorf("wrapped: %w", &machine.LoopError{Kind: k, Message: "m"}))
 	}
 	for _, o := range outcomes {
 		for _, withErr := range []bool{false, true} {
 			for _, err := range errs {
 				rec := Run{ID: "run_1", SessionID: "ses_1", Outcome: o, Turns: 3}
-				if withErr && o != OutcomeCompleted && o != "" {
-					rec.Error = &LoopError{Kind: KindAPI, Message: "recorded"}
+				if withErr && o != machine.OutcomeCompleted && o != "" {
+					rec.Error = &machine.LoopError{Kind: machine.KindAPI, Message: "recorded"}
 				}
 				run, rerr := rec.Complete(err)
 				name := fmt.Sprintf("outcome %q, recorded error %v, err %v", o, rec.Error, err)
 				if !isOutcome(run.Outcome) {
 					t.Errorf("%s: outcome %q is none of SPEC's", name, run.Outcome)
 				}
-				if (run.Error == nil) != (run.Outcome == OutcomeCompleted) {
+				if (run.Error == nil) != (run.Outcome == machine.OutcomeCompleted) {
 					t.Errorf("%s: outcome %s with error %v: an error iff not completed", name, run.Outcome, run.Error)
 				}
-				if (rerr == nil) != (run.Outcome == OutcomeCompleted) {
+				if (rerr == nil) != (run.Outcome == machine.OutcomeCompleted) {
 					t.Errorf("%s: outcome %s returned error %v: an error iff not completed", name, run.Outcome, rerr)
 				}
 				if run.Edits == nil || run.ID != "run_1" || run.SessionID != "ses_1" || run.Turns != 3 {
 					t.Errorf("%s: record %+v lost fields or has null edits", name, run)
 				}
-				if o == "" && run.Outcome != OutcomeOf(err) {
-					t.Errorf("%s: outcome %s, want OutcomeOf(err) = %s", name, run.Outcome, OutcomeOf(err))
+				if o == "" && run.Outcome != machine.OutcomeOf(err) {
+					t.Errorf("%s: outcome %s, want OutcomeOf(err) = %s", name, run.Outcome, machine.OutcomeOf(err))
 				}
-				var le *LoopError
+				var le *machine.LoopError
 				if o == "" && errors.As(err, &le) && run.Error != le {
 					t.Errorf("%s: error %v, want err's own LoopError", name, run.Error)
 				}
@@ -196,4 +197,4 @@ func TestCompleteEveryOutcomeEveryKind(t *testing.T) {
 	}
 }
 
-func isOutcome(o OutcomeName) bool { return slices.Contains(allOutcomes, o) }
+func isOutcome(o machine.OutcomeName) bool { return slices.Contains(allOutcomes, o) }

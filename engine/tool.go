@@ -1,15 +1,18 @@
 package engine
 
-import "context"
+import (
+	"context"
+	"github.com/loopls/loopls/engine/machine"
+)
 
 // ToolInvocation is one dispatch of a tool: the call as the model made it and
 // the run it belongs to, so tools that journal edits or ask for approval can
 // say which run they act for without reaching into a context value.
 type ToolInvocation struct {
-	RunID     RunID
-	SessionID SessionID
+	RunID     machine.RunID
+	SessionID machine.SessionID
 	Turn      int
-	Call      ToolCall
+	Call      machine.ToolCall
 }
 
 // ToolResult is what a tool hands back to the model. A tool failure the model

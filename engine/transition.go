@@ -1,9 +1,11 @@
 package engine
 
+import "github.com/loopls/loopls/engine/machine"
+
 // transitionOf is the move as observers and the editor see it: seq numbers
 // the run's transitions from 1, contextTokens is the estimate at the move,
 // and maxTurns maps a MaxTurnsExceeded outcome to its error.
-func transitionOf(mv Move, run RunID, session SessionID, seq, contextTokens, maxTurns int) Transition {
+func transitionOf(mv machine.Move, run machine.RunID, session machine.SessionID, seq, contextTokens, maxTurns int) Transition {
 	t := Transition{
 		RunID:         run,
 		SessionID:     session,
@@ -14,7 +16,7 @@ func transitionOf(mv Move, run RunID, session SessionID, seq, contextTokens, max
 		Turn:          mv.Turn,
 		ContextTokens: contextTokens,
 	}
-	if mv.To.Name == StateTerminal && mv.To.Outcome != nil {
+	if mv.To.Name == machine.StateTerminal && mv.To.Outcome != nil {
 		t.Outcome = mv.To.Outcome.Name
 		t.Error = mv.To.Outcome.Error(maxTurns)
 	}

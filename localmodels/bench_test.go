@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/fakeollama"
 )
 
@@ -18,7 +19,7 @@ func BenchmarkStreamChat(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	req := engine.ModelRequest{Messages: []engine.Message{engine.UserMessage("chat")}, Tools: tools("read_file", "list_dir", "edit_file")}
+	req := engine.ModelRequest{Messages: []machine.Message{machine.UserMessage("chat")}, Tools: tools("read_file", "list_dir", "edit_file")}
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {
@@ -36,7 +37,7 @@ func BenchmarkStreamToolCall(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	req := engine.ModelRequest{Messages: []engine.Message{engine.UserMessage("edit hello.txt")}, Tools: tools("read_file", "edit_file")}
+	req := engine.ModelRequest{Messages: []machine.Message{machine.UserMessage("edit hello.txt")}, Tools: tools("read_file", "edit_file")}
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {

@@ -6,11 +6,12 @@ import (
 	"fmt"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // toChatMessages converts the conversation to Ollama's messages, the system
 // prompt first.
-func toChatMessages(system string, msgs []engine.Message) []chatMessage {
+func toChatMessages(system string, msgs []machine.Message) []chatMessage {
 	out := make([]chatMessage, 0, len(msgs)+1)
 	if system != "" {
 		out = append(out, chatMessage{Role: "system", Content: system})
@@ -22,11 +23,11 @@ func toChatMessages(system string, msgs []engine.Message) []chatMessage {
 			Thinking: m.Thinking,
 		}
 		switch m.Role {
-		case engine.RoleAssistant:
+		case machine.RoleAssistant:
 			for i, c := range m.ToolCalls {
 				cm.ToolCalls = append(cm.ToolCalls, toChatToolCall(i, c))
 			}
-		case engine.RoleTool:
+		case machine.RoleTool:
 			cm.ToolName = m.ToolName
 			cm.ToolCallID = string(m.ToolCallID)
 			if m.IsError {
@@ -43,7 +44,7 @@ func toChatMessages(system string, msgs []engine.Message) []chatMessage {
 // toChatToolCall converts a call of the history back to Ollama's form.
 // Arguments that are not a JSON object (a malformed call kept as a string)
 // go back as an empty object: the tool's error result already told the model.
-func toChatToolCall(index int, c engine.ToolCall) chatToolCall {
+func toChatToolCall(index int, c machine.ToolCall) chatToolCall {
 	args := json.RawMessage("{}")
 	if raw := bytes.TrimSpace(c.Arguments); len(raw) > 0 && raw[0] == '{' && json.Valid(raw) {
 		args = json.RawMessage(raw)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/redact"
 )
 
@@ -118,7 +119,7 @@ func (o *Ollama) fromStatus(status int, msg string, cause error, window int, ret
 		e.Message = fmt.Sprintf("model '%s' does not support tools, so it cannot run an agent loop: choose a tool-capable model (see `loopls models`), e.g. `ollama pull qwen2.5-coder`", o.model)
 		e.Cause = fmt.Errorf("%w: %w", ErrNoToolSupport, cause)
 	case strings.Contains(lower, "exceeds the context length"):
-		limit := &engine.LoopError{Kind: engine.KindContextExceeded, Limit: window,
+		limit := &machine.LoopError{Kind: machine.KindContextExceeded, Limit: window,
 			Message: fmt.Sprintf("the prompt does not fit in the context window of %d tokens (num_ctx): compact the conversation, raise contextWindow or start a new session", window)}
 		e.Message = limit.Message
 		e.Cause = fmt.Errorf("%w: %w", limit, cause)

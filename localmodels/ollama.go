@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/redact"
 )
 
@@ -244,7 +245,7 @@ const MaxPredictTokens = 8192
 // ollamaStream accumulates the chunks of one /api/chat stream.
 type ollamaStream struct {
 	text, thinking strings.Builder
-	calls          []engine.ToolCall
+	calls          []machine.ToolCall
 	done           bool
 	doneReason     string
 	usage          engine.Usage
@@ -275,8 +276,8 @@ func (s *ollamaStream) add(r *chatChunk, onDelta func(engine.Delta)) {
 
 func (s *ollamaStream) response(name string) engine.ModelResponse {
 	return engine.ModelResponse{
-		Message: engine.Message{
-			Role:      engine.RoleAssistant,
+		Message: machine.Message{
+			Role:      machine.RoleAssistant,
 			Content:   s.text.String(),
 			Thinking:  s.thinking.String(),
 			ToolCalls: s.calls,
@@ -292,13 +293,13 @@ func (s *ollamaStream) response(name string) engine.ModelResponse {
 // not. Arguments that are not JSON (they were valid in the line, so this
 // cannot happen) would be kept as a string, as the engine keeps any
 // malformed call.
-func fromChatToolCall(tc chatToolCall) engine.ToolCall {
+func fromChatToolCall(tc chatToolCall) machine.ToolCall {
 	args, _ := engine.CanonicalArguments(tc.Function.Arguments)
 	id := tc.ID
 	if id == "" {
 		id = newCallID()
 	}
-	return engine.ToolCall{ID: engine.ToolCallID(id), Name: tc.Function.Name, Arguments: engine.RawJSON(args)}
+	return machine.ToolCall{ID: machine.ToolCallID(id), Name: tc.Function.Name, Arguments: machine.RawJSON(args)}
 }
 
 // newCallID makes an id in Ollama's own form, call_ + 8 characters.

@@ -11,6 +11,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/realollama"
 	"net/http"
 	"net/url"
@@ -85,7 +86,7 @@ func argsMap(t *testing.T, raw json.RawMessage) map[string]any {
 func TestRealTwoTurnReadFile(t *testing.T) {
 	host := startRealOllama(t)
 	o := newModel(t, host, "tiny", OllamaOptions{})
-	req := engine.ModelRequest{Messages: []engine.Message{engine.UserMessage("read the README")}, Tools: looplsTools()}
+	req := engine.ModelRequest{Messages: []machine.Message{machine.UserMessage("read the README")}, Tools: looplsTools()}
 	first, rec, err := realStream(t, o, req)
 	if err != nil {
 		t.Fatal(err)
@@ -100,7 +101,7 @@ func TestRealTwoTurnReadFile(t *testing.T) {
 	if first.Usage.InputTokens <= 0 || first.Usage.OutputTokens <= 0 {
 		t.Errorf("usage %+v, want both counts reported", first.Usage)
 	}
-	req.Messages = append(req.Messages, first.Message, engine.ToolResultMessage(calls[0], "# Demo\n", false))
+	req.Messages = append(req.Messages, first.Message, machine.ToolResultMessage(calls[0], "# Demo\n", false))
 	second, rec, err := realStream(t, o, req)
 	if err != nil {
 		t.Fatal(err)
@@ -117,7 +118,7 @@ func TestRealTwoTurnReadFile(t *testing.T) {
 func TestRealEditFileCall(t *testing.T) {
 	host := startRealOllama(t)
 	o := newModel(t, host, "tiny", OllamaOptions{})
-	resp, _, err := realStream(t, o, engine.ModelRequest{Messages: []engine.Message{engine.UserMessage("edit hello.txt")}, Tools: looplsTools()})
+	resp, _, err := realStream(t, o, engine.ModelRequest{Messages: []machine.Message{machine.UserMessage("edit hello.txt")}, Tools: looplsTools()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +135,7 @@ func TestRealEditFileCall(t *testing.T) {
 func TestRealThinking(t *testing.T) {
 	host := startRealOllama(t)
 	o := newModel(t, host, "tiny-think", OllamaOptions{})
-	resp, rec, err := realStream(t, o, engine.ModelRequest{Messages: []engine.Message{engine.UserMessage("what is the answer?")}})
+	resp, rec, err := realStream(t, o, engine.ModelRequest{Messages: []machine.Message{machine.UserMessage("what is the answer?")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +157,7 @@ func TestRealCancelStopsGeneration(t *testing.T) {
 	done := make(chan error, 1)
 	go func() {
 		n := 0
-		_, err := o.Stream(ctx, engine.ModelRequest{Messages: []engine.Message{engine.UserMessage("loop")}, ContextWindow: 8192}, func(engine.Delta) {
+		_, err := o.Stream(ctx, engine.ModelRequest{Messages: []machine.Message{machine.UserMessage("loop")}, ContextWindow: 8192}, func(engine.Delta) {
 			if n++; n == 5 {
 				got <- struct{}{}
 			}
@@ -184,7 +185,7 @@ func TestRealCancelStopsGeneration(t *testing.T) {
 	// cancelled stream's slot for good (its own race, docs/real-ollama.md).
 	var resp engine.ModelResponse
 	err := realollama.AfterCancel(t, host, "tiny", func(ctx context.Context) (err error) {
-		resp, err = o.Stream(ctx, engine.ModelRequest{Messages: []engine.Message{engine.UserMessage("chat")}, ContextWindow: 8192}, func(engine.Delta) {})
+		resp, err = o.Stream(ctx, engine.ModelRequest{Messages: []machine.Message{machine.UserMessage("chat")}, ContextWindow: 8192}, func(engine.Delta) {})
 		return err
 	})
 	if err != nil || resp.Message.Content != "Hello from the tiny test model." {
@@ -227,7 +228,7 @@ func TestRealNumCtxAndNoTruncation(t *testing.T) {
 	host := startRealOllama(t)
 	o := newModel(t, host, "tiny", OllamaOptions{})
 	// num_ctx is what the server loads the model with.
-	if _, _, err := realStream(t, o, engine.ModelRequest{Messages: []engine.Message{engine.UserMessage("chat")}, ContextWindow: 2048}); err != nil {
+	if _, _, err := realStream(t, o, engine.ModelRequest{Messages: []machine.Message{machine.UserMessage("chat")}, ContextWindow: 2048}); err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), realBound)
@@ -241,9 +242,9 @@ func TestRealNumCtxAndNoTruncation(t *testing.T) {
 	}
 	// An over-long prompt is refused, not silently cut: each byte is a
 	// token, so 3000 bytes cannot fit in 1024.
-	req := engine.ModelRequest{Messages: []engine.Message{engine.UserMessage("chat " + strings.Repeat("x", 3000))}, ContextWindow: 1024}
+	req := engine.ModelRequest{Messages: []machine.Message{machine.UserMessage("chat " + strings.Repeat("x", 3000))}, ContextWindow: 1024}
 	_, _, err = realStream(t, o, req)
-	if !errors.Is(err, engine.ErrContextExceeded) {
+	if !errors.Is(err, machine.ErrContextExceeded) {
 		t.Fatalf("err = %v, want ContextExceeded", err)
 	}
 	var apiErr *engine.APIError
@@ -294,7 +295,7 @@ func TestRealRunnerDiesMidStream(t *testing.T) {
 	done := make(chan error, 1)
 	go func() {
 		n := 0
-		_, err := o.Stream(ctx, engine.ModelRequest{Messages: []engine.Message{engine.UserMessage("loop")}, ContextWindow: 8192}, func(engine.Delta) {
+		_, err := o.Stream(ctx, engine.ModelRequest{Messages: []machine.Message{machine.UserMessage("loop")}, ContextWindow: 8192}, func(engine.Delta) {
 			if n++; n == 3 {
 				started <- struct{}{}
 			}

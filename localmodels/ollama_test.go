@@ -15,6 +15,7 @@ import (
 	"github.com/ollama/ollama/api"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/fakeollama"
 )
 
@@ -72,7 +73,7 @@ func stream(t *testing.T, o *Ollama, req engine.ModelRequest) (engine.ModelRespo
 }
 
 func userReq(prompt string, specs []engine.ToolSpec) engine.ModelRequest {
-	return engine.ModelRequest{Messages: []engine.Message{engine.UserMessage(prompt)}, Tools: specs}
+	return engine.ModelRequest{Messages: []machine.Message{machine.UserMessage(prompt)}, Tools: specs}
 }
 
 func TestStreamTextInManyChunks(t *testing.T) {
@@ -89,7 +90,7 @@ func TestStreamTextInManyChunks(t *testing.T) {
 	if n != 6 {
 		t.Errorf("got %d text deltas, want 6 (one per chunk)", n)
 	}
-	if resp.Message.Role != engine.RoleAssistant || len(resp.Message.ToolCalls) != 0 {
+	if resp.Message.Role != machine.RoleAssistant || len(resp.Message.ToolCalls) != 0 {
 		t.Errorf("message = %+v, want an assistant answer without calls", resp.Message)
 	}
 	if resp.StopReason != "stop" || resp.Model != "ollama:tiny" {
@@ -114,7 +115,7 @@ func TestStreamOneToolCall(t *testing.T) {
 	if !strings.HasPrefix(string(calls[0].ID), "call_") {
 		t.Errorf("id %q: want Ollama's call_ id", calls[0].ID)
 	}
-	var toolDeltas []engine.ToolCall
+	var toolDeltas []machine.ToolCall
 	for _, d := range rec.deltas {
 		if d.Lane == engine.LaneTool {
 			toolDeltas = append(toolDeltas, *d.ToolCall)
@@ -247,7 +248,7 @@ func TestOverlongPromptIsAnErrorNotACut(t *testing.T) {
 	req := userReq("chat "+strings.Repeat("x", 3000), nil)
 	req.ContextWindow = 1024
 	_, _, err := stream(t, o, req)
-	if !errors.Is(err, engine.ErrContextExceeded) {
+	if !errors.Is(err, machine.ErrContextExceeded) {
 		t.Fatalf("err = %v, want a ContextExceeded kind", err)
 	}
 	var apiErr *engine.APIError
@@ -269,10 +270,10 @@ func TestHistoryRoundTrip(t *testing.T) {
 	call := first.Message.ToolCalls[0]
 	req := engine.ModelRequest{
 		System: "You are loopls.",
-		Messages: []engine.Message{
-			engine.UserMessage("read the README"),
+		Messages: []machine.Message{
+			machine.UserMessage("read the README"),
 			first.Message,
-			engine.ToolResultMessage(call, "# Demo\n", false),
+			machine.ToolResultMessage(call, "# Demo\n", false),
 		},
 		Tools: tools("read_file"),
 	}

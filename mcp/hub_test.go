@@ -11,6 +11,7 @@ import (
 
 	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/mcpservers"
 )
 
@@ -45,7 +46,7 @@ func find(t *testing.T, tools []engine.Tool, name string) engine.Tool {
 }
 
 func call(ctx context.Context, tl engine.Tool, args string) (engine.ToolResult, error) {
-	return tl.Call(ctx, engine.ToolInvocation{RunID: "run_t", Call: engine.ToolCall{ID: "c1", Name: tl.Spec().Name, Arguments: engine.RawJSON(args)}})
+	return tl.Call(ctx, engine.ToolInvocation{RunID: "run_t", Call: machine.ToolCall{ID: "c1", Name: tl.Spec().Name, Arguments: machine.RawJSON(args)}})
 }
 
 func TestEverythingEcho(t *testing.T) {

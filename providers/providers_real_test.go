@@ -8,6 +8,7 @@ package providers
 
 import (
 	"context"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/realollama"
 	"strings"
 	"testing"
@@ -46,7 +47,7 @@ func TestRealResolveAndList(t *testing.T) {
 	if err != nil || res.ContextWindow != 8192 {
 		t.Fatalf("%+v, %v", res, err)
 	}
-	resp, err := res.Primary.Stream(ctx, engine.ModelRequest{Messages: []engine.Message{engine.UserMessage("chat")}, ContextWindow: res.ContextWindow}, func(engine.Delta) {})
+	resp, err := res.Primary.Stream(ctx, engine.ModelRequest{Messages: []machine.Message{machine.UserMessage("chat")}, ContextWindow: res.ContextWindow}, func(engine.Delta) {})
 	if err != nil || resp.Message.Content != "Hello from the tiny test model." {
 		t.Fatalf("%+v, %v", resp.Message, err)
 	}

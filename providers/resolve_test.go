@@ -12,6 +12,7 @@ import (
 
 	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/fakeollama"
 )
 
@@ -159,7 +160,7 @@ func TestResolvedModelsStream(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), waitBound)
 	defer cancel()
-	resp, err := res.Primary.Stream(ctx, engine.ModelRequest{Messages: []engine.Message{engine.UserMessage("chat")}, ContextWindow: res.ContextWindow}, func(engine.Delta) {})
+	resp, err := res.Primary.Stream(ctx, engine.ModelRequest{Messages: []machine.Message{machine.UserMessage("chat")}, ContextWindow: res.ContextWindow}, func(engine.Delta) {})
 	if err != nil || resp.Message.Content != "Hello from the tiny test model." {
 		t.Fatalf("%+v, %v", resp, err)
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/redact"
 )
 
@@ -128,13 +129,13 @@ func (a *Anthropic) params(req engine.ModelRequest) (*msgRequest, error) {
 	}
 	for _, m := range req.Messages {
 		switch m.Role {
-		case engine.RoleSystem:
+		case machine.RoleSystem:
 			system = append(system, m.Content)
-		case engine.RoleUser:
+		case machine.RoleUser:
 			pending = append(pending, textBlock(m.Content))
-		case engine.RoleTool:
+		case machine.RoleTool:
 			pending = append(pending, toolResultBlock(string(m.ToolCallID), m.Content, m.IsError))
-		case engine.RoleAssistant:
+		case machine.RoleAssistant:
 			flushUser()
 			var blocks []msgBlock
 			if m.Content != "" {
@@ -208,7 +209,7 @@ func inputSchema(t engine.ToolSpec) (json.RawMessage, error) {
 type anthropicStream struct {
 	text, thinking strings.Builder
 	blocks         map[int64]*anthropicBlock
-	calls          []engine.ToolCall
+	calls          []machine.ToolCall
 	stopReason     string
 	usage          engine.Usage
 	stopped        bool // message_stop arrived
@@ -290,15 +291,15 @@ func (s *anthropicStream) add(ev msgEvent, onDelta func(engine.Delta)) {
 
 func (s *anthropicStream) emitCall(b *anthropicBlock, onDelta func(engine.Delta)) {
 	args, _ := engine.CanonicalArguments([]byte(b.input.String())) // malformed: kept as a string for the tool to refuse
-	call := engine.ToolCall{ID: engine.ToolCallID(b.id), Name: b.name, Arguments: engine.RawJSON(args)}
+	call := machine.ToolCall{ID: machine.ToolCallID(b.id), Name: b.name, Arguments: machine.RawJSON(args)}
 	s.calls = append(s.calls, call)
 	onDelta(engine.Delta{Lane: engine.LaneTool, ToolCall: &call})
 }
 
 func (s *anthropicStream) response(name string) engine.ModelResponse {
 	return engine.ModelResponse{
-		Message: engine.Message{
-			Role:      engine.RoleAssistant,
+		Message: machine.Message{
+			Role:      machine.RoleAssistant,
 			Content:   s.text.String(),
 			Thinking:  s.thinking.String(),
 			ToolCalls: s.calls,

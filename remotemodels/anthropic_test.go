@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // anEvent renders one Messages stream event as the API sends it.
@@ -124,14 +125,14 @@ func TestAnthropicHistoryAlternates(t *testing.T) {
 		anStart, anBlockStart(0, `{"type":"text","text":""}`), anDelta(0, `{"type":"text_delta","text":"done"}`),
 		anBlockStop(0), anMessageDelta("end_turn", 3), anStop,
 	}})
-	c1 := engine.ToolCall{ID: "toolu_01", Name: "read_file", Arguments: []byte(`{"path":"a"}`)}
-	c2 := engine.ToolCall{ID: "toolu_02", Name: "read_file", Arguments: []byte(`{"path":"b"}`)}
-	req := engine.ModelRequest{Messages: []engine.Message{
-		engine.UserMessage("read both"),
-		{Role: engine.RoleAssistant, ToolCalls: []engine.ToolCall{c1, c2}},
-		engine.ToolResultMessage(c1, "A", false),
-		engine.ToolResultMessage(c2, "missing", true),
-		engine.UserMessage("and now?"),
+	c1 := machine.ToolCall{ID: "toolu_01", Name: "read_file", Arguments: []byte(`{"path":"a"}`)}
+	c2 := machine.ToolCall{ID: "toolu_02", Name: "read_file", Arguments: []byte(`{"path":"b"}`)}
+	req := engine.ModelRequest{Messages: []machine.Message{
+		machine.UserMessage("read both"),
+		{Role: machine.RoleAssistant, ToolCalls: []machine.ToolCall{c1, c2}},
+		machine.ToolResultMessage(c1, "A", false),
+		machine.ToolResultMessage(c2, "missing", true),
+		machine.UserMessage("and now?"),
 	}}
 	resp, _, err := streamOnce(t, newAnthropic(t, s, AnthropicOptions{}), req)
 	if err != nil || resp.Message.Content != "done" {
@@ -265,7 +266,7 @@ func TestAnthropicPromptTooLongIsContextExceeded(t *testing.T) {
 		body: `{"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long: 208310 tokens > 200000 maximum"}}`})
 	_, _, err := streamOnce(t, newAnthropic(t, s, AnthropicOptions{}), userReq("q"))
 	wantPermanent(t, err, 400)
-	if !errors.Is(err, engine.ErrContextExceeded) {
+	if !errors.Is(err, machine.ErrContextExceeded) {
 		t.Errorf("err = %v, want ContextExceeded", err)
 	}
 }

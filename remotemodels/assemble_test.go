@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // split cuts s into pieces at points drawn from seed, as a server may cut
@@ -68,7 +69,7 @@ func FuzzAnthropicInputJSON(f *testing.F) {
 	f.Add(`{"x":`, uint64(1))
 	f.Fuzz(func(t *testing.T, input string, seed uint64) {
 		s := anthropicStream{blocks: map[int64]*anthropicBlock{}}
-		var lane []engine.ToolCall
+		var lane []machine.ToolCall
 		on := func(d engine.Delta) {
 			if d.Lane == engine.LaneTool {
 				lane = append(lane, *d.ToolCall)

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/redact"
 )
 
@@ -94,7 +95,7 @@ func classifyStatus(provider, model string, f httpFailure, cause error) *engine.
 	case f.status == http.StatusBadRequest && isContextOverflow(f.code, msg):
 		// The conversation no longer fits: the engine's ContextExceeded
 		// kind (through Cause), so the run says to compact or start anew.
-		limit := &engine.LoopError{Kind: engine.KindContextExceeded,
+		limit := &machine.LoopError{Kind: machine.KindContextExceeded,
 			Message: fmt.Sprintf("the conversation does not fit in the context window of %s (%s): compact it, set contextWindow so loopls compacts in time, or start a new session", model, msg)}
 		e.Message = limit.Message
 		e.Cause = fmt.Errorf("%w: %w", limit, cause)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/jsonhttp"
 	"github.com/loopls/loopls/redact"
 )
@@ -125,11 +126,11 @@ func (o *OpenAI) params(req engine.ModelRequest) (*chatRequest, error) {
 	}
 	for _, m := range req.Messages {
 		switch m.Role {
-		case engine.RoleSystem:
+		case machine.RoleSystem:
 			p.Messages = append(p.Messages, text("system", m.Content))
-		case engine.RoleUser:
+		case machine.RoleUser:
 			p.Messages = append(p.Messages, text("user", m.Content))
-		case engine.RoleAssistant:
+		case machine.RoleAssistant:
 			a := chatMessage{Role: "assistant"}
 			if m.Content != "" || len(m.ToolCalls) == 0 {
 				a.Content = &m.Content
@@ -143,7 +144,7 @@ func (o *OpenAI) params(req engine.ModelRequest) (*chatRequest, error) {
 					Function: chatFunctionCall{Name: c.Name, Arguments: args}})
 			}
 			p.Messages = append(p.Messages, a)
-		case engine.RoleTool:
+		case machine.RoleTool:
 			content := m.Content
 			if m.IsError {
 				content = "error: " + content
@@ -283,14 +284,14 @@ func reasoningText(d chatDelta) string {
 // canonicalised, each announced on the tool lane.
 func (s *openaiStream) response(name string, onDelta func(engine.Delta)) engine.ModelResponse {
 	sort.SliceStable(s.calls, func(i, j int) bool { return s.calls[i].index < s.calls[j].index })
-	msg := engine.Message{Role: engine.RoleAssistant, Content: s.text.String(), Thinking: s.thinking.String()}
+	msg := machine.Message{Role: machine.RoleAssistant, Content: s.text.String(), Thinking: s.thinking.String()}
 	for i, p := range s.calls {
 		args, _ := engine.CanonicalArguments([]byte(p.args.String())) // malformed: kept as a string for the tool to refuse
 		id := p.id
 		if id == "" {
 			id = fmt.Sprintf("call_%d", i)
 		}
-		call := engine.ToolCall{ID: engine.ToolCallID(id), Name: p.name, Arguments: engine.RawJSON(args)}
+		call := machine.ToolCall{ID: machine.ToolCallID(id), Name: p.name, Arguments: machine.RawJSON(args)}
 		msg.ToolCalls = append(msg.ToolCalls, call)
 		onDelta(engine.Delta{Lane: engine.LaneTool, ToolCall: &call})
 	}

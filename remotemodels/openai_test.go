@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // oaEvent renders one chat.completion.chunk as the API streams it.
@@ -104,7 +105,7 @@ func TestOpenAIToolCallsSplitAcrossFragments(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []engine.ToolCall{
+	want := []machine.ToolCall{
 		{ID: "call_a", Name: "read_file", Arguments: []byte(`{"path":"README.md"}`)},
 		{ID: "call_b", Name: "list_dir", Arguments: []byte(`{"path":"."}`)},
 	}
@@ -176,11 +177,11 @@ func TestOpenAIReasoningLane(t *testing.T) {
 
 func TestOpenAIHistoryRoundTrip(t *testing.T) {
 	s := newSSEServer(t, "/v1/chat/completions", sseScript{events: []string{oaDelta(`{"content":"ok"}`, "stop"), oaDone}})
-	call := engine.ToolCall{ID: "call_a", Name: "read_file", Arguments: []byte(`{"path":"README.md"}`)}
-	req := engine.ModelRequest{Messages: []engine.Message{
-		engine.UserMessage("read"),
-		{Role: engine.RoleAssistant, ToolCalls: []engine.ToolCall{call}},
-		engine.ToolResultMessage(call, "no such file", true),
+	call := machine.ToolCall{ID: "call_a", Name: "read_file", Arguments: []byte(`{"path":"README.md"}`)}
+	req := engine.ModelRequest{Messages: []machine.Message{
+		machine.UserMessage("read"),
+		{Role: machine.RoleAssistant, ToolCalls: []machine.ToolCall{call}},
+		machine.ToolResultMessage(call, "no such file", true),
 	}}
 	if _, _, err := streamOnce(t, newOpenAI(t, s, OpenAIOptions{}), req); err != nil {
 		t.Fatal(err)
@@ -323,12 +324,12 @@ func TestOpenAIContextOverflowIsContextExceeded(t *testing.T) {
 		s := newSSEServer(t, "/v1/chat/completions", sseScript{status: 400, body: body})
 		_, _, err := streamOnce(t, newOpenAI(t, s, OpenAIOptions{}), userReq("q"))
 		wantPermanent(t, err, 400)
-		if !errors.Is(err, engine.ErrContextExceeded) {
+		if !errors.Is(err, machine.ErrContextExceeded) {
 			t.Errorf("body %s: err = %v, want ContextExceeded", body, err)
 		}
 	}
 	s := newSSEServer(t, "/v1/chat/completions", sseScript{status: 400, body: `{"error":{"message":"Invalid 'tools[0].function.name'","type":"invalid_request_error"}}`})
-	if _, _, err := streamOnce(t, newOpenAI(t, s, OpenAIOptions{}), userReq("q")); errors.Is(err, engine.ErrContextExceeded) {
+	if _, _, err := streamOnce(t, newOpenAI(t, s, OpenAIOptions{}), userReq("q")); errors.Is(err, machine.ErrContextExceeded) {
 		t.Errorf("an unrelated 400 read as an overflow: %v", err)
 	}
 }

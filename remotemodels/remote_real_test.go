@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/realollama"
 )
 
@@ -51,7 +52,7 @@ func readFileTool() []engine.ToolSpec {
 type lanes struct {
 	text  strings.Builder
 	n     int
-	calls []engine.ToolCall
+	calls []machine.ToolCall
 }
 
 func (l *lanes) on(d engine.Delta) {
@@ -81,7 +82,7 @@ func stream(t *testing.T, m engine.Model, req engine.ModelRequest) (engine.Model
 func TestRealRemoteTwoTurnToolRun(t *testing.T) {
 	for name, m := range adapters(t) {
 		t.Run(name, func(t *testing.T) {
-			req := engine.ModelRequest{System: "You work on files.", Messages: []engine.Message{engine.UserMessage("read the README")}, Tools: readFileTool()}
+			req := engine.ModelRequest{System: "You work on files.", Messages: []machine.Message{machine.UserMessage("read the README")}, Tools: readFileTool()}
 			first, l := stream(t, m, req)
 			calls := first.Message.ToolCalls
 			if len(calls) != 1 || calls[0].Name != "read_file" || calls[0].ID == "" {
@@ -98,7 +99,7 @@ func TestRealRemoteTwoTurnToolRun(t *testing.T) {
 				t.Error("turn 1 sent no delta")
 			}
 
-			req.Messages = append(req.Messages, first.Message, engine.ToolResultMessage(calls[0], "# Demo\n", false))
+			req.Messages = append(req.Messages, first.Message, machine.ToolResultMessage(calls[0], "# Demo\n", false))
 			second, l := stream(t, m, req)
 			if second.Message.Content != "The tool result was received." || len(second.Message.ToolCalls) != 0 {
 				t.Fatalf("turn 2: %q, calls %+v", second.Message.Content, second.Message.ToolCalls)
@@ -125,7 +126,7 @@ func TestRealRemoteCancelStopsGeneration(t *testing.T) {
 			defer cancel()
 			n := 0
 			var text strings.Builder
-			_, err := m.Stream(ctx, engine.ModelRequest{Messages: []engine.Message{engine.UserMessage("loop")}}, func(d engine.Delta) {
+			_, err := m.Stream(ctx, engine.ModelRequest{Messages: []machine.Message{machine.UserMessage("loop")}}, func(d engine.Delta) {
 				text.WriteString(d.Text)
 				if n++; n == 5 {
 					cancel()
@@ -147,7 +148,7 @@ func TestRealRemoteCancelStopsGeneration(t *testing.T) {
 // cancelled stream's slot).
 func nextAfterCancel(t *testing.T, m engine.Model, host string) {
 	t.Helper()
-	chat := engine.ModelRequest{Messages: []engine.Message{engine.UserMessage("chat")}}
+	chat := engine.ModelRequest{Messages: []machine.Message{machine.UserMessage("chat")}}
 	var resp engine.ModelResponse
 	err := realollama.AfterCancel(t, host, "tiny", func(ctx context.Context) (err error) {
 		resp, err = m.Stream(ctx, chat, func(engine.Delta) {})

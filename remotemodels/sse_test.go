@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // waitBound bounds every wait on an event in these tests.
@@ -154,8 +155,8 @@ func (r *recorder) lane(l engine.Lane) (string, int) {
 	return b.String(), n
 }
 
-func (r *recorder) calls() []engine.ToolCall {
-	var out []engine.ToolCall
+func (r *recorder) calls() []machine.ToolCall {
+	var out []machine.ToolCall
 	for _, d := range r.deltas {
 		if d.Lane == engine.LaneTool {
 			out = append(out, *d.ToolCall)
@@ -174,7 +175,7 @@ func streamOnce(t *testing.T, m engine.Model, req engine.ModelRequest) (engine.M
 }
 
 func userReq(prompt string, tools ...string) engine.ModelRequest {
-	req := engine.ModelRequest{Messages: []engine.Message{engine.UserMessage(prompt)}}
+	req := engine.ModelRequest{Messages: []machine.Message{machine.UserMessage(prompt)}}
 	for _, n := range tools {
 		req.Tools = append(req.Tools, engine.ToolSpec{Name: n, Description: "the " + n + " tool",
 			Parameters: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"}},"required":["path"],"additionalProperties":false}`)})

@@ -10,7 +10,7 @@ import (
 	"github.com/sourcegraph/jsonrpc2"
 	"go.lsp.dev/protocol"
 
-	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/workspace"
 )
 
@@ -31,7 +31,7 @@ var approvalOptions = []approvalOption{
 
 // approveParams is loopls/approve.
 type approveParams struct {
-	RunID    engine.RunID     `json:"runId"`
+	RunID    machine.RunID    `json:"runId"`
 	ToolCall approveToolCall  `json:"toolCall"`
 	Options  []approvalOption `json:"options"`
 	Command  string           `json:"command,omitempty"`
@@ -40,9 +40,9 @@ type approveParams struct {
 }
 
 type approveToolCall struct {
-	ID        engine.ToolCallID `json:"id"`
-	Name      string            `json:"name"`
-	Arguments json.RawMessage   `json:"arguments"`
+	ID        machine.ToolCallID `json:"id"`
+	Name      string             `json:"name"`
+	Arguments json.RawMessage    `json:"arguments"`
 }
 
 // Approve implements workspace.Approver: it asks through loopls/approve when

@@ -8,7 +8,7 @@ import (
 
 	"github.com/sourcegraph/jsonrpc2"
 
-	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // inflight are the requests being answered, each with the cancel function
@@ -81,7 +81,7 @@ func (s *Server) progressCancel(params *json.RawMessage) {
 
 // cancelParams are loopls/cancel's and loopls.cancel's.
 type cancelParams struct {
-	RunID engine.RunID `json:"runId"`
+	RunID machine.RunID `json:"runId"`
 }
 
 // loopCancel handles loopls/cancel {"runId"} → {"cancelled": bool}: false
@@ -101,7 +101,7 @@ func (s *Server) loopCancel(ctx context.Context, params *json.RawMessage) (any, 
 
 // cancelRuns cancels one run, or all when id is empty; it reports whether
 // any run was in flight.
-func (s *Server) cancelRuns(id engine.RunID) bool {
+func (s *Server) cancelRuns(id machine.RunID) bool {
 	s.mu.Lock()
 	mgr := s.mgr
 	s.mu.Unlock()

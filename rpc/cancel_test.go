@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // The four cancel paths of SPEC §3.2, each tried in AwaitingModel (the
@@ -18,10 +19,10 @@ func TestCancelPaths(t *testing.T) {
 	states := []struct {
 		name   string
 		prompt string
-		state  engine.StateName
+		state  machine.StateName
 	}{
-		{"AwaitingModel", "stall now", engine.StateAwaitingModel},
-		{"AwaitingTools", "sleep a while", engine.StateAwaitingTools},
+		{"AwaitingModel", "stall now", machine.StateAwaitingModel},
+		{"AwaitingTools", "sleep a while", machine.StateAwaitingTools},
 	}
 	for _, st := range states {
 		for _, path := range paths {
@@ -33,7 +34,7 @@ func TestCancelPaths(t *testing.T) {
 	}
 }
 
-func testCancel(t *testing.T, path, prompt string, state engine.StateName) {
+func testCancel(t *testing.T, path, prompt string, state machine.StateName) {
 	t.Helper()
 	f := newFixture(t)
 	f.c.initialize(f.root, map[string]any{"window": map[string]any{"workDoneProgress": true}},
@@ -53,7 +54,7 @@ func testCancel(t *testing.T, path, prompt string, state engine.StateName) {
 		return tr.SessionID == first.SessionID && tr.RunID != first.RunID && tr.To == state
 	})
 	run := params[engine.Transition](t, entered).RunID
-	if state == engine.StateAwaitingTools {
+	if state == machine.StateAwaitingTools {
 		f.c.waitFor("run_command running", func(m *wireMsg) bool {
 			return m.Method == "loopls/toolCall" && strings.Contains(string(m.Params), `"running"`) &&
 				strings.Contains(string(m.Params), string(run))
@@ -92,7 +93,7 @@ func testCancel(t *testing.T, path, prompt string, state engine.StateName) {
 		t.Errorf("error data = %s, want the Run record, outcome cancelled", m.Error.Data)
 	}
 	trs := transitionsOf(t, f.c, run)
-	if last := trs[len(trs)-1]; last.To != engine.StateTerminal || last.Outcome != engine.OutcomeCancelled {
+	if last := trs[len(trs)-1]; last.To != machine.StateTerminal || last.Outcome != machine.OutcomeCancelled {
 		t.Errorf("last transition = %+v, want → Terminal (cancelled)", last)
 	}
 	for i, tr := range trs {
@@ -107,7 +108,7 @@ func testCancel(t *testing.T, path, prompt string, state engine.StateName) {
 		return m.Method == "$/progress" && strings.Contains(string(m.Params), `"end"`)
 	})
 
-	if state == engine.StateAwaitingModel {
+	if state == machine.StateAwaitingModel {
 		// The model's HTTP stream was closed.
 		ctx, cancel := context.WithTimeout(context.Background(), wait)
 		defer cancel()
@@ -140,10 +141,10 @@ func testCancel(t *testing.T, path, prompt string, state engine.StateName) {
 	}
 }
 
-func sessionHistory(t *testing.T, c *client, id engine.SessionID) []engine.Message {
+func sessionHistory(t *testing.T, c *client, id machine.SessionID) []machine.Message {
 	t.Helper()
 	var sess struct {
-		History []engine.Message `json:"history"`
+		History []machine.Message `json:"history"`
 	}
 	c.mustRequest("loopls/session", map[string]any{"sessionId": id}, &sess)
 	return sess.History

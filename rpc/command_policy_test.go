@@ -9,6 +9,7 @@ import (
 	"github.com/ollama/ollama/api"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/fakeollama"
 	"github.com/loopls/loopls/rpc"
 )
@@ -91,7 +92,7 @@ func TestCommandPolicyIsPerRun(t *testing.T) {
 			ended[string(p.RunID)+" "+string(p.Arguments)] = p
 		}
 	}
-	check := func(run engine.RunID, who, command string, allowed bool) {
+	check := func(run machine.RunID, who, command string, allowed bool) {
 		t.Helper()
 		printed := "\n" + who + "-" + command + "\n" // the program's output line
 		key := string(run) + ` {"command":"` + command + " " + who + "-" + command + `"}`

@@ -8,15 +8,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // sessionView is loopls/session's answer as a panel reads it.
 type sessionView struct {
-	SessionID engine.SessionID `json:"sessionId"`
-	Title     string           `json:"title"`
-	UpdatedAt time.Time        `json:"updatedAt"`
-	History   []engine.Message `json:"history"`
+	SessionID machine.SessionID `json:"sessionId"`
+	Title     string            `json:"title"`
+	UpdatedAt time.Time         `json:"updatedAt"`
+	History   []machine.Message `json:"history"`
 	Runs      []struct {
 		runResult
 		Prompt     string      `json:"prompt"`
@@ -68,10 +68,10 @@ func TestFollowUpRunSendsTheFirstExchange(t *testing.T) {
 	}
 
 	var list []struct {
-		SessionID engine.SessionID `json:"sessionId"`
-		Title     string           `json:"title"`
-		Runs      int              `json:"runs"`
-		UpdatedAt time.Time        `json:"updatedAt"`
+		SessionID machine.SessionID `json:"sessionId"`
+		Title     string            `json:"title"`
+		Runs      int               `json:"runs"`
+		UpdatedAt time.Time         `json:"updatedAt"`
 	}
 	f.c.mustRequest("loopls/sessions", nil, &list)
 	wantTitle := strings.TrimSpace(long)[:59] + "…"
@@ -150,8 +150,8 @@ func TestSessionRedrawsAConversation(t *testing.T) {
 	}
 	c.mustRequest("loopls/renameSession", map[string]any{"sessionId": first.SessionID, "title": "  README and hello  "}, &renamed)
 	var list []struct {
-		SessionID engine.SessionID `json:"sessionId"`
-		Title     string           `json:"title"`
+		SessionID machine.SessionID `json:"sessionId"`
+		Title     string            `json:"title"`
 	}
 	c.mustRequest("loopls/sessions", nil, &list)
 	if renamed.Title != "README and hello" || len(list) != 1 || list[0].Title != "README and hello" {
@@ -182,8 +182,8 @@ func TestSessionRedrawsAConversation(t *testing.T) {
 	}
 	// A run in flight keeps its session from being deleted.
 	var started struct {
-		RunID     engine.RunID     `json:"runId"`
-		SessionID engine.SessionID `json:"sessionId"`
+		RunID     machine.RunID     `json:"runId"`
+		SessionID machine.SessionID `json:"sessionId"`
 	}
 	c.mustRequest("workspace/executeCommand", map[string]any{"command": "loopls.run", "arguments": []any{map[string]any{"prompt": "loop forever"}}}, &started)
 	c.waitFor("the loop's first delta", func(m *wireMsg) bool { return m.Method == "loopls/delta" })
@@ -249,8 +249,8 @@ func TestAttachedContext(t *testing.T) {
 		t.Errorf("the user message has text that was not attached:\n%s", user)
 	}
 	st := params[struct {
-		RunID   engine.RunID `json:"runId"`
-		Mode    string       `json:"mode"`
+		RunID   machine.RunID `json:"runId"`
+		Mode    string        `json:"mode"`
 		Context []struct {
 			Path      string `json:"path"`
 			StartLine int    `json:"startLine"`
@@ -430,7 +430,7 @@ func TestAgentsMDInTheSystemMessage(t *testing.T) {
 		reqs := f.srv.Requests()
 		return reqs[len(reqs)-1].Messages[0].Content
 	}
-	started := func(run engine.RunID) []string {
+	started := func(run machine.RunID) []string {
 		m := f.c.waitFor("loopls/runStarted", func(m *wireMsg) bool {
 			return m.Method == "loopls/runStarted" && strings.Contains(string(m.Params), string(run))
 		})
@@ -467,7 +467,7 @@ func TestAgentsMDInTheSystemMessage(t *testing.T) {
 	}
 
 	var fix struct {
-		RunID engine.RunID `json:"runId"`
+		RunID machine.RunID `json:"runId"`
 	}
 	rng := map[string]any{"start": map[string]any{"line": 0, "character": 0}, "end": map[string]any{"line": 0, "character": 1}}
 	f.c.mustRequest("workspace/executeCommand", map[string]any{"command": "loopls.fix", "arguments": []any{map[string]any{

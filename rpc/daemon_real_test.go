@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/realollama"
 )
 
@@ -45,7 +45,7 @@ func TestRealOllamaDaemon(t *testing.T) {
 		t.Errorf("the run after the cancel: %+v", again)
 	}
 	var sess struct {
-		History []engine.Message `json:"history"`
+		History []machine.Message `json:"history"`
 	}
 	c.mustRequest("loopls/session", map[string]any{"sessionId": res.SessionID}, &sess)
 	if len(sess.History) != 6 {
@@ -57,7 +57,7 @@ func TestRealOllamaDaemon(t *testing.T) {
 // realollama.AfterCancel's rule for Ollama's slot hold: a run that gets no
 // answer in time is cancelled (it adds nothing to the session's history),
 // the model unloaded, and the run sent again.
-func runAfterCancel(t *testing.T, c *client, host string, session engine.SessionID) runResult {
+func runAfterCancel(t *testing.T, c *client, host string, session machine.SessionID) runResult {
 	t.Helper()
 	params := map[string]any{"prompt": "chat", "session": session}
 	var got runResult

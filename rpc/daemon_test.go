@@ -11,6 +11,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/fakeollama"
 )
 
@@ -67,11 +68,11 @@ func writeFile(t testing.TB, path, text string) {
 
 // runResult is loopls/run's result, and the data of its errors.
 type runResult struct {
-	RunID     engine.RunID     `json:"runId"`
-	SessionID engine.SessionID `json:"sessionId"`
-	Outcome   string           `json:"outcome"`
-	Output    string           `json:"output"`
-	Turns     int              `json:"turns"`
+	RunID     machine.RunID     `json:"runId"`
+	SessionID machine.SessionID `json:"sessionId"`
+	Outcome   string            `json:"outcome"`
+	Output    string            `json:"output"`
+	Turns     int               `json:"turns"`
 	Usage     *struct {
 		InputTokens  int `json:"inputTokens"`
 		OutputTokens int `json:"outputTokens"`
@@ -84,7 +85,7 @@ type runResult struct {
 }
 
 // transitionsOf returns the loopls/transition notifications of run.
-func transitionsOf(t *testing.T, c *client, run engine.RunID) []engine.Transition {
+func transitionsOf(t *testing.T, c *client, run machine.RunID) []engine.Transition {
 	var out []engine.Transition
 	for _, m := range c.messages("loopls/transition") {
 		tr := params[engine.Transition](t, m)
@@ -96,7 +97,7 @@ func transitionsOf(t *testing.T, c *client, run engine.RunID) []engine.Transitio
 }
 
 // runEnded waits for run's loopls/runEnded.
-func runEnded(t *testing.T, c *client, run engine.RunID) runResult {
+func runEnded(t *testing.T, c *client, run machine.RunID) runResult {
 	t.Helper()
 	m := c.waitFor("loopls/runEnded of "+string(run), func(m *wireMsg) bool {
 		return m.Method == "loopls/runEnded" && params[runResult](t, m).RunID == run
@@ -104,4 +105,4 @@ func runEnded(t *testing.T, c *client, run engine.RunID) runResult {
 	return params[runResult](t, m)
 }
 
-func runIDOf(s string) engine.RunID { return engine.RunID(s) }
+func runIDOf(s string) machine.RunID { return machine.RunID(s) }

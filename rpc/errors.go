@@ -10,6 +10,7 @@ import (
 	"github.com/sourcegraph/jsonrpc2"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/session"
 	"github.com/loopls/loopls/store"
 )
@@ -113,11 +114,11 @@ var errUnknownRun = errors.New("unknown run")
 func runError(run engine.Run) *jsonrpc2.Error {
 	code := int64(CodeRequestFailed)
 	switch run.Outcome {
-	case engine.OutcomeCancelled:
+	case machine.OutcomeCancelled:
 		code = CodeRequestCancelled
-	case engine.OutcomeMaxTurnsExceeded:
+	case machine.OutcomeMaxTurnsExceeded:
 		code = CodeMaxTurnsExceeded
-	case engine.OutcomeContextExceeded:
+	case machine.OutcomeContextExceeded:
 		code = CodeContextExceeded
 	}
 	msg := string(run.Outcome)

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // executeCommandParams are workspace/executeCommand's.
@@ -18,8 +18,8 @@ type executeCommandParams struct {
 
 // startedResult is what loopls.run and loopls.fix answer at once.
 type startedResult struct {
-	RunID     engine.RunID     `json:"runId"`
-	SessionID engine.SessionID `json:"sessionId"`
+	RunID     machine.RunID     `json:"runId"`
+	SessionID machine.SessionID `json:"sessionId"`
 }
 
 // executeCommand handles loopls.run, loopls.fix and loopls.cancel. The run
@@ -56,9 +56,9 @@ func (s *Server) executeCommand(_ context.Context, params *json.RawMessage) (any
 	case CommandFix:
 		var fc struct {
 			fixParams
-			Session engine.SessionID `json:"session"`
-			Mode    string           `json:"mode"`
-			Context []contextParam   `json:"context"`
+			Session machine.SessionID `json:"session"`
+			Mode    string            `json:"mode"`
+			Context []contextParam    `json:"context"`
 		}
 		if len(p.Arguments) == 0 {
 			return nil, badParam("arguments", "must hold one object with \"uri\" and \"range\"")

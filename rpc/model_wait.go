@@ -2,6 +2,7 @@ package rpc
 
 import (
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // ModelWaitParams are loopls/modelWait's params (loopls run --json prints
@@ -9,11 +10,11 @@ import (
 // message says what it may be waiting for. The engine decides when (once
 // per model call, engine.ModelWait); this is only its wire form.
 type ModelWaitParams struct {
-	RunID   engine.RunID `json:"runId"`
-	Turn    int          `json:"turn"`
-	Model   string       `json:"model,omitempty"`
-	AfterMs int64        `json:"afterMs"`
-	Message string       `json:"message"`
+	RunID   machine.RunID `json:"runId"`
+	Turn    int           `json:"turn"`
+	Model   string        `json:"model,omitempty"`
+	AfterMs int64         `json:"afterMs"`
+	Message string        `json:"message"`
 }
 
 // NewModelWaitParams is w on the wire.
@@ -28,5 +29,5 @@ func NewModelWaitParams(w engine.ModelWait) ModelWaitParams {
 func (o *runObserver) OnModelWait(w engine.ModelWait) {
 	p := NewModelWaitParams(w)
 	o.s.out.notify("loopls/modelWait", p, p.RunID)
-	o.rs.progress.report(transitionMessage(engine.Transition{To: engine.StateAwaitingModel, Turn: w.Turn}) + " · " + p.Message)
+	o.rs.progress.report(transitionMessage(engine.Transition{To: machine.StateAwaitingModel, Turn: w.Turn}) + " · " + p.Message)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/sourcegraph/jsonrpc2"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // Deltas are flushed about every deltaInterval at most (~60 a second),
@@ -43,7 +44,7 @@ type outMsg struct {
 	rerr   *jsonrpc2.Error
 	// run, when set, flushes that run's pending deltas before this
 	// message, so a run's text always precedes its next transition.
-	run engine.RunID
+	run machine.RunID
 	// key, when set, makes a queued message replaceable: a newer message
 	// with the same key takes its place (progress reports).
 	key string
@@ -80,9 +81,9 @@ type outbox struct {
 	mu       sync.Mutex
 	queue    []*outMsg
 	keyed    map[string]*outMsg
-	deltas   map[engine.RunID][]*deltaSeg
-	order    []engine.RunID // runs with pending deltas, first come first
-	flushTAT time.Time      // the flush schedule (GCRA's theoretical arrival time)
+	deltas   map[machine.RunID][]*deltaSeg
+	order    []machine.RunID // runs with pending deltas, first come first
+	flushTAT time.Time       // the flush schedule (GCRA's theoretical arrival time)
 	closed   bool
 	wake     chan struct{}
 	done     chan struct{}
@@ -92,7 +93,7 @@ func newOutbox(log *slog.Logger) *outbox {
 	return &outbox{
 		log:    log,
 		keyed:  make(map[string]*outMsg),
-		deltas: make(map[engine.RunID][]*deltaSeg),
+		deltas: make(map[machine.RunID][]*deltaSeg),
 		wake:   make(chan struct{}, 1),
 		done:   make(chan struct{}),
 	}
@@ -138,12 +139,12 @@ func (o *outbox) push(m *outMsg) {
 }
 
 // notify queues a notification.
-func (o *outbox) notify(method string, params any, run engine.RunID) {
+func (o *outbox) notify(method string, params any, run machine.RunID) {
 	o.push(&outMsg{kind: outNotify, method: method, params: params, run: run})
 }
 
 // delta appends text to run's pending deltas on lane.
-func (o *outbox) delta(run engine.RunID, lane engine.Lane, text string) {
+func (o *outbox) delta(run machine.RunID, lane engine.Lane, text string) {
 	if text == "" {
 		return
 	}
@@ -168,13 +169,13 @@ func (o *outbox) delta(run engine.RunID, lane engine.Lane, text string) {
 
 // DeltaParams are loopls/delta's params (loopls run --json prints the same).
 type DeltaParams struct {
-	RunID engine.RunID `json:"runId"`
-	Lane  engine.Lane  `json:"lane"`
-	Text  string       `json:"text"`
+	RunID machine.RunID `json:"runId"`
+	Lane  engine.Lane   `json:"lane"`
+	Text  string        `json:"text"`
 }
 
 // flushRunLocked moves run's pending deltas into the queue.
-func (o *outbox) flushRunLocked(run engine.RunID) {
+func (o *outbox) flushRunLocked(run machine.RunID) {
 	segs, ok := o.deltas[run]
 	if !ok {
 		return

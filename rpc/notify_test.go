@@ -15,6 +15,7 @@ import (
 	"github.com/sourcegraph/jsonrpc2"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // outboxPair is an outbox writing to a connection whose other end the test
@@ -142,8 +143,8 @@ func BenchmarkOutboxNotifications(b *testing.B) {
 		}
 		done <- count
 	}()
-	tr := engine.Transition{RunID: "run_bench", SessionID: "ses_bench", From: engine.StateStart,
-		To: engine.StateAwaitingModel, Event: engine.EventCallLLM, Turn: 1, ContextTokens: 1234}
+	tr := engine.Transition{RunID: "run_bench", SessionID: "ses_bench", From: machine.StateStart,
+		To: machine.StateAwaitingModel, Event: machine.EventCallLLM, Turn: 1, ContextTokens: 1234}
 	b.ResetTimer()
 	for i := range b.N {
 		tr.Seq = i + 1
@@ -162,9 +163,9 @@ func TestTransitionMessage(t *testing.T) {
 		tr   engine.Transition
 		want string
 	}{
-		{engine.Transition{Turn: 1, To: engine.StateAwaitingModel}, "turn 2 · awaiting model"},
-		{engine.Transition{Turn: 0, To: engine.StateAwaitingTools}, "turn 1 · running tools"},
-		{engine.Transition{Turn: 3, To: engine.StateTerminal, Outcome: engine.OutcomeCancelled}, "turn 4 · cancelled"},
+		{engine.Transition{Turn: 1, To: machine.StateAwaitingModel}, "turn 2 · awaiting model"},
+		{engine.Transition{Turn: 0, To: machine.StateAwaitingTools}, "turn 1 · running tools"},
+		{engine.Transition{Turn: 3, To: machine.StateTerminal, Outcome: machine.OutcomeCancelled}, "turn 4 · cancelled"},
 	} {
 		if got := transitionMessage(tc.tr); got != tc.want {
 			t.Errorf("transitionMessage(%+v) = %q, want %q", tc.tr, got, tc.want)

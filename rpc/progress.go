@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // createTimeout bounds the wait for window/workDoneProgress/create; a client
@@ -43,15 +44,15 @@ const (
 // owns its map, as gopls's progress tracker does.
 type progressTokens struct {
 	mu   sync.Mutex
-	runs map[string]engine.RunID // tokenKey → run
+	runs map[string]machine.RunID // tokenKey → run
 }
 
 // add names run as token's.
-func (t *progressTokens) add(token json.RawMessage, run engine.RunID) {
+func (t *progressTokens) add(token json.RawMessage, run machine.RunID) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.runs == nil {
-		t.runs = make(map[string]engine.RunID)
+		t.runs = make(map[string]machine.RunID)
 	}
 	t.runs[tokenKey(token)] = run
 }
@@ -64,7 +65,7 @@ func (t *progressTokens) remove(token json.RawMessage) {
 }
 
 // run is the run whose progress token is token.
-func (t *progressTokens) run(token json.RawMessage) (engine.RunID, bool) {
+func (t *progressTokens) run(token json.RawMessage) (machine.RunID, bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	run, ok := t.runs[tokenKey(token)]
@@ -85,7 +86,7 @@ func tokenKey(raw json.RawMessage) string {
 // newProgress sets up run's progress: on the client's token when it sent
 // one, else on a token the server creates when the client supports that,
 // else none (nil).
-func (s *Server) newProgress(run engine.RunID, clientToken json.RawMessage, title string) *progress {
+func (s *Server) newProgress(run machine.RunID, clientToken json.RawMessage, title string) *progress {
 	s.mu.Lock()
 	canCreate := s.client.workDoneProgress
 	s.mu.Unlock()
@@ -125,7 +126,7 @@ type progressParams struct {
 	Value any             `json:"value"`
 }
 
-func (p *progress) send(value any, run engine.RunID, replaceable bool) {
+func (p *progress) send(value any, run machine.RunID, replaceable bool) {
 	m := &outMsg{kind: outNotify, method: "$/progress", params: progressParams{Token: p.token, Value: value}, run: run}
 	if replaceable {
 		m.key = "progress " + tokenKey(p.token)
@@ -194,15 +195,15 @@ func (p *progress) end(msg string) {
 func transitionMessage(t engine.Transition) string {
 	var what string
 	switch t.To {
-	case engine.StateStart:
+	case machine.StateStart:
 		what = "starting"
-	case engine.StateAwaitingModel:
+	case machine.StateAwaitingModel:
 		what = "awaiting model"
-	case engine.StateAwaitingTools:
+	case machine.StateAwaitingTools:
 		what = "running tools"
-	case engine.StateAwaitingCompaction:
+	case machine.StateAwaitingCompaction:
 		what = "compacting"
-	case engine.StateTerminal:
+	case machine.StateTerminal:
 		what = string(t.Outcome)
 	default:
 		what = string(t.To)

@@ -5,13 +5,14 @@ import (
 	"encoding/json"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/session"
 	"github.com/loopls/loopls/workspace"
 )
 
 // resumeParams are loopls/resumeRun's params.
 type resumeParams struct {
-	RunID         engine.RunID    `json:"runId"`
+	RunID         machine.RunID   `json:"runId"`
 	MaxTurns      int             `json:"maxTurns"`
 	WorkDoneToken json.RawMessage `json:"workDoneToken"`
 }
@@ -44,7 +45,7 @@ func (s *Server) resumeRun(ctx context.Context, params *json.RawMessage) (any, e
 		return nil, err
 	}
 	<-rs.ended
-	if rs.run.Outcome != engine.OutcomeCompleted {
+	if rs.run.Outcome != machine.OutcomeCompleted {
 		return nil, runError(rs.run)
 	}
 	return rs.run, nil

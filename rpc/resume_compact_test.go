@@ -13,6 +13,7 @@ import (
 	"github.com/ollama/ollama/api"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/fakeollama"
 )
 
@@ -98,7 +99,7 @@ func TestResumeAfterKillDuringCompaction(t *testing.T) {
 	}
 	refCompactions := 0
 	for _, tr := range transitionsOf(t, ref, want.RunID) {
-		if tr.To == engine.StateAwaitingCompaction {
+		if tr.To == machine.StateAwaitingCompaction {
 			refCompactions++
 		}
 	}
@@ -116,7 +117,7 @@ func TestResumeAfterKillDuringCompaction(t *testing.T) {
 	a := w.daemon(opts)
 	a.send("loopls/run", map[string]any{"prompt": prompt})
 	m := a.waitFor("a transition to AwaitingCompaction", func(m *wireMsg) bool {
-		return m.Method == "loopls/transition" && params[engine.Transition](t, m).To == engine.StateAwaitingCompaction
+		return m.Method == "loopls/transition" && params[engine.Transition](t, m).To == machine.StateAwaitingCompaction
 	})
 	compacting := params[engine.Transition](t, m)
 	runID := compacting.RunID
@@ -146,7 +147,7 @@ func TestResumeAfterKillDuringCompaction(t *testing.T) {
 	sid := compacting.SessionID
 	runs := sessionRuns(t, b, sid)
 	if len(runs) != 1 || runs[0].RunID != runID || !runs[0].Resumable || runs[0].Outcome != "failed" ||
-		runs[0].StoppedIn == nil || runs[0].StoppedIn.State != engine.StateStart || runs[0].StoppedIn.Turn != compacting.Turn {
+		runs[0].StoppedIn == nil || runs[0].StoppedIn.State != machine.StateStart || runs[0].StoppedIn.Turn != compacting.Turn {
 		t.Fatalf("stored run after the kill = %+v (stoppedIn %+v), want failed, resumable, stopped in Start turn %d",
 			runs, runs[0].StoppedIn, compacting.Turn)
 	}
@@ -163,7 +164,7 @@ func TestResumeAfterKillDuringCompaction(t *testing.T) {
 		t.Errorf("the resumed run ran a tool again: %s", m.Params)
 	}
 	after := transitionsOf(t, b, runID)
-	if len(after) == 0 || after[0].From != engine.StateStart || after[0].To != engine.StateAwaitingCompaction {
+	if len(after) == 0 || after[0].From != machine.StateStart || after[0].To != machine.StateAwaitingCompaction {
 		t.Fatalf("resumed transitions = %+v, want Start → AwaitingCompaction first", after)
 	}
 	if after[0].Seq != before[len(before)-1].Seq {

@@ -12,6 +12,7 @@ import (
 	"github.com/ollama/ollama/api"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/fakeollama"
 )
 
@@ -74,15 +75,15 @@ func slowText(words ...string) *fakeollama.Reply {
 
 // storedRun is a run as loopls/session lists it.
 type storedRun struct {
-	RunID     engine.RunID      `json:"runId"`
-	Outcome   string            `json:"outcome"`
-	Turns     int               `json:"turns"`
-	Resumable bool              `json:"resumable"`
-	StoppedIn *engine.StoppedIn `json:"stoppedIn"`
-	Error     *engine.LoopError `json:"error"`
+	RunID     machine.RunID      `json:"runId"`
+	Outcome   string             `json:"outcome"`
+	Turns     int                `json:"turns"`
+	Resumable bool               `json:"resumable"`
+	StoppedIn *engine.StoppedIn  `json:"stoppedIn"`
+	Error     *machine.LoopError `json:"error"`
 }
 
-func sessionRuns(t *testing.T, c *client, id engine.SessionID) []storedRun {
+func sessionRuns(t *testing.T, c *client, id machine.SessionID) []storedRun {
 	t.Helper()
 	var sess struct {
 		Runs []storedRun `json:"runs"`
@@ -93,7 +94,7 @@ func sessionRuns(t *testing.T, c *client, id engine.SessionID) []storedRun {
 
 // comparable strips what differs between two runs of one script: nothing
 // but the text, roles and tool calls remain.
-func comparable(msgs []engine.Message) string {
+func comparable(msgs []machine.Message) string {
 	var b strings.Builder
 	for _, m := range msgs {
 		b.WriteString(string(m.Role) + ": " + m.Content + "\n")
@@ -138,13 +139,13 @@ func TestResumeAfterKillWhileTurnTwoStreams(t *testing.T) {
 
 	a := w.daemon(nil)
 	a.send("loopls/run", map[string]any{"prompt": "resume read the readme"})
-	var runID engine.RunID
+	var runID machine.RunID
 	a.waitFor("a delta of turn 2", func(m *wireMsg) bool {
 		if m.Method != "loopls/transition" {
 			return false
 		}
 		tr := params[engine.Transition](t, m)
-		if tr.Event == engine.EventCallLLM && tr.Turn == 1 {
+		if tr.Event == machine.EventCallLLM && tr.Turn == 1 {
 			runID = tr.RunID
 			return true
 		}
@@ -168,11 +169,11 @@ func TestResumeAfterKillWhileTurnTwoStreams(t *testing.T) {
 
 	b := w.daemon(nil)
 	var sessions []struct {
-		SessionID    engine.SessionID `json:"sessionId"`
-		ResumableRun engine.RunID     `json:"resumableRun"`
+		SessionID    machine.SessionID `json:"sessionId"`
+		ResumableRun machine.RunID     `json:"resumableRun"`
 	}
 	b.mustRequest("loopls/sessions", nil, &sessions)
-	var sid engine.SessionID
+	var sid machine.SessionID
 	for _, s := range sessions {
 		if s.ResumableRun == runID {
 			sid = s.SessionID
@@ -183,8 +184,8 @@ func TestResumeAfterKillWhileTurnTwoStreams(t *testing.T) {
 	}
 	runs := sessionRuns(t, b, sid)
 	if len(runs) != 1 || !runs[0].Resumable || runs[0].Outcome != "failed" || runs[0].Error == nil ||
-		runs[0].Error.Kind != engine.KindInternal || runs[0].StoppedIn == nil ||
-		runs[0].StoppedIn.State != engine.StateStart || runs[0].StoppedIn.Turn != 1 {
+		runs[0].Error.Kind != machine.KindInternal || runs[0].StoppedIn == nil ||
+		runs[0].StoppedIn.State != machine.StateStart || runs[0].StoppedIn.Turn != 1 {
 		t.Fatalf("stored run after the kill = %+v (stoppedIn %+v), want failed Internal, resumable, stopped in Start turn 1", runs, runs[0].StoppedIn)
 	}
 
@@ -203,7 +204,7 @@ func TestResumeAfterKillWhileTurnTwoStreams(t *testing.T) {
 	}
 	after := transitionsOf(t, b, runID)
 	last := before[len(before)-1]
-	if len(after) == 0 || after[0].Event != engine.EventCallLLM || after[0].From != engine.StateStart {
+	if len(after) == 0 || after[0].Event != machine.EventCallLLM || after[0].From != machine.StateStart {
 		t.Fatalf("resumed transitions = %+v, want call_llm from Start first", after)
 	}
 	// The checkpoint was taken at tool_results; the call_llm the killed
@@ -288,7 +289,7 @@ func TestResumeAfterKillWhileCommandRuns(t *testing.T) {
 			strings.Contains(string(m.Params), `"running"`)
 	})
 	var call struct {
-		RunID engine.RunID `json:"runId"`
+		RunID machine.RunID `json:"runId"`
 	}
 	if err := json.Unmarshal(m.Params, &call); err != nil {
 		t.Fatal(err)
@@ -326,7 +327,7 @@ func TestResumeAfterKillWhileCommandRuns(t *testing.T) {
 			told = append(told, m.Content)
 		}
 	}
-	if len(told) != 1 || !strings.Contains(told[0], engine.InterruptedToolText) {
+	if len(told) != 1 || !strings.Contains(told[0], machine.InterruptedToolText) {
 		t.Errorf("tool results sent after resume = %q, want the interruption notice once", told)
 	}
 }
@@ -353,7 +354,7 @@ func TestResumeRefusals(t *testing.T) {
 		return m.Method == "loopls/delta" && !strings.Contains(string(m.Params), string(first.RunID))
 	})
 	var delta struct {
-		RunID engine.RunID `json:"runId"`
+		RunID machine.RunID `json:"runId"`
 	}
 	if err := json.Unmarshal(m.Params, &delta); err != nil {
 		t.Fatal(err)
@@ -372,11 +373,11 @@ func TestResumeRefusals(t *testing.T) {
 		t.Errorf("resuming a run whose session ran since: %+v, want -31005 saying so", werr)
 	}
 	runs = sessionRuns(t, b, first.SessionID)
-	if len(runs) != 3 || runs[1].Resumable || runs[1].StoppedIn == nil || runs[1].StoppedIn.State != engine.StateStart {
+	if len(runs) != 3 || runs[1].Resumable || runs[1].StoppedIn == nil || runs[1].StoppedIn.State != machine.StateStart {
 		t.Errorf("runs = %+v, want the killed one no longer resumable but still saying where it stopped", runs)
 	}
 	var sessions []struct {
-		ResumableRun engine.RunID `json:"resumableRun"`
+		ResumableRun machine.RunID `json:"resumableRun"`
 	}
 	b.mustRequest("loopls/sessions", nil, &sessions)
 	for _, s := range sessions {

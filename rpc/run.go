@@ -9,19 +9,20 @@ import (
 	"sync"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/session"
 )
 
 // runParams are loopls/run's params and loopls.run's argument.
 type runParams struct {
-	Prompt        string           `json:"prompt"`
-	Fix           *fixParams       `json:"fix"`
-	Session       engine.SessionID `json:"session"`
-	Model         string           `json:"model"`
-	MaxTurns      int              `json:"maxTurns"`
-	Mode          string           `json:"mode"`
-	Context       []contextParam   `json:"context"`
-	WorkDoneToken json.RawMessage  `json:"workDoneToken"`
+	Prompt        string            `json:"prompt"`
+	Fix           *fixParams        `json:"fix"`
+	Session       machine.SessionID `json:"session"`
+	Model         string            `json:"model"`
+	MaxTurns      int               `json:"maxTurns"`
+	Mode          string            `json:"mode"`
+	Context       []contextParam    `json:"context"`
+	WorkDoneToken json.RawMessage   `json:"workDoneToken"`
 }
 
 // validate checks the fields and returns the prompt to run.
@@ -40,8 +41,8 @@ func (s *Server) validate(p *runParams) (string, error) {
 
 // runState is a run the server is reporting on.
 type runState struct {
-	id       engine.RunID
-	session  engine.SessionID
+	id       machine.RunID
+	session  machine.SessionID
 	handle   *session.Handle
 	progress *progress
 	obs      *runObserver
@@ -91,9 +92,9 @@ func (s *Server) startRun(ctx context.Context, p runParams, token json.RawMessag
 // launch starts run id through start, with its observer and progress, and
 // reports on it until it ends: transitions, deltas, tool calls, progress,
 // then loopls/runEnded.
-func (s *Server) launch(id engine.RunID, token json.RawMessage, title string, start func(engine.Observer) (*session.Handle, error)) (*runState, error) {
+func (s *Server) launch(id machine.RunID, token json.RawMessage, title string, start func(engine.Observer) (*session.Handle, error)) (*runState, error) {
 	rs := &runState{id: id, ended: make(chan struct{})}
-	rs.obs = &runObserver{s: s, rs: rs, open: make(map[engine.ToolCallID]engine.ToolEvent)}
+	rs.obs = &runObserver{s: s, rs: rs, open: make(map[machine.ToolCallID]engine.ToolEvent)}
 	rs.progress = s.newProgress(id, token, title)
 	h, err := start(rs.obs)
 	if err != nil {
@@ -121,12 +122,12 @@ func (s *Server) watch(rs *runState) {
 	run, _ := rs.handle.Wait() // complete: session.Handle.Wait
 	rs.obs.cancelOpenCalls()
 	end := string(run.Outcome)
-	if run.Error != nil && run.Outcome != engine.OutcomeCancelled {
+	if run.Error != nil && run.Outcome != machine.OutcomeCancelled {
 		end += ": " + run.Error.Error()
 	}
 	rs.progress.end(end)
 	switch {
-	case run.Outcome == engine.OutcomeFailed || run.Outcome == engine.OutcomeContextExceeded:
+	case run.Outcome == machine.OutcomeFailed || run.Outcome == machine.OutcomeContextExceeded:
 		s.logMessage(1, fmt.Sprintf("loopls: run %s %s", rs.id, end))
 	case s.tracing():
 		s.logMessage(4, fmt.Sprintf("loopls: run %s %s", rs.id, end))
@@ -147,13 +148,13 @@ const maxEndedRuns = 4096
 // endedRuns are the ids of the runs that ended in this daemon, the oldest
 // forgotten first.
 type endedRuns struct {
-	ids   map[engine.RunID]struct{}
-	order []engine.RunID
+	ids   map[machine.RunID]struct{}
+	order []machine.RunID
 }
 
-func (e *endedRuns) add(id engine.RunID) {
+func (e *endedRuns) add(id machine.RunID) {
 	if e.ids == nil {
-		e.ids = make(map[engine.RunID]struct{})
+		e.ids = make(map[machine.RunID]struct{})
 	}
 	if _, ok := e.ids[id]; ok {
 		return
@@ -166,14 +167,14 @@ func (e *endedRuns) add(id engine.RunID) {
 	e.order = append(e.order, id)
 }
 
-func (e *endedRuns) has(id engine.RunID) bool {
+func (e *endedRuns) has(id machine.RunID) bool {
 	_, ok := e.ids[id]
 	return ok
 }
 
 // knownRun reports whether id names a run: one in flight, one that ended in
 // this daemon, or one the workspace's session store recorded.
-func (s *Server) knownRun(ctx context.Context, id engine.RunID) bool {
+func (s *Server) knownRun(ctx context.Context, id machine.RunID) bool {
 	if s.awaitOpen(ctx) {
 		s.openSessions()
 	}
@@ -209,7 +210,7 @@ func (s *Server) loopRun(ctx context.Context, params *json.RawMessage) (any, err
 		return nil, err
 	}
 	<-rs.ended
-	if rs.run.Outcome != engine.OutcomeCompleted {
+	if rs.run.Outcome != machine.OutcomeCompleted {
 		return nil, runError(rs.run)
 	}
 	return rs.run, nil
@@ -233,7 +234,7 @@ type runObserver struct {
 	rs *runState
 
 	mu   sync.Mutex
-	open map[engine.ToolCallID]engine.ToolEvent // tool calls begun, not finished
+	open map[machine.ToolCallID]engine.ToolEvent // tool calls begun, not finished
 }
 
 // OnRunStarted sends loopls/runStarted: the mode, the AGENTS.md files in
@@ -251,7 +252,7 @@ func (o *runObserver) OnTransition(t engine.Transition) {
 	o.rs.progress.report(transitionMessage(t))
 }
 
-func (o *runObserver) OnDelta(run engine.RunID, lane engine.Lane, text string) {
+func (o *runObserver) OnDelta(run machine.RunID, lane engine.Lane, text string) {
 	if lane == engine.LaneText || lane == engine.LaneThinking {
 		o.s.out.delta(run, lane, text)
 	}
@@ -281,7 +282,7 @@ func (o *runObserver) OnToolPost(ev engine.ToolEvent) {
 func (o *runObserver) cancelOpenCalls() {
 	o.mu.Lock()
 	open := o.open
-	o.open = make(map[engine.ToolCallID]engine.ToolEvent)
+	o.open = make(map[machine.ToolCallID]engine.ToolEvent)
 	o.mu.Unlock()
 	for _, ev := range open {
 		ev.Output = ""

@@ -6,7 +6,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/workspace"
 )
 
@@ -16,8 +16,8 @@ import (
 // an editor can show the run's change as a diff.
 func (s *Server) runChange(ctx context.Context, params *json.RawMessage) (any, error) {
 	var p struct {
-		RunID engine.RunID `json:"runId"`
-		Path  string       `json:"path"`
+		RunID machine.RunID `json:"runId"`
+		Path  string        `json:"path"`
 	}
 	if err := decodeParams(params, &p); err != nil {
 		return nil, err

@@ -7,20 +7,21 @@ import (
 	"testing"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // sixTransitions is SPEC §3.3's run with one tool call.
 var sixTransitions = []struct {
-	from, to engine.StateName
-	event    engine.Event
-	outcome  engine.OutcomeName
+	from, to machine.StateName
+	event    machine.Event
+	outcome  machine.OutcomeName
 }{
-	{engine.StateStart, engine.StateStart, engine.EventAcceptInput, ""},
-	{engine.StateStart, engine.StateAwaitingModel, engine.EventCallLLM, ""},
-	{engine.StateAwaitingModel, engine.StateAwaitingTools, engine.EventModelResponse, ""},
-	{engine.StateAwaitingTools, engine.StateStart, engine.EventToolResults, ""},
-	{engine.StateStart, engine.StateAwaitingModel, engine.EventCallLLM, ""},
-	{engine.StateAwaitingModel, engine.StateTerminal, engine.EventModelResponse, engine.OutcomeCompleted},
+	{machine.StateStart, machine.StateStart, machine.EventAcceptInput, ""},
+	{machine.StateStart, machine.StateAwaitingModel, machine.EventCallLLM, ""},
+	{machine.StateAwaitingModel, machine.StateAwaitingTools, machine.EventModelResponse, ""},
+	{machine.StateAwaitingTools, machine.StateStart, machine.EventToolResults, ""},
+	{machine.StateStart, machine.StateAwaitingModel, machine.EventCallLLM, ""},
+	{machine.StateAwaitingModel, machine.StateTerminal, machine.EventModelResponse, machine.OutcomeCompleted},
 }
 
 func checkSix(t *testing.T, got []engine.Transition) {
@@ -92,10 +93,10 @@ func TestTwoTurnRun(t *testing.T) {
 	var statuses []string
 	for _, m := range f.c.messages("loopls/toolCall") {
 		p := params[struct {
-			RunID  engine.RunID `json:"runId"`
-			Name   string       `json:"name"`
-			Status string       `json:"status"`
-			Output string       `json:"output"`
+			RunID  machine.RunID `json:"runId"`
+			Name   string        `json:"name"`
+			Status string        `json:"status"`
+			Output string        `json:"output"`
 		}](t, m)
 		if p.Name != "read_file" {
 			t.Errorf("tool call %q, want read_file", p.Name)
@@ -113,9 +114,9 @@ func TestTwoTurnRun(t *testing.T) {
 	var text strings.Builder
 	for _, m := range f.c.messages("loopls/delta") {
 		p := params[struct {
-			RunID engine.RunID `json:"runId"`
-			Lane  string       `json:"lane"`
-			Text  string       `json:"text"`
+			RunID machine.RunID `json:"runId"`
+			Lane  string        `json:"lane"`
+			Text  string        `json:"text"`
 		}](t, m)
 		if p.Lane == "text" {
 			text.WriteString(p.Text)
@@ -130,8 +131,8 @@ func TestExecuteCommandRunAnswersAtOnceAndCreatesProgress(t *testing.T) {
 	f := newFixture(t)
 	f.c.initialize(f.root, map[string]any{"window": map[string]any{"workDoneProgress": true}}, nil)
 	var started struct {
-		RunID     engine.RunID     `json:"runId"`
-		SessionID engine.SessionID `json:"sessionId"`
+		RunID     machine.RunID     `json:"runId"`
+		SessionID machine.SessionID `json:"sessionId"`
 	}
 	f.c.mustRequest("workspace/executeCommand", map[string]any{
 		"command": "loopls.run", "arguments": []any{map[string]any{"prompt": "read the README"}},
@@ -175,17 +176,17 @@ func TestSessionHistoryIsShared(t *testing.T) {
 		t.Fatalf("second run in session %s, want %s", second.SessionID, first.SessionID)
 	}
 	var sess struct {
-		History []engine.Message `json:"history"`
-		Runs    []runResult      `json:"runs"`
+		History []machine.Message `json:"history"`
+		Runs    []runResult       `json:"runs"`
 	}
 	f.c.mustRequest("loopls/session", map[string]any{"sessionId": first.SessionID}, &sess)
 	if len(sess.History) != 4 || len(sess.Runs) != 2 {
 		t.Errorf("session has %d messages and %d runs, want 4 and 2: %+v", len(sess.History), len(sess.Runs), sess)
 	}
 	var list []struct {
-		SessionID engine.SessionID `json:"sessionId"`
-		Title     string           `json:"title"`
-		Runs      int              `json:"runs"`
+		SessionID machine.SessionID `json:"sessionId"`
+		Title     string            `json:"title"`
+		Runs      int               `json:"runs"`
 	}
 	f.c.mustRequest("loopls/sessions", nil, &list)
 	if len(list) != 1 || list[0].SessionID != first.SessionID || list[0].Runs != 2 || list[0].Title == "" {
@@ -220,7 +221,7 @@ func TestEightConcurrentSessions(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	sessions := map[engine.SessionID]bool{}
+	sessions := map[machine.SessionID]bool{}
 	for i, r := range results {
 		if r.Outcome != "completed" {
 			t.Errorf("run %d: %+v", i, r)
@@ -237,10 +238,10 @@ func TestEightConcurrentSessions(t *testing.T) {
 func TestEndings(t *testing.T) {
 	f := newFixture(t)
 	f.c.initialize(f.root, nil, nil)
-	busySession := func() engine.SessionID {
+	busySession := func() machine.SessionID {
 		var started struct {
-			RunID     engine.RunID     `json:"runId"`
-			SessionID engine.SessionID `json:"sessionId"`
+			RunID     machine.RunID     `json:"runId"`
+			SessionID machine.SessionID `json:"sessionId"`
 		}
 		f.c.mustRequest("workspace/executeCommand", map[string]any{
 			"command": "loopls.run", "arguments": []any{map[string]any{"prompt": "stall"}}}, &started)

@@ -21,7 +21,7 @@ import (
 	"github.com/sourcegraph/jsonrpc2"
 
 	"github.com/loopls/loopls/config"
-	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/mcp"
 	"github.com/loopls/loopls/providers"
 	"github.com/loopls/loopls/session"
@@ -79,8 +79,8 @@ type Server struct {
 	store     *store.Store     // nil until openSessions, or without a store
 	mgr       *session.Manager // nil until openSessions
 	sessOpen  sessionsOpen
-	runs      map[engine.RunID]*runState // runs in flight (run.go)
-	ended     endedRuns                  // runs that ended in this daemon (run.go)
+	runs      map[machine.RunID]*runState // runs in flight (run.go)
+	ended     endedRuns                   // runs that ended in this daemon (run.go)
 	trace     string
 	exitCode  int
 	opened    chan struct{} // closed once initialize's open is done, or none will start (setState, teardown)
@@ -130,7 +130,7 @@ func newServer(ctx context.Context, opts Options) *Server {
 		ctx:      sctx,
 		stop:     stop,
 		settings: settings,
-		runs:     make(map[engine.RunID]*runState),
+		runs:     make(map[machine.RunID]*runState),
 		exitCode: 1,
 		opened:   make(chan struct{}),
 		exited:   make(chan struct{}),

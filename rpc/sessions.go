@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/providers"
 	"github.com/loopls/loopls/session"
 	"github.com/loopls/loopls/store"
@@ -50,11 +51,11 @@ func (s *Server) sessions(ctx context.Context, _ *json.RawMessage) (any, error) 
 
 // sessionResult is loopls/session's answer.
 type sessionResult struct {
-	SessionID engine.SessionID `json:"sessionId"`
-	Title     string           `json:"title"`
-	UpdatedAt time.Time        `json:"updatedAt"`
-	History   []engine.Message `json:"history"`
-	Runs      []sessionRun     `json:"runs"`
+	SessionID machine.SessionID `json:"sessionId"`
+	Title     string            `json:"title"`
+	UpdatedAt time.Time         `json:"updatedAt"`
+	History   []machine.Message `json:"history"`
+	Runs      []sessionRun      `json:"runs"`
 }
 
 // sessionRun is one run of loopls/session: the Run record and the
@@ -66,9 +67,9 @@ type sessionRun struct {
 
 // sessionIDParam reads the {"sessionId"} params of loopls/session and
 // loopls/deleteSession.
-func sessionIDParam(params *json.RawMessage) (engine.SessionID, error) {
+func sessionIDParam(params *json.RawMessage) (machine.SessionID, error) {
 	var p struct {
-		SessionID engine.SessionID `json:"sessionId"`
+		SessionID machine.SessionID `json:"sessionId"`
 	}
 	if err := decodeParams(params, &p); err != nil {
 		return "", err
@@ -97,7 +98,7 @@ func (s *Server) session(ctx context.Context, params *json.RawMessage) (any, err
 	out := sessionResult{SessionID: id, Title: conv.Title, UpdatedAt: conv.UpdatedAt,
 		History: conv.History, Runs: make([]sessionRun, 0, len(conv.Runs))}
 	if out.History == nil {
-		out.History = []engine.Message{}
+		out.History = []machine.Message{}
 	}
 	for _, r := range conv.Runs {
 		if r.Edits == nil {
@@ -132,8 +133,8 @@ func (s *Server) deleteSession(ctx context.Context, params *json.RawMessage) (an
 // {"sessionId", "title"} (the title as stored: trimmed).
 func (s *Server) renameSession(ctx context.Context, params *json.RawMessage) (any, error) {
 	var p struct {
-		SessionID engine.SessionID `json:"sessionId"`
-		Title     string           `json:"title"`
+		SessionID machine.SessionID `json:"sessionId"`
+		Title     string            `json:"title"`
 	}
 	if err := decodeParams(params, &p); err != nil {
 		return nil, err
@@ -172,7 +173,7 @@ func (s *Server) models(ctx context.Context, _ *json.RawMessage) (any, error) {
 // every edit of the run reverted as one edit, version-checked.
 func (s *Server) undoRun(ctx context.Context, params *json.RawMessage) (any, error) {
 	var p struct {
-		RunID engine.RunID `json:"runId"`
+		RunID machine.RunID `json:"runId"`
 	}
 	if err := decodeParams(params, &p); err != nil {
 		return nil, err

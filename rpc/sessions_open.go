@@ -3,7 +3,7 @@ package rpc
 import (
 	"sync"
 
-	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/session"
 	"github.com/loopls/loopls/store"
 )
@@ -55,7 +55,7 @@ func (s *Server) openSessions() {
 		Settings:  s.currentSettings,
 		Resolve:   s.opts.Resolve,
 		Logger:    log,
-		OnNotice:  func(_ engine.RunID, n string) { s.showMessage(3, "loopls: "+n) },
+		OnNotice:  func(_ machine.RunID, n string) { s.showMessage(3, "loopls: "+n) },
 		Workspace: ws,
 		MCP:       s.mcp,
 	})

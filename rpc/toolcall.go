@@ -4,22 +4,23 @@ import (
 	"encoding/json"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // ToolCallParams are loopls/toolCall's params (loopls run --json prints the
 // same).
 type ToolCallParams struct {
-	RunID     engine.RunID      `json:"runId"`
-	ID        engine.ToolCallID `json:"id"`
-	Name      string            `json:"name"`
-	Arguments json.RawMessage   `json:"arguments"`
-	Status    engine.ToolStatus `json:"status"`
-	Output    string            `json:"output,omitempty"`
+	RunID     machine.RunID      `json:"runId"`
+	ID        machine.ToolCallID `json:"id"`
+	Name      string             `json:"name"`
+	Arguments json.RawMessage    `json:"arguments"`
+	Status    engine.ToolStatus  `json:"status"`
+	Output    string             `json:"output,omitempty"`
 }
 
 // NewToolCallParams describes ev with status; run stands in for an event
 // without its run id.
-func NewToolCallParams(ev engine.ToolEvent, status engine.ToolStatus, run engine.RunID) ToolCallParams {
+func NewToolCallParams(ev engine.ToolEvent, status engine.ToolStatus, run machine.RunID) ToolCallParams {
 	args := json.RawMessage(ev.Call.Arguments)
 	if len(args) == 0 {
 		args = json.RawMessage("{}")

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/session"
 	"github.com/loopls/loopls/store"
 	"github.com/loopls/loopls/store/storetest"
@@ -37,7 +38,7 @@ func TestOneToolRunIsFiveCommits(t *testing.T) {
 			t.Fatal(err)
 		}
 		run, err := waitRun(t, h)
-		if err != nil || run.Outcome != engine.OutcomeCompleted || run.Turns != 2 {
+		if err != nil || run.Outcome != machine.OutcomeCompleted || run.Turns != 2 {
 			t.Fatalf("%q: %s after %d turns, %v; want completed after a tool turn", tc.prompt, run.Outcome, run.Turns, err)
 		}
 		if n := storetest.WALCommits(t, st.Path()) - before; n != 5 {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/store"
 	"github.com/loopls/loopls/workspace"
 )
@@ -14,9 +15,9 @@ import (
 // Started is what a run was given besides its prompt, known before its
 // first event: loopls/runStarted.
 type Started struct {
-	RunID     engine.RunID     `json:"runId"`
-	SessionID engine.SessionID `json:"sessionId"`
-	Mode      workspace.Mode   `json:"mode"`
+	RunID     machine.RunID     `json:"runId"`
+	SessionID machine.SessionID `json:"sessionId"`
+	Mode      workspace.Mode    `json:"mode"`
 	// Instructions are the AGENTS.md files in the system prompt.
 	Instructions []Instruction `json:"instructions"`
 	// Context is what the user attached, as the model got it.
@@ -35,17 +36,17 @@ type Conversation struct {
 	store.SessionRecord
 	// Transcripts holds each run's entries by run id; a run with none
 	// recorded (stored by an older loopls) has an empty list.
-	Transcripts map[engine.RunID][]Entry
+	Transcripts map[machine.RunID][]Entry
 }
 
 // Conversation returns a session with its runs' transcripts; an unknown id
 // is ErrUnknownSession.
-func (m *Manager) Conversation(ctx context.Context, id engine.SessionID) (Conversation, error) {
+func (m *Manager) Conversation(ctx context.Context, id machine.SessionID) (Conversation, error) {
 	rec, err := m.Session(ctx, id)
 	if err != nil {
 		return Conversation{}, err
 	}
-	c := Conversation{SessionRecord: rec, Transcripts: make(map[engine.RunID][]Entry)}
+	c := Conversation{SessionRecord: rec, Transcripts: make(map[machine.RunID][]Entry)}
 	if m.cfg.Store != nil {
 		raw, err := m.cfg.Store.Transcripts(ctx, id)
 		if err != nil {
@@ -77,7 +78,7 @@ func (m *Manager) Conversation(ctx context.Context, id engine.SessionID) (Conver
 }
 
 // saveTranscript stores a run's transcript and edits once the run has ended.
-func (m *Manager) saveTranscript(run engine.RunID, t []Entry, edits []engine.Edit) {
+func (m *Manager) saveTranscript(run machine.RunID, t []Entry, edits []engine.Edit) {
 	b, err := json.Marshal(t)
 	if err == nil {
 		ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
@@ -90,7 +91,7 @@ func (m *Manager) saveTranscript(run engine.RunID, t []Entry, edits []engine.Edi
 }
 
 // Rename sets a session's title (trimmed, one line, 1 to 200 characters).
-func (m *Manager) Rename(ctx context.Context, id engine.SessionID, title string) error {
+func (m *Manager) Rename(ctx context.Context, id machine.SessionID, title string) error {
 	t, err := store.CleanTitle(title)
 	if err != nil {
 		return err
@@ -122,7 +123,7 @@ func (m *Manager) Rename(ctx context.Context, id engine.SessionID, title string)
 // Delete removes a session, its history and its runs. A session with a run
 // in flight is ErrBusy (cancel the run first); an unknown one is
 // ErrUnknownSession.
-func (m *Manager) Delete(ctx context.Context, id engine.SessionID) error {
+func (m *Manager) Delete(ctx context.Context, id machine.SessionID) error {
 	m.mu.Lock()
 	e := m.sessions[id]
 	if e != nil && e.busy {
@@ -164,24 +165,24 @@ func (t tee) OnRunStart(run engine.Run) { t.each(func(o engine.Observer) { o.OnR
 func (t tee) OnTransition(tr engine.Transition) {
 	t.each(func(o engine.Observer) { o.OnTransition(tr) })
 }
-func (t tee) OnDelta(id engine.RunID, lane engine.Lane, text string) {
+func (t tee) OnDelta(id machine.RunID, lane engine.Lane, text string) {
 	t.each(func(o engine.Observer) { o.OnDelta(id, lane, text) })
 }
-func (t tee) OnResponse(id engine.RunID, turn int, resp engine.ModelResponse) {
+func (t tee) OnResponse(id machine.RunID, turn int, resp engine.ModelResponse) {
 	t.each(func(o engine.Observer) { o.OnResponse(id, turn, resp) })
 }
 func (t tee) OnToolPre(ev engine.ToolEvent)  { t.each(func(o engine.Observer) { o.OnToolPre(ev) }) }
 func (t tee) OnToolPost(ev engine.ToolEvent) { t.each(func(o engine.Observer) { o.OnToolPost(ev) }) }
-func (t tee) OnCompaction(id engine.RunID, reason string, before, after int) {
+func (t tee) OnCompaction(id machine.RunID, reason string, before, after int) {
 	t.each(func(o engine.Observer) { o.OnCompaction(id, reason, before, after) })
 }
-func (t tee) OnFallback(id engine.RunID, from, to string) {
+func (t tee) OnFallback(id machine.RunID, from, to string) {
 	t.each(func(o engine.Observer) { o.OnFallback(id, from, to) })
 }
-func (t tee) OnLoopDetected(id engine.RunID, tool string, repeats int, stopped bool) {
+func (t tee) OnLoopDetected(id machine.RunID, tool string, repeats int, stopped bool) {
 	t.each(func(o engine.Observer) { o.OnLoopDetected(id, tool, repeats, stopped) })
 }
-func (t tee) OnStreamFailure(id engine.RunID, turn int, model string, err error) {
+func (t tee) OnStreamFailure(id machine.RunID, turn int, model string, err error) {
 	t.each(func(o engine.Observer) { o.OnStreamFailure(id, turn, model, err) })
 }
 func (t tee) OnModelWait(w engine.ModelWait)   { t.each(func(o engine.Observer) { o.OnModelWait(w) }) }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/session"
 )
 
@@ -26,7 +27,7 @@ func TestTranscriptOfACancelledRun(t *testing.T) {
 	<-deltas
 	m.Cancel(h.RunID())
 	run, _ := waitRun(t, h)
-	if run.Outcome != engine.OutcomeCancelled {
+	if run.Outcome != machine.OutcomeCancelled {
 		t.Fatalf("run = %+v", run)
 	}
 	c, err := m.Conversation(context.Background(), h.SessionID())
@@ -49,7 +50,7 @@ type deltaSignal struct {
 	ch chan struct{}
 }
 
-func (d *deltaSignal) OnDelta(_ engine.RunID, lane engine.Lane, _ string) {
+func (d *deltaSignal) OnDelta(_ machine.RunID, lane engine.Lane, _ string) {
 	if lane == engine.LaneText {
 		select {
 		case d.ch <- struct{}{}:

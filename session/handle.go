@@ -4,31 +4,32 @@ import (
 	"context"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // Handle is one run in flight.
 type Handle struct {
-	id      engine.RunID
-	session engine.SessionID
+	id      machine.RunID
+	session machine.SessionID
 	cancel  context.CancelFunc
 	done    chan struct{}
 	run     engine.Run
 	err     error
 	// recorded is, for a resumed run, the conversation its checkpoint
 	// held: the session's history and what the run had recorded so far.
-	recorded []engine.Message
+	recorded []machine.Message
 }
 
 // RunID names the run.
-func (h *Handle) RunID() engine.RunID { return h.id }
+func (h *Handle) RunID() machine.RunID { return h.id }
 
 // SessionID names the run's session (fresh when the request named none).
-func (h *Handle) SessionID() engine.SessionID { return h.session }
+func (h *Handle) SessionID() machine.SessionID { return h.session }
 
 // Recorded is, for a resumed run, the conversation its last checkpoint
 // held (the session's committed history, then the run's prompt, answers and
 // tool results recorded before it stopped); nil for a run that Start began.
-func (h *Handle) Recorded() []engine.Message { return h.recorded }
+func (h *Handle) Recorded() []machine.Message { return h.recorded }
 
 // Done is closed when the run has ended and its session is free again.
 func (h *Handle) Done() <-chan struct{} { return h.done }

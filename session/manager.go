@@ -25,6 +25,7 @@ import (
 
 	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/mcp"
 	"github.com/loopls/loopls/providers"
 	"github.com/loopls/loopls/store"
@@ -51,7 +52,7 @@ type Config struct {
 	// OnNotice, if set, receives what model resolution wants the user to
 	// know (for example which model was picked when none was configured),
 	// and MCP servers that are not available.
-	OnNotice func(run engine.RunID, notice string)
+	OnNotice func(run machine.RunID, notice string)
 	// MCP gives runs the tools of the MCP servers in the settings and the
 	// request; nil offers none. It belongs to the caller.
 	MCP *mcp.Hub
@@ -61,12 +62,12 @@ type Config struct {
 type Request struct {
 	// SessionID names the session to continue; "" starts a new one. A session
 	// not in memory is loaded from the store.
-	SessionID engine.SessionID
+	SessionID machine.SessionID
 	// NewSessionID names the new session when SessionID is "", for a front
 	// end that gave the session its id before its first run (ACP's
 	// session/new), so the store knows it by that id from the run's claim
 	// on; "" gets a fresh id. It must be an id no session has.
-	NewSessionID engine.SessionID
+	NewSessionID machine.SessionID
 	// Prompt is the user's message.
 	Prompt string
 	// Model overrides the configured model for this run ("" = settings).
@@ -87,7 +88,7 @@ type Request struct {
 	// Observer sees this run's events; nil sees nothing.
 	Observer engine.Observer
 	// RunID names the run; "" gets a fresh id.
-	RunID engine.RunID
+	RunID machine.RunID
 	// MCPServers are servers this run's session brings (an ACP client's
 	// session/new), besides those of the settings; a name in both is the
 	// session's.
@@ -104,8 +105,8 @@ type Manager struct {
 	log     *slog.Logger
 
 	mu       sync.Mutex
-	sessions map[engine.SessionID]*entry
-	runs     map[engine.RunID]*Handle
+	sessions map[machine.SessionID]*entry
+	runs     map[machine.RunID]*Handle
 	closed   bool
 	wg       sync.WaitGroup
 
@@ -116,13 +117,13 @@ type Manager struct {
 
 // entry is one session the manager holds in memory.
 type entry struct {
-	id      engine.SessionID
+	id      machine.SessionID
 	title   string
 	updated time.Time
 	busy    bool
 	// history is the committed conversation; the run goroutine owns it while
 	// busy, the manager's mutex guards it otherwise.
-	history []engine.Message
+	history []machine.Message
 	// version is the store's session version history was read at or last
 	// written as; a claim that finds another version reloads the history
 	// (another process ran the session meanwhile). -1 forces a reload.
@@ -130,7 +131,7 @@ type entry struct {
 	// runs is the in-memory audit trail, used when there is no store.
 	runs []engine.Run
 	// transcripts are the runs' transcripts, used when there is no store.
-	transcripts map[engine.RunID][]Entry
+	transcripts map[machine.RunID][]Entry
 	// agent is reused while the resolved models, policy and system prompt
 	// stay the same, so its breakers and token calibration carry over from
 	// run to run.
@@ -156,8 +157,8 @@ func New(cfg Config) (*Manager, error) {
 		cfg:      cfg,
 		resolve:  cfg.Resolve,
 		log:      cfg.Logger,
-		sessions: make(map[engine.SessionID]*entry),
-		runs:     make(map[engine.RunID]*Handle),
+		sessions: make(map[machine.SessionID]*entry),
+		runs:     make(map[machine.RunID]*Handle),
 		limiter:  engine.NewRateLimiter(0, 0),
 	}
 	if m.resolve == nil {
@@ -212,7 +213,7 @@ func (m *Manager) Start(ctx context.Context, r Request) (*Handle, error) {
 	if r.SessionID == "" {
 		id := r.NewSessionID
 		if id == "" {
-			id = engine.SessionID(newID("ses"))
+			id = machine.SessionID(newID("ses"))
 		} else if _, taken := m.sessions[id]; taken {
 			return nil, fmt.Errorf("session: new session id %s is taken", id)
 		}
@@ -284,7 +285,7 @@ func (m *Manager) prepare(r Request) (prepared, error) {
 
 // claim records the run in flight in the store and brings e's history up to
 // the stored one. The caller has marked e busy, so e is ours meanwhile.
-func (m *Manager) claim(ctx context.Context, e *entry, runID engine.RunID, r Request, create bool) error {
+func (m *Manager) claim(ctx context.Context, e *entry, runID machine.RunID, r Request, create bool) error {
 	c, err := m.cfg.Store.ClaimSince(ctx, engine.Run{ID: runID, SessionID: e.id, Prompt: r.Prompt, Model: r.Model, StartedAt: time.Now()}, create, e.version)
 	switch {
 	case errors.Is(err, store.ErrBusy):
@@ -301,7 +302,7 @@ func (m *Manager) claim(ctx context.Context, e *entry, runID engine.RunID, r Req
 	return nil
 }
 
-func (m *Manager) inMemory(id engine.SessionID) bool {
+func (m *Manager) inMemory(id machine.SessionID) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	_, ok := m.sessions[id]
@@ -309,7 +310,7 @@ func (m *Manager) inMemory(id engine.SessionID) bool {
 }
 
 // load reads a session's committed history from the store.
-func (m *Manager) load(ctx context.Context, id engine.SessionID) (*entry, error) {
+func (m *Manager) load(ctx context.Context, id machine.SessionID) (*entry, error) {
 	if m.cfg.Store == nil {
 		return nil, fmt.Errorf("session %s: %w", id, ErrUnknownSession)
 	}
@@ -386,7 +387,7 @@ func (m *Manager) run(ctx context.Context, e *entry, h *Handle, r Request, p pre
 	if m.cfg.Store == nil {
 		e.runs = append(e.runs, run)
 		if e.transcripts == nil {
-			e.transcripts = make(map[engine.RunID][]Entry)
+			e.transcripts = make(map[machine.RunID][]Entry)
 		}
 		e.transcripts[h.id] = transcript
 	}
@@ -426,7 +427,7 @@ func (m *Manager) execute(ctx context.Context, e *entry, h *Handle, r Request, p
 		tools = []engine.Tool{}
 	}
 
-	policy := engine.DefaultPolicy()
+	policy := machine.DefaultPolicy()
 	if s.MaxTurns > 0 {
 		policy.MaxTurns = s.MaxTurns
 	}
@@ -463,7 +464,7 @@ func (m *Manager) execute(ctx context.Context, e *entry, h *Handle, r Request, p
 // the user's approval unless the settings' allowedTools names it; where no
 // one can be asked, only the allowed ones are offered. A server that is not
 // available is a notice; the run goes on without it.
-func (m *Manager) mcpTools(ctx context.Context, run engine.RunID, s config.Settings, r Request) []engine.Tool {
+func (m *Manager) mcpTools(ctx context.Context, run machine.RunID, s config.Settings, r Request) []engine.Tool {
 	if m.cfg.MCP == nil || r.Mode.ReadOnly() || (len(s.MCPServers) == 0 && len(r.MCPServers) == 0) {
 		return nil
 	}
@@ -501,7 +502,7 @@ func (m *Manager) mcpTools(ctx context.Context, run engine.RunID, s config.Setti
 
 // agentFor returns the session's agent, built anew when the models, the
 // policy or the system prompt changed since the last run.
-func (m *Manager) agentFor(e *entry, s config.Settings, res providers.Resolved, p engine.Policy, system string) *engine.Agent {
+func (m *Manager) agentFor(e *entry, s config.Settings, res providers.Resolved, p machine.Policy, system string) *engine.Agent {
 	names := []string{res.Primary.Name()}
 	for _, f := range res.Fallbacks {
 		names = append(names, f.Name())
@@ -572,7 +573,7 @@ func (m *Manager) checkpointerOf(e *entry) *checkpointer {
 // store. A run whose checkpoint was refused (another process wrote the
 // session meanwhile) did not keep its turn, so it must not report
 // completed; and the session's history is read again before its next run.
-func (m *Manager) settle(e *entry, id engine.RunID, run engine.Run, err error) (engine.Run, error) {
+func (m *Manager) settle(e *entry, id machine.RunID, run engine.Run, err error) (engine.Run, error) {
 	if m.cfg.Store == nil {
 		return run, err
 	}
@@ -586,9 +587,9 @@ func (m *Manager) settle(e *entry, id engine.RunID, run engine.Run, err error) (
 		return run, err
 	}
 	e.version = -1
-	if run.Outcome == engine.OutcomeCompleted {
-		lerr := engine.Internal("the run completed but its turn could not be saved: " + werr.Error())
-		run.Outcome, run.Error, run.Output = engine.OutcomeFailed, lerr, ""
+	if run.Outcome == machine.OutcomeCompleted {
+		lerr := machine.Internal("the run completed but its turn could not be saved: " + werr.Error())
+		run.Outcome, run.Error, run.Output = machine.OutcomeFailed, lerr, ""
 		return run, lerr
 	}
 	return run, err
@@ -610,7 +611,7 @@ func editsOf(entries []workspace.JournalEntry) []engine.Edit {
 }
 
 // Cancel cancels the run with that id; it reports whether one was in flight.
-func (m *Manager) Cancel(run engine.RunID) bool {
+func (m *Manager) Cancel(run machine.RunID) bool {
 	m.mu.Lock()
 	h := m.runs[run]
 	m.mu.Unlock()
@@ -636,10 +637,10 @@ func (m *Manager) CancelAll() int {
 }
 
 // Running lists the runs in flight.
-func (m *Manager) Running() []engine.RunID {
+func (m *Manager) Running() []machine.RunID {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	ids := make([]engine.RunID, 0, len(m.runs))
+	ids := make([]machine.RunID, 0, len(m.runs))
 	for id := range m.runs {
 		ids = append(ids, id)
 	}
@@ -664,7 +665,7 @@ func (m *Manager) Sessions(ctx context.Context) ([]store.SessionSummary, error) 
 
 // Session returns one session's committed history and runs. An unknown id
 // is ErrUnknownSession.
-func (m *Manager) Session(ctx context.Context, id engine.SessionID) (store.SessionRecord, error) {
+func (m *Manager) Session(ctx context.Context, id machine.SessionID) (store.SessionRecord, error) {
 	if m.cfg.Store != nil {
 		rec, err := m.cfg.Store.Session(ctx, id)
 		if errors.Is(err, store.ErrNotFound) {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/fakeollama"
 	"github.com/loopls/loopls/providers"
 	"github.com/loopls/loopls/session"
@@ -75,10 +76,10 @@ type recorder struct {
 	mu   sync.Mutex
 	trs  []engine.Transition
 	ends []engine.Run
-	seen chan engine.StateName
+	seen chan machine.StateName
 }
 
-func newRecorder() *recorder { return &recorder{seen: make(chan engine.StateName, 64)} }
+func newRecorder() *recorder { return &recorder{seen: make(chan machine.StateName, 64)} }
 
 func (r *recorder) OnTransition(t engine.Transition) {
 	r.mu.Lock()
@@ -102,7 +103,7 @@ func TestRunCompletesAndIsListed(t *testing.T) {
 		t.Fatal(err)
 	}
 	run, err := waitRun(t, h)
-	if err != nil || run.Outcome != engine.OutcomeCompleted || run.SessionID != h.SessionID() || run.ID != h.RunID() {
+	if err != nil || run.Outcome != machine.OutcomeCompleted || run.SessionID != h.SessionID() || run.ID != h.RunID() {
 		t.Fatalf("run = %+v, %v", run, err)
 	}
 	if len(rec.trs) != 6 {
@@ -134,7 +135,7 @@ func TestBusyUnknownAndCancel(t *testing.T) {
 		t.Fatal(err)
 	}
 	for st := range rec.seen {
-		if st == engine.StateAwaitingModel {
+		if st == machine.StateAwaitingModel {
 			break
 		}
 	}
@@ -148,7 +149,7 @@ func TestBusyUnknownAndCancel(t *testing.T) {
 		t.Error("Cancel found no run")
 	}
 	run, err := waitRun(t, h)
-	if !engine.IsCancelled(err) || run.Outcome != engine.OutcomeCancelled {
+	if !machine.IsCancelled(err) || run.Outcome != machine.OutcomeCancelled {
 		t.Errorf("cancelled run = %+v, %v", run, err)
 	}
 	after, _ := m.Session(context.Background(), first.SessionID())
@@ -210,7 +211,7 @@ func TestResolveFailureEndsTheRunFailed(t *testing.T) {
 		t.Fatal(err)
 	}
 	run, err := waitRun(t, h)
-	if !errors.Is(err, engine.ErrAPI) || run.Outcome != engine.OutcomeFailed || run.Error == nil || run.Error.Kind != engine.KindAPI {
+	if !errors.Is(err, machine.ErrAPI) || run.Outcome != machine.OutcomeFailed || run.Error == nil || run.Error.Kind != machine.KindAPI {
 		t.Errorf("run = %+v, %v; want failed with kind Api", run, err)
 	}
 	if !errors.Is(err, providers.ErrOllamaUnreachable) {
@@ -224,9 +225,9 @@ func TestResolveFailureEndsTheRunFailed(t *testing.T) {
 	trs := append([]engine.Transition(nil), rec.trs...)
 	rec.mu.Unlock()
 	if len(trs) != 2 ||
-		trs[0].Seq != 1 || trs[0].From != engine.StateStart || trs[0].To != engine.StateStart || trs[0].Event != engine.EventAcceptInput ||
-		trs[1].Seq != 2 || trs[1].To != engine.StateTerminal || trs[1].Event != engine.EventFail ||
-		trs[1].Outcome != engine.OutcomeFailed || trs[1].Error == nil || trs[1].Error.Kind != engine.KindAPI ||
+		trs[0].Seq != 1 || trs[0].From != machine.StateStart || trs[0].To != machine.StateStart || trs[0].Event != machine.EventAcceptInput ||
+		trs[1].Seq != 2 || trs[1].To != machine.StateTerminal || trs[1].Event != machine.EventFail ||
+		trs[1].Outcome != machine.OutcomeFailed || trs[1].Error == nil || trs[1].Error.Kind != machine.KindAPI ||
 		trs[1].RunID != h.RunID() {
 		t.Errorf("transitions = %+v; want accept_input then fail (failed, Api)", trs)
 	}
@@ -251,7 +252,7 @@ func TestCloseCancelsRuns(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, h := range hs {
-		if run, _ := waitRun(t, h); run.Outcome != engine.OutcomeCancelled {
+		if run, _ := waitRun(t, h); run.Outcome != machine.OutcomeCancelled {
 			t.Errorf("run %s after Close: %s", h.RunID(), run.Outcome)
 		}
 	}

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/session"
 	"github.com/loopls/loopls/store"
 )
@@ -20,7 +20,7 @@ func TestNewSessionID(t *testing.T) {
 	}
 	defer st.Close()
 	m := e.manager(t, st)
-	const id engine.SessionID = "ses_00112233aabbccdd"
+	const id machine.SessionID = "ses_00112233aabbccdd"
 	h, err := m.Start(context.Background(), session.Request{NewSessionID: id, Prompt: "chat one"})
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/store"
 )
 
@@ -21,8 +22,8 @@ type checkpointer struct {
 	log   *slog.Logger
 
 	mu      sync.Mutex
-	states  map[engine.RunID]*written
-	endings map[engine.RunID]*ending
+	states  map[machine.RunID]*written
+	endings map[machine.RunID]*ending
 }
 
 // ending is what a run's run_ended checkpoint stores with it, in the same
@@ -35,17 +36,17 @@ type ending struct {
 }
 
 // expectEnding has run's run_ended checkpoint carry what end builds.
-func (c *checkpointer) expectEnding(run engine.RunID, end *ending) {
+func (c *checkpointer) expectEnding(run machine.RunID, end *ending) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.endings == nil {
-		c.endings = make(map[engine.RunID]*ending)
+		c.endings = make(map[machine.RunID]*ending)
 	}
 	c.endings[run] = end
 }
 
 // forgetEnding drops what expectEnding registered for run.
-func (c *checkpointer) forgetEnding(run engine.RunID) {
+func (c *checkpointer) forgetEnding(run machine.RunID) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	delete(c.endings, run)
@@ -72,7 +73,7 @@ func (c *checkpointer) OnCheckpoint(cp engine.Checkpoint) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.states == nil {
-		c.states = make(map[engine.RunID]*written)
+		c.states = make(map[machine.RunID]*written)
 	}
 	w := c.states[cp.Run.ID]
 	if w == nil {
@@ -91,7 +92,7 @@ func (c *checkpointer) OnCheckpoint(cp engine.Checkpoint) {
 // registered one (expectEnding) and it can be built.
 func (c *checkpointer) write(ctx context.Context, cp engine.Checkpoint) (int64, error) {
 	var end *ending
-	if cp.Point == engine.PointRunEnded {
+	if cp.Point == machine.PointRunEnded {
 		c.mu.Lock()
 		end = c.endings[cp.Run.ID]
 		c.mu.Unlock()
@@ -113,7 +114,7 @@ func (c *checkpointer) write(ctx context.Context, cp engine.Checkpoint) (int64, 
 }
 
 // take returns and forgets what run's checkpoints left.
-func (c *checkpointer) take(run engine.RunID) (int64, error) {
+func (c *checkpointer) take(run machine.RunID) (int64, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	w := c.states[run]
@@ -150,22 +151,22 @@ func (r *relay) get() engine.Observer {
 
 func (r *relay) OnRunStart(run engine.Run)        { r.get().OnRunStart(run) }
 func (r *relay) OnTransition(t engine.Transition) { r.get().OnTransition(t) }
-func (r *relay) OnDelta(id engine.RunID, lane engine.Lane, text string) {
+func (r *relay) OnDelta(id machine.RunID, lane engine.Lane, text string) {
 	r.get().OnDelta(id, lane, text)
 }
-func (r *relay) OnResponse(id engine.RunID, turn int, resp engine.ModelResponse) {
+func (r *relay) OnResponse(id machine.RunID, turn int, resp engine.ModelResponse) {
 	r.get().OnResponse(id, turn, resp)
 }
 func (r *relay) OnToolPre(ev engine.ToolEvent)  { r.get().OnToolPre(ev) }
 func (r *relay) OnToolPost(ev engine.ToolEvent) { r.get().OnToolPost(ev) }
-func (r *relay) OnCompaction(id engine.RunID, reason string, before, after int) {
+func (r *relay) OnCompaction(id machine.RunID, reason string, before, after int) {
 	r.get().OnCompaction(id, reason, before, after)
 }
-func (r *relay) OnFallback(id engine.RunID, from, to string) { r.get().OnFallback(id, from, to) }
-func (r *relay) OnLoopDetected(id engine.RunID, tool string, repeats int, stopped bool) {
+func (r *relay) OnFallback(id machine.RunID, from, to string) { r.get().OnFallback(id, from, to) }
+func (r *relay) OnLoopDetected(id machine.RunID, tool string, repeats int, stopped bool) {
 	r.get().OnLoopDetected(id, tool, repeats, stopped)
 }
-func (r *relay) OnStreamFailure(id engine.RunID, turn int, model string, err error) {
+func (r *relay) OnStreamFailure(id machine.RunID, turn int, model string, err error) {
 	r.get().OnStreamFailure(id, turn, model, err)
 }
 func (r *relay) OnModelWait(w engine.ModelWait)   { r.get().OnModelWait(w) }

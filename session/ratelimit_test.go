@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/config"
-	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/session"
 )
 
@@ -30,7 +30,7 @@ func TestRateLimitSettingPacesTheProvider(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if run, err := waitRun(t, h); err != nil || run.Outcome != engine.OutcomeCompleted {
+	if run, err := waitRun(t, h); err != nil || run.Outcome != machine.OutcomeCompleted {
 		t.Fatalf("first run: %+v, %v", run, err)
 	}
 	if n := len(e.srv.Requests()); n != 1 {
@@ -42,7 +42,7 @@ func TestRateLimitSettingPacesTheProvider(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for st := engine.StateName(""); st != engine.StateAwaitingModel; {
+	for st := machine.StateName(""); st != machine.StateAwaitingModel; {
 		select {
 		case st = <-rec.seen:
 		case <-time.After(wait):
@@ -51,7 +51,7 @@ func TestRateLimitSettingPacesTheProvider(t *testing.T) {
 	}
 	h2.Cancel()
 	run, err := waitRun(t, h2)
-	if run.Outcome != engine.OutcomeCancelled || !engine.IsCancelled(err) {
+	if run.Outcome != machine.OutcomeCancelled || !machine.IsCancelled(err) {
 		t.Fatalf("second run: %+v, %v; want cancelled while paced", run, err)
 	}
 	if n := len(e.srv.Requests()); n != 1 {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/store"
 	"github.com/loopls/loopls/workspace"
 )
@@ -13,7 +14,7 @@ import (
 // ResumeRequest asks to continue a run a dead daemon left resumable.
 type ResumeRequest struct {
 	// RunID names the run; it keeps its id.
-	RunID engine.RunID
+	RunID machine.RunID
 	// MaxTurns overrides the settings' turn cap (0 = settings).
 	MaxTurns int
 	// Mode picks the tools the model gets.

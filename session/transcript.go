@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // EntryKind says what one transcript entry shows.
@@ -54,9 +55,9 @@ type Entry struct {
 	Context []Attached `json:"context,omitempty"`
 
 	// ID, Name, Arguments, Status and Output describe a tool call.
-	ID        engine.ToolCallID `json:"id,omitempty"`
-	Name      string            `json:"name,omitempty"`
-	Arguments json.RawMessage   `json:"arguments,omitempty"`
+	ID        machine.ToolCallID `json:"id,omitempty"`
+	Name      string             `json:"name,omitempty"`
+	Arguments json.RawMessage    `json:"arguments,omitempty"`
 	// ArgumentsTruncated: the arguments were longer than MaxEntryArguments;
 	// Arguments is then a JSON string holding their first bytes.
 	ArgumentsTruncated bool              `json:"argumentsTruncated,omitempty"`
@@ -73,15 +74,15 @@ type recorder struct {
 
 	mu       sync.Mutex
 	entries  []Entry
-	calls    map[engine.ToolCallID]int // index of each call's entry
-	text     strings.Builder           // the turn's answer streamed so far
-	thinking strings.Builder           // the turn's thinking streamed so far
+	calls    map[machine.ToolCallID]int // index of each call's entry
+	text     strings.Builder            // the turn's answer streamed so far
+	thinking strings.Builder            // the turn's thinking streamed so far
 }
 
 func newRecorder(prompt string, attached []Attached) *recorder {
 	return &recorder{
 		entries: []Entry{{Kind: EntryPrompt, Text: prompt, Context: attached}},
-		calls:   make(map[engine.ToolCallID]int),
+		calls:   make(map[machine.ToolCallID]int),
 	}
 }
 
@@ -104,7 +105,7 @@ func (r *recorder) addText(kind EntryKind, s string, partial bool) {
 	r.entries = append(r.entries, Entry{Kind: kind, Text: t, TextTruncated: cut, Partial: partial})
 }
 
-func (r *recorder) OnDelta(_ engine.RunID, lane engine.Lane, text string) {
+func (r *recorder) OnDelta(_ machine.RunID, lane engine.Lane, text string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	switch lane {
@@ -119,7 +120,7 @@ func (r *recorder) OnDelta(_ engine.RunID, lane engine.Lane, text string) {
 	}
 }
 
-func (r *recorder) OnResponse(_ engine.RunID, _ int, resp engine.ModelResponse) {
+func (r *recorder) OnResponse(_ machine.RunID, _ int, resp engine.ModelResponse) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.text.Reset()
@@ -133,7 +134,7 @@ func (r *recorder) OnResponse(_ engine.RunID, _ int, resp engine.ModelResponse) 
 }
 
 // call returns the entry of c, adding it if it is new.
-func (r *recorder) call(c engine.ToolCall) *Entry {
+func (r *recorder) call(c machine.ToolCall) *Entry {
 	if i, ok := r.calls[c.ID]; ok && c.ID != "" {
 		return &r.entries[i]
 	}
@@ -172,20 +173,20 @@ func (r *recorder) OnToolPost(ev engine.ToolEvent) {
 	e.Output, e.OutputTruncated = capText(ev.Output, MaxEntryOutput)
 }
 
-func (r *recorder) OnCompaction(_ engine.RunID, reason string, before, after int) {
+func (r *recorder) OnCompaction(_ machine.RunID, reason string, before, after int) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.entries = append(r.entries, Entry{Kind: EntryNotice,
 		Text: fmt.Sprintf("The conversation was compacted (%s): about %d tokens became %d.", reason, before, after)})
 }
 
-func (r *recorder) OnFallback(_ engine.RunID, from, to string) {
+func (r *recorder) OnFallback(_ machine.RunID, from, to string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.entries = append(r.entries, Entry{Kind: EntryNotice, Text: fmt.Sprintf("Switched from model %s to %s.", from, to)})
 }
 
-func (r *recorder) OnLoopDetected(_ engine.RunID, tool string, repeats int, stopped bool) {
+func (r *recorder) OnLoopDetected(_ machine.RunID, tool string, repeats int, stopped bool) {
 	if !stopped {
 		return
 	}

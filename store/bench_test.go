@@ -7,17 +7,18 @@ import (
 	"testing"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // history returns n messages of about size bytes each.
-func benchHistory(n, size int) []engine.Message {
-	h := make([]engine.Message, n)
+func benchHistory(n, size int) []machine.Message {
+	h := make([]machine.Message, n)
 	for i := range h {
-		role := engine.RoleUser
+		role := machine.RoleUser
 		if i%2 == 1 {
-			role = engine.RoleAssistant
+			role = machine.RoleAssistant
 		}
-		h[i] = engine.Message{Role: role, Content: strings.Repeat("x", size)}
+		h[i] = machine.Message{Role: role, Content: strings.Repeat("x", size)}
 	}
 	return h
 }
@@ -37,8 +38,8 @@ func BenchmarkCheckpoint(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; b.Loop(); i++ {
-				c := started("s", engine.RunID(fmt.Sprintf("r%d", i)), "chat", hist)
-				if err := s.Checkpoint(ctx, ended(c, engine.OutcomeCompleted, nil, hist)); err != nil {
+				c := started("s", machine.RunID(fmt.Sprintf("r%d", i)), "chat", hist)
+				if err := s.Checkpoint(ctx, ended(c, machine.OutcomeCompleted, nil, hist)); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -56,7 +57,7 @@ func BenchmarkCheckpoint(b *testing.B) {
 		b.ResetTimer()
 		for i := 0; b.Loop(); i++ {
 			// One session per run: a session runs one run at a time.
-			if err := s.Checkpoint(ctx, started(engine.SessionID(fmt.Sprintf("s%d", i)), engine.RunID(fmt.Sprintf("r%d", i)), "chat", hist)); err != nil {
+			if err := s.Checkpoint(ctx, started(machine.SessionID(fmt.Sprintf("s%d", i)), machine.RunID(fmt.Sprintf("r%d", i)), "chat", hist)); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -77,7 +78,7 @@ func BenchmarkTurnCheckpoints(b *testing.B) {
 			}
 			defer s.Close()
 			hist := benchHistory(n, 400)
-			m := engine.NewMachine(hist)
+			m := machine.NewMachine(hist)
 			if _, err := m.AcceptInput("read the readme"); err != nil {
 				b.Fatal(err)
 			}
@@ -93,7 +94,7 @@ func BenchmarkTurnCheckpoints(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			for b.Loop() {
-				for _, p := range []engine.CheckpointPoint{engine.PointModelAnswered, engine.PointToolResults} {
+				for _, p := range []machine.CheckpointPoint{machine.PointModelAnswered, machine.PointToolResults} {
 					c.Point = p
 					if err := s.Checkpoint(ctx, c); err != nil {
 						b.Fatal(err)
@@ -115,10 +116,10 @@ func BenchmarkRead(b *testing.B) {
 	defer s.Close()
 	hist := benchHistory(10, 400)
 	for i := range 200 {
-		sid := engine.SessionID(fmt.Sprintf("s%d", i))
+		sid := machine.SessionID(fmt.Sprintf("s%d", i))
 		for j := range 5 {
-			c := started(sid, engine.RunID(fmt.Sprintf("r%d-%d", i, j)), "chat", hist)
-			if err := s.Checkpoint(ctx, ended(c, engine.OutcomeCompleted, nil, hist)); err != nil {
+			c := started(sid, machine.RunID(fmt.Sprintf("r%d-%d", i, j)), "chat", hist)
+			if err := s.Checkpoint(ctx, ended(c, machine.OutcomeCompleted, nil, hist)); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // MaxTitleRunes bounds a session title: it is a label in a list, the whole
@@ -83,7 +84,7 @@ type Ending struct {
 // is over MaxTranscriptBytes is refused before anything is written.
 func (s *Store) CheckpointEnded(ctx context.Context, c engine.Checkpoint, end Ending) (_ int64, err error) {
 	defer s.adviseDamaged(&err)
-	if c.Point != engine.PointRunEnded {
+	if c.Point != machine.PointRunEnded {
 		return 0, fmt.Errorf("checkpoint %s: only a run_ended checkpoint carries a transcript", c.Point)
 	}
 	if err := checkTranscript(c.Run.ID, end.Transcript); err != nil {
@@ -104,17 +105,17 @@ func (s *Store) checkpoint(ctx context.Context, c engine.Checkpoint, end *Ending
 	}
 	run := c.Run
 	run.SessionID = c.SessionID
-	machine := []byte(c.Machine)
+	snapshot := []byte(c.Machine)
 	switch c.Point {
-	case engine.PointRunStarted, engine.PointModelAnswered, engine.PointToolResults, engine.PointCompacted:
+	case machine.PointRunStarted, machine.PointModelAnswered, machine.PointToolResults, machine.PointCompacted:
 		run.Outcome = "" // in flight, whatever the caller filled
-	case engine.PointRunEnded:
-		machine = nil
+	case machine.PointRunEnded:
+		snapshot = nil
 		if run.Outcome == "" {
 			// A finished run must say how it ended; never a silent success.
-			run.Outcome = engine.OutcomeFailed
+			run.Outcome = machine.OutcomeFailed
 			if run.Error == nil {
-				run.Error = engine.Internal("run ended without an outcome")
+				run.Error = machine.Internal("run ended without an outcome")
 			}
 		}
 		if run.EndedAt.IsZero() {
@@ -123,8 +124,8 @@ func (s *Store) checkpoint(ctx context.Context, c engine.Checkpoint, end *Ending
 	default:
 		return 0, fmt.Errorf("checkpoint: unknown point %q", c.Point)
 	}
-	if len(machine) == 0 {
-		machine = nil
+	if len(snapshot) == 0 {
+		snapshot = nil
 	}
 
 	if end != nil && len(end.Edits) > 0 {
@@ -132,9 +133,9 @@ func (s *Store) checkpoint(ctx context.Context, c engine.Checkpoint, end *Ending
 	}
 	history := c.History
 	if history == nil {
-		history = []engine.Message{}
+		history = []machine.Message{}
 	}
-	turnPoint := c.Point == engine.PointModelAnswered || c.Point == engine.PointToolResults
+	turnPoint := c.Point == machine.PointModelAnswered || c.Point == machine.PointToolResults
 	edits := run.Edits
 	if edits == nil {
 		edits = []engine.Edit{}
@@ -172,7 +173,7 @@ func (s *Store) checkpoint(ctx context.Context, c engine.Checkpoint, end *Ending
 		return 0, fmt.Errorf("checkpoint %s: %w", c.Point, err)
 	}
 	switch {
-	case prev.exists && prev.outcome != "" && c.Point != engine.PointRunEnded:
+	case prev.exists && prev.outcome != "" && c.Point != machine.PointRunEnded:
 		// A run once ended stays ended: a late in-flight checkpoint
 		// changes nothing, the session's history included.
 		return 0, nil
@@ -208,7 +209,7 @@ func (s *Store) checkpoint(ctx context.Context, c engine.Checkpoint, end *Ending
 	if err := s.exec(ctx, tx, stUpsertRun,
 		string(run.ID), string(c.SessionID), r.str(run.Prompt), run.Model, string(run.Outcome), r.str(run.Output), run.Turns,
 		run.Usage.InputTokens, run.Usage.OutputTokens, errKind, errMsg, errJSON,
-		unixNano(run.StartedAt), unixNano(run.EndedAt), r.str(string(editsJSON)), r.bytes(machine), s.owner.id,
+		unixNano(run.StartedAt), unixNano(run.EndedAt), r.str(string(editsJSON)), r.bytes(snapshot), s.owner.id,
 		version, c.Seq); err != nil {
 		return 0, fmt.Errorf("checkpoint %s: write run %s: %w", c.Point, run.ID, err)
 	}

@@ -7,13 +7,14 @@ import (
 	"fmt"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // Claimed is what a run starts from once it holds its session.
 type Claimed struct {
 	// Title and History are the session's, as stored now.
 	Title   string
-	History []engine.Message
+	History []machine.Message
 	// Version is the session version the run's first write must find.
 	Version int64
 }
@@ -73,7 +74,7 @@ func (s *Store) ClaimSince(ctx context.Context, run engine.Run, create bool, kno
 	out := Claimed{Title: sess.title, Version: sess.version, History: sess.history}
 	if !sess.exists {
 		out.Title = r.str(Title(run.Prompt))
-		out.History = []engine.Message{}
+		out.History = []machine.Message{}
 		if err := s.exec(ctx, tx, stCreateSession, string(run.SessionID), out.Title, now, now); err != nil {
 			return Claimed{}, fmt.Errorf("claim session %s: create: %w", run.SessionID, err)
 		}
@@ -92,7 +93,7 @@ func (s *Store) ClaimSince(ctx context.Context, run engine.Run, create bool, kno
 // has a run in flight in the session, and records the runs in flight of
 // dead processes as stopped. It runs inside the caller's write transaction,
 // so no other claim slips in between the check and the caller's write.
-func (s *Store) claimable(ctx context.Context, tx *sql.Tx, sid engine.SessionID) error {
+func (s *Store) claimable(ctx context.Context, tx *sql.Tx, sid machine.SessionID) error {
 	st, err := s.stmts.in(ctx, tx, stRunsInFlight)
 	if err != nil {
 		return fmt.Errorf("find runs in flight of session %s: %w", sid, err)
@@ -150,11 +151,11 @@ func pidOf(owner string) string {
 type sessionRow struct {
 	exists  bool
 	title   string
-	history []engine.Message
+	history []machine.Message
 	version int64
 }
 
-func (s *Store) readSession(ctx context.Context, tx *sql.Tx, id engine.SessionID) (sessionRow, error) {
+func (s *Store) readSession(ctx context.Context, tx *sql.Tx, id machine.SessionID) (sessionRow, error) {
 	var row sessionRow
 	var hist string
 	st, err := s.stmts.in(ctx, tx, stReadSession)
@@ -174,13 +175,13 @@ func (s *Store) readSession(ctx context.Context, tx *sql.Tx, id engine.SessionID
 		return sessionRow{}, fmt.Errorf("read session %s: decode history: %w", id, err)
 	}
 	if row.history == nil {
-		row.history = []engine.Message{}
+		row.history = []machine.Message{}
 	}
 	return row, nil
 }
 
 // readSessionHead reads whether a session exists, its title and version.
-func (s *Store) readSessionHead(ctx context.Context, tx *sql.Tx, id engine.SessionID) (sessionRow, error) {
+func (s *Store) readSessionHead(ctx context.Context, tx *sql.Tx, id machine.SessionID) (sessionRow, error) {
 	st, err := s.stmts.in(ctx, tx, stSessionHead)
 	if err != nil {
 		return sessionRow{}, fmt.Errorf("read session %s: %w", id, err)
@@ -198,7 +199,7 @@ func (s *Store) readSessionHead(ctx context.Context, tx *sql.Tx, id engine.Sessi
 }
 
 // readHistory reads and decodes a session's committed history.
-func (s *Store) readHistory(ctx context.Context, tx *sql.Tx, id engine.SessionID) ([]engine.Message, error) {
+func (s *Store) readHistory(ctx context.Context, tx *sql.Tx, id machine.SessionID) ([]machine.Message, error) {
 	st, err := s.stmts.in(ctx, tx, stSessionHistory)
 	if err != nil {
 		return nil, fmt.Errorf("read session %s: %w", id, err)
@@ -207,19 +208,19 @@ func (s *Store) readHistory(ctx context.Context, tx *sql.Tx, id engine.SessionID
 	if err := st.QueryRowContext(ctx, string(id)).Scan(&hist); err != nil {
 		return nil, fmt.Errorf("read session %s: %w", id, err)
 	}
-	var h []engine.Message
+	var h []machine.Message
 	if err := json.Unmarshal([]byte(hist), &h); err != nil {
 		return nil, fmt.Errorf("read session %s: decode history: %w", id, err)
 	}
 	if h == nil {
-		h = []engine.Message{}
+		h = []machine.Message{}
 	}
 	return h, nil
 }
 
 // readSessionVersion reads whether a session exists and its version, not
 // its history: what a checkpoint checks.
-func (s *Store) readSessionVersion(ctx context.Context, tx *sql.Tx, id engine.SessionID) (sessionRow, error) {
+func (s *Store) readSessionVersion(ctx context.Context, tx *sql.Tx, id machine.SessionID) (sessionRow, error) {
 	st, err := s.stmts.in(ctx, tx, stSessionVersion)
 	if err != nil {
 		return sessionRow{}, fmt.Errorf("read session %s: %w", id, err)
@@ -239,13 +240,13 @@ func (s *Store) readSessionVersion(ctx context.Context, tx *sql.Tx, id engine.Se
 // runRow is the part of a run row a write checks.
 type runRow struct {
 	exists         bool
-	sessionID      engine.SessionID
+	sessionID      machine.SessionID
 	outcome        string
 	owner          string
 	sessionVersion int64
 }
 
-func (s *Store) readRunRow(ctx context.Context, tx *sql.Tx, id engine.RunID) (runRow, error) {
+func (s *Store) readRunRow(ctx context.Context, tx *sql.Tx, id machine.RunID) (runRow, error) {
 	var row runRow
 	st, err := s.stmts.in(ctx, tx, stReadRun)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // A state directory whose name holds URI syntax ('#' ends a URI's path, '?'
@@ -71,12 +72,12 @@ func TestClaimIsRefusedWhileAnotherStoreRunsTheSession(t *testing.T) {
 	if err := b.Checkpoint(ctx, started("s", "rb", "second", nil)); !errors.Is(err, ErrBusy) {
 		t.Fatalf("Checkpoint of an unclaimed run while ra runs: %v, want ErrBusy", err)
 	}
-	histA := []engine.Message{engine.UserMessage("first"), {Role: engine.RoleAssistant, Content: "one"}}
-	cpA := engine.Checkpoint{SessionID: "s", Point: engine.PointRunStarted, Run: runA}
+	histA := []machine.Message{machine.UserMessage("first"), {Role: machine.RoleAssistant, Content: "one"}}
+	cpA := engine.Checkpoint{SessionID: "s", Point: machine.PointRunStarted, Run: runA}
 	if err := a.Checkpoint(ctx, cpA); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Checkpoint(ctx, ended(cpA, engine.OutcomeCompleted, nil, histA)); err != nil {
+	if err := a.Checkpoint(ctx, ended(cpA, machine.OutcomeCompleted, nil, histA)); err != nil {
 		t.Fatal(err)
 	}
 	cb, err := b.Claim(ctx, runB, true)
@@ -107,8 +108,8 @@ func TestCheckpointOverAnotherWriteIsAConflict(t *testing.T) {
 	if _, err := s.db.ExecContext(ctx, `UPDATE sessions SET history = ?, version = version + 1 WHERE id = 's'`, other); err != nil {
 		t.Fatal(err)
 	}
-	cp := engine.Checkpoint{SessionID: "s", Point: engine.PointRunStarted, Run: run}
-	if err := s.Checkpoint(ctx, ended(cp, engine.OutcomeCompleted, nil, []engine.Message{engine.UserMessage("mine")})); !errors.Is(err, ErrConflict) {
+	cp := engine.Checkpoint{SessionID: "s", Point: machine.PointRunStarted, Run: run}
+	if err := s.Checkpoint(ctx, ended(cp, machine.OutcomeCompleted, nil, []machine.Message{machine.UserMessage("mine")})); !errors.Is(err, ErrConflict) {
 		t.Fatalf("Checkpoint over another write: %v, want ErrConflict", err)
 	}
 	rec, _ := s.Session(ctx, "s")
@@ -134,7 +135,7 @@ func TestClaimRecordsADeadProcesssRunStopped(t *testing.T) {
 	if _, err := s.Claim(ctx, engine.Run{ID: "r-next", SessionID: "s-dead", Prompt: "x"}, false); err != nil {
 		t.Fatalf("Claim after the helper died: %v", err)
 	}
-	if r, _ := s.Run(ctx, "r-dead"); r.Outcome != engine.OutcomeFailed || r.Error == nil || r.Error.Message != stoppedMessage {
+	if r, _ := s.Run(ctx, "r-dead"); r.Outcome != machine.OutcomeFailed || r.Error == nil || r.Error.Message != stoppedMessage {
 		t.Errorf("dead run = %+v, want failed %q", r, stoppedMessage)
 	}
 }
@@ -231,7 +232,7 @@ func TestTwoProcessesOnOneSessionLoseNothing(t *testing.T) {
 	}
 	var got []string
 	for k, m := range rec.History {
-		if m.Role != engine.RoleUser {
+		if m.Role != machine.RoleUser {
 			continue
 		}
 		got = append(got, m.Content)
@@ -246,7 +247,7 @@ func TestTwoProcessesOnOneSessionLoseNothing(t *testing.T) {
 	}
 	completed := 0
 	for _, r := range rec.Runs {
-		if r.Outcome == engine.OutcomeCompleted {
+		if r.Outcome == machine.OutcomeCompleted {
 			completed++
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // MaxTranscriptBytes bounds one run's stored transcript; the session layer
@@ -19,7 +20,7 @@ const MaxTranscriptBytes = 4 << 20
 // when edits is not empty, the files it edited as the workspace journal
 // lists them. The run must be stored already (its run_started checkpoint
 // came first); ErrNotFound if it is not.
-func (s *Store) SetTranscript(ctx context.Context, run engine.RunID, transcript json.RawMessage, edits []engine.Edit) (err error) {
+func (s *Store) SetTranscript(ctx context.Context, run machine.RunID, transcript json.RawMessage, edits []engine.Edit) (err error) {
 	defer s.adviseDamaged(&err)
 	if err := s.checkOpen(); err != nil {
 		return err
@@ -50,7 +51,7 @@ func (s *Store) SetTranscript(ctx context.Context, run engine.RunID, transcript 
 }
 
 // checkTranscript refuses a transcript that is not JSON or is too big.
-func checkTranscript(run engine.RunID, transcript json.RawMessage) error {
+func checkTranscript(run machine.RunID, transcript json.RawMessage) error {
 	if !json.Valid(transcript) {
 		return fmt.Errorf("transcript of run %s is not JSON", run)
 	}
@@ -62,7 +63,7 @@ func checkTranscript(run engine.RunID, transcript json.RawMessage) error {
 
 // Transcripts returns the stored transcripts of a session's runs by run id;
 // a run stored before transcripts existed has "[]".
-func (s *Store) Transcripts(ctx context.Context, id engine.SessionID) (_ map[engine.RunID]json.RawMessage, err error) {
+func (s *Store) Transcripts(ctx context.Context, id machine.SessionID) (_ map[machine.RunID]json.RawMessage, err error) {
 	defer s.adviseDamaged(&err)
 	if err := s.checkOpen(); err != nil {
 		return nil, err
@@ -72,13 +73,13 @@ func (s *Store) Transcripts(ctx context.Context, id engine.SessionID) (_ map[eng
 		return nil, fmt.Errorf("read transcripts of session %s: %w", id, err)
 	}
 	defer rows.Close()
-	out := make(map[engine.RunID]json.RawMessage)
+	out := make(map[machine.RunID]json.RawMessage)
 	for rows.Next() {
 		var run, t string
 		if err := rows.Scan(&run, &t); err != nil {
 			return nil, fmt.Errorf("read transcripts of session %s: %w", id, err)
 		}
-		out[engine.RunID(run)] = json.RawMessage(t)
+		out[machine.RunID(run)] = json.RawMessage(t)
 	}
 	return out, rows.Err()
 }
@@ -102,7 +103,7 @@ func CleanTitle(title string) (string, error) {
 
 // RenameSession sets a session's title; ErrNotFound if the store has no
 // such session.
-func (s *Store) RenameSession(ctx context.Context, id engine.SessionID, title string) error {
+func (s *Store) RenameSession(ctx context.Context, id machine.SessionID, title string) error {
 	if err := s.checkOpen(); err != nil {
 		return err
 	}
@@ -123,7 +124,7 @@ func (s *Store) RenameSession(ctx context.Context, id engine.SessionID, title st
 // DeleteSession removes a session and its runs; ErrNotFound if the store has
 // no such session, ErrBusy (wrapped) while a live process — this one
 // included — has a run of it in flight.
-func (s *Store) DeleteSession(ctx context.Context, id engine.SessionID) error {
+func (s *Store) DeleteSession(ctx context.Context, id machine.SessionID) error {
 	if err := s.checkOpen(); err != nil {
 		return err
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // BenchmarkRedraw measures what loopls/session reads to re-draw a session
@@ -24,8 +24,8 @@ func BenchmarkRedraw(b *testing.B) {
 			defer s.Close()
 			tr, _ := json.Marshal([]map[string]string{{"kind": "prompt", "text": "chat"}, {"kind": "answer", "text": strings.Repeat("x", 10<<10)}})
 			for i := range n {
-				c := started("s", engine.RunID(fmt.Sprintf("r%d", i)), "chat", benchHistory(2, 400))
-				if err := s.Checkpoint(ctx, ended(c, engine.OutcomeCompleted, nil, c.History)); err != nil {
+				c := started("s", machine.RunID(fmt.Sprintf("r%d", i)), "chat", benchHistory(2, 400))
+				if err := s.Checkpoint(ctx, ended(c, machine.OutcomeCompleted, nil, c.History)); err != nil {
 					b.Fatal(err)
 				}
 				if err := s.SetTranscript(ctx, c.Run.ID, tr, nil); err != nil {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 func TestTranscriptRenameDelete(t *testing.T) {
@@ -16,7 +17,7 @@ func TestTranscriptRenameDelete(t *testing.T) {
 	if err := s.Checkpoint(ctx, c); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Checkpoint(ctx, ended(c, engine.OutcomeCompleted, nil, nil)); err != nil {
+	if err := s.Checkpoint(ctx, ended(c, machine.OutcomeCompleted, nil, nil)); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Checkpoint(ctx, started("s2", "r2", "other", nil)); err != nil {
@@ -68,7 +69,7 @@ func TestTranscriptRenameDelete(t *testing.T) {
 	if err := s.Checkpoint(ctx, c3); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Checkpoint(ctx, ended(c3, engine.OutcomeCompleted, nil, nil)); err != nil {
+	if err := s.Checkpoint(ctx, ended(c3, machine.OutcomeCompleted, nil, nil)); err != nil {
 		t.Fatal(err)
 	}
 	if rec, _ := s.Session(ctx, "s1"); rec.Title != "My chat" {
@@ -106,7 +107,7 @@ func TestDeleteRefusedWhileARunIsInFlight(t *testing.T) {
 			t.Errorf("%s deleted a session with a run in flight: %v, want ErrBusy", name, err)
 		}
 	}
-	if err := a.Checkpoint(ctx, ended(c, engine.OutcomeCompleted, nil, nil)); err != nil {
+	if err := a.Checkpoint(ctx, ended(c, machine.OutcomeCompleted, nil, nil)); err != nil {
 		t.Fatal(err)
 	}
 	if err := b.DeleteSession(ctx, "s"); err != nil {

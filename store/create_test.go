@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/store/storetest"
 )
 
@@ -126,7 +127,7 @@ func TestRunEndedCarriesTheTranscriptInOneCommit(t *testing.T) {
 	if err := s.Checkpoint(ctx, c); err != nil {
 		t.Fatal(err)
 	}
-	end := ended(c, engine.OutcomeCompleted, nil, nil)
+	end := ended(c, machine.OutcomeCompleted, nil, nil)
 	if _, err := s.CheckpointEnded(ctx, end, Ending{Transcript: json.RawMessage(`"` + strings.Repeat("x", MaxTranscriptBytes) + `"`)}); err == nil {
 		t.Error("CheckpointEnded took a transcript over MaxTranscriptBytes")
 	}
@@ -148,7 +149,7 @@ func TestRunEndedCarriesTheTranscriptInOneCommit(t *testing.T) {
 		t.Errorf("run_ended with its transcript: %d commits, want 1", n)
 	}
 	r, err := s.Run(ctx, "r1")
-	if err != nil || r.Outcome != engine.OutcomeCompleted || len(r.Edits) != 1 || r.Edits[0] != edits[0] {
+	if err != nil || r.Outcome != machine.OutcomeCompleted || len(r.Edits) != 1 || r.Edits[0] != edits[0] {
 		t.Errorf("stored run %+v, %v; want completed with the journal's edits", r, err)
 	}
 	ts, err := s.Transcripts(ctx, "s1")

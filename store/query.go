@@ -8,27 +8,28 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // SessionSummary is one line of the session list (loopls/sessions).
 type SessionSummary struct {
-	ID        engine.SessionID `json:"sessionId"`
-	Title     string           `json:"title"`
-	Runs      int              `json:"runs"`
-	UpdatedAt time.Time        `json:"updatedAt"`
+	ID        machine.SessionID `json:"sessionId"`
+	Title     string            `json:"title"`
+	Runs      int               `json:"runs"`
+	UpdatedAt time.Time         `json:"updatedAt"`
 	// ResumableRun names the session's run that a dead daemon left
 	// resumable (loopls/resumeRun), if the session has not run since.
-	ResumableRun engine.RunID `json:"resumableRun,omitempty"`
+	ResumableRun machine.RunID `json:"resumableRun,omitempty"`
 }
 
 // SessionRecord is a whole session: its committed history and its run audit
 // trail, oldest run first (loopls/session).
 type SessionRecord struct {
-	ID        engine.SessionID `json:"sessionId"`
-	Title     string           `json:"title"`
-	History   []engine.Message `json:"history"`
-	Runs      []engine.Run     `json:"runs"`
-	UpdatedAt time.Time        `json:"updatedAt"`
+	ID        machine.SessionID `json:"sessionId"`
+	Title     string            `json:"title"`
+	History   []machine.Message `json:"history"`
+	Runs      []engine.Run      `json:"runs"`
+	UpdatedAt time.Time         `json:"updatedAt"`
 }
 
 // Sessions lists the workspace's sessions, most recently updated first.
@@ -67,7 +68,7 @@ func (s *Store) Sessions(ctx context.Context) (_ []SessionSummary, err error) {
 //
 // It reads in one transaction so that a checkpoint written by another
 // daemon meanwhile is seen entirely or not at all.
-func (s *Store) Session(ctx context.Context, id engine.SessionID) (_ SessionRecord, err error) {
+func (s *Store) Session(ctx context.Context, id machine.SessionID) (_ SessionRecord, err error) {
 	defer s.adviseDamaged(&err)
 	if err := s.checkOpen(); err != nil {
 		return SessionRecord{}, err
@@ -93,7 +94,7 @@ func (s *Store) Session(ctx context.Context, id engine.SessionID) (_ SessionReco
 		return SessionRecord{}, fmt.Errorf("read session %s: decode history: %w", id, err)
 	}
 	if rec.History == nil {
-		rec.History = []engine.Message{}
+		rec.History = []machine.Message{}
 	}
 	rec.Runs, err = queryRuns(ctx, tx, `WHERE session_id = ? ORDER BY seq`, string(id))
 	if err != nil {
@@ -103,7 +104,7 @@ func (s *Store) Session(ctx context.Context, id engine.SessionID) (_ SessionReco
 }
 
 // Run returns one run record; ErrNotFound if the store has none by that id.
-func (s *Store) Run(ctx context.Context, id engine.RunID) (engine.Run, error) {
+func (s *Store) Run(ctx context.Context, id machine.RunID) (engine.Run, error) {
 	if err := s.checkOpen(); err != nil {
 		return engine.Run{}, err
 	}
@@ -119,7 +120,7 @@ func (s *Store) Run(ctx context.Context, id engine.RunID) (engine.Run, error) {
 
 // Snapshot returns the machine snapshot of a run in flight, nil for a run
 // that has ended; ErrNotFound if the store has no such run.
-func (s *Store) Snapshot(ctx context.Context, id engine.RunID) (json.RawMessage, error) {
+func (s *Store) Snapshot(ctx context.Context, id machine.RunID) (json.RawMessage, error) {
 	if err := s.checkOpen(); err != nil {
 		return nil, err
 	}
@@ -167,16 +168,16 @@ func queryRuns(ctx context.Context, q querier, where string, args ...any) ([]eng
 			return nil, err
 		}
 		if stoppedState != "" {
-			r.StoppedIn = &engine.StoppedIn{State: engine.StateName(stoppedState), Turn: stoppedTurn}
+			r.StoppedIn = &engine.StoppedIn{State: machine.StateName(stoppedState), Turn: stoppedTurn}
 		}
 		r.StartedAt, r.EndedAt = fromUnixNano(started), fromUnixNano(ended)
 		if errJSON.Valid {
-			r.Error = &engine.LoopError{}
+			r.Error = &machine.LoopError{}
 			if err := json.Unmarshal([]byte(errJSON.String), r.Error); err != nil {
 				return nil, fmt.Errorf("decode error of run %s: %w", r.ID, err)
 			}
 		} else if errKind != "" {
-			r.Error = &engine.LoopError{Kind: engine.ErrorKind(errKind), Message: errMsg}
+			r.Error = &machine.LoopError{Kind: machine.ErrorKind(errKind), Message: errMsg}
 		}
 		if err := json.Unmarshal([]byte(edits), &r.Edits); err != nil {
 			return nil, fmt.Errorf("decode edits of run %s: %w", r.ID, err)

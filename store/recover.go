@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // stoppedMessage is the error message of a run whose daemon died under it.
@@ -71,7 +72,7 @@ func (s *Store) recover(ctx context.Context) error {
 // have recovered them between the caller's check and its write lock.
 func (s *Store) markStopped(ctx context.Context, tx *sql.Tx, o string) error {
 	now := s.now().UnixNano()
-	errJSON, err := json.Marshal(&engine.LoopError{Kind: engine.KindInternal, Message: stoppedMessage})
+	errJSON, err := json.Marshal(&machine.LoopError{Kind: machine.KindInternal, Message: stoppedMessage})
 	if err != nil {
 		return fmt.Errorf("recover runs of %s: %w", o, err)
 	}
@@ -99,9 +100,9 @@ func (s *Store) markStopped(ctx context.Context, tx *sql.Tx, o string) error {
 	for _, r := range found {
 		state, turn, ok := resumePoint(r.machine)
 		resumable := 0
-		var machine []byte
+		var snapshot []byte
 		if ok {
-			resumable, machine = 1, r.machine
+			resumable, snapshot = 1, r.machine
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE sessions SET updated_at = ? WHERE id =
 			(SELECT session_id FROM runs WHERE id = ?)`, now, r.id); err != nil {
@@ -111,7 +112,7 @@ func (s *Store) markStopped(ctx context.Context, tx *sql.Tx, o string) error {
 			error_message = ?, error = ?, ended_at = ?, machine = ?,
 			resumable = ?, stopped_state = ?, stopped_turn = ?
 			WHERE id = ? AND outcome = ''`,
-			engine.OutcomeFailed, engine.KindInternal, stoppedMessage, string(errJSON), now, machine,
+			machine.OutcomeFailed, machine.KindInternal, stoppedMessage, string(errJSON), now, snapshot,
 			resumable, string(state), turn, r.id); err != nil {
 			return fmt.Errorf("recover run %s: %w", r.id, err)
 		}
@@ -122,7 +123,7 @@ func (s *Store) markStopped(ctx context.Context, tx *sql.Tx, o string) error {
 // resumePoint reports the state and turn a snapshot restores to, and
 // whether it restores at all (a run stopped before its first checkpoint has
 // none; a damaged one is not resumed).
-func resumePoint(snapshot []byte) (engine.StateName, int, bool) {
+func resumePoint(snapshot []byte) (machine.StateName, int, bool) {
 	if len(snapshot) == 0 {
 		return "", 0, false
 	}
@@ -132,7 +133,7 @@ func resumePoint(snapshot []byte) (engine.StateName, int, bool) {
 	}
 	st := m.State()
 	turn := st.Turn
-	if st.Name != engine.StateAwaitingModel && st.Name != engine.StateAwaitingTools {
+	if st.Name != machine.StateAwaitingModel && st.Name != machine.StateAwaitingTools {
 		turn = m.TurnsTaken()
 	}
 	return st.Name, turn, true

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // The tests re-run their own binary as a helper process (helperEnv names
@@ -46,17 +47,17 @@ func helperMain() int {
 	case "write":
 		n, _ := strconv.Atoi(os.Getenv("HELPER_N"))
 		prefix := os.Getenv("HELPER_PREFIX")
-		var hist []engine.Message
+		var hist []machine.Message
 		for i := range n {
-			sid := engine.SessionID(prefix)
-			rid := engine.RunID(fmt.Sprintf("%s-%d", prefix, i))
+			sid := machine.SessionID(prefix)
+			rid := machine.RunID(fmt.Sprintf("%s-%d", prefix, i))
 			c := started(sid, rid, "chat", hist)
 			if err := s.Checkpoint(ctx, c); err != nil {
 				fmt.Fprintln(os.Stderr, "helper start:", err)
 				return 1
 			}
-			hist = append(hist, engine.UserMessage(fmt.Sprint(i)), engine.Message{Role: engine.RoleAssistant, Content: "ok"})
-			if err := s.Checkpoint(ctx, ended(c, engine.OutcomeCompleted, nil, hist)); err != nil {
+			hist = append(hist, machine.UserMessage(fmt.Sprint(i)), machine.Message{Role: machine.RoleAssistant, Content: "ok"})
+			if err := s.Checkpoint(ctx, ended(c, machine.OutcomeCompleted, nil, hist)); err != nil {
 				fmt.Fprintln(os.Stderr, "helper end:", err)
 				return 1
 			}
@@ -69,9 +70,9 @@ func helperMain() int {
 	case "session":
 		// One run on the shared session: claim it, or be refused as busy
 		// (exit 3); then append a turn as the manager does.
-		sid := engine.SessionID(os.Getenv("HELPER_SESSION"))
+		sid := machine.SessionID(os.Getenv("HELPER_SESSION"))
 		prompt := os.Getenv("HELPER_PREFIX")
-		run := engine.Run{ID: engine.RunID(prompt), SessionID: sid, Prompt: prompt, StartedAt: t0}
+		run := engine.Run{ID: machine.RunID(prompt), SessionID: sid, Prompt: prompt, StartedAt: t0}
 		c, err := s.Claim(ctx, run, true)
 		if errors.Is(err, ErrBusy) {
 			fmt.Println("busy")
@@ -81,14 +82,14 @@ func helperMain() int {
 			fmt.Fprintln(os.Stderr, "helper claim:", err)
 			return 1
 		}
-		cp := engine.Checkpoint{SessionID: sid, Point: engine.PointRunStarted, Run: run, History: c.History,
+		cp := engine.Checkpoint{SessionID: sid, Point: machine.PointRunStarted, Run: run, History: c.History,
 			Machine: json.RawMessage(`{"state":"Start"}`)}
 		if err := s.Checkpoint(ctx, cp); err != nil {
 			fmt.Fprintln(os.Stderr, "helper start:", err)
 			return 1
 		}
-		hist := append(c.History, engine.UserMessage(prompt), engine.Message{Role: engine.RoleAssistant, Content: "ok " + prompt})
-		if err := s.Checkpoint(ctx, ended(cp, engine.OutcomeCompleted, nil, hist)); err != nil {
+		hist := append(c.History, machine.UserMessage(prompt), machine.Message{Role: machine.RoleAssistant, Content: "ok " + prompt})
+		if err := s.Checkpoint(ctx, ended(cp, machine.OutcomeCompleted, nil, hist)); err != nil {
 			fmt.Fprintln(os.Stderr, "helper end:", err)
 			return 1
 		}
@@ -147,7 +148,7 @@ func TestKilledDaemonsRunIsRecoveredAsStopped(t *testing.T) {
 		t.Fatalf("runs = %+v, want the killed one", rec.Runs)
 	}
 	r := rec.Runs[0]
-	if r.Outcome != engine.OutcomeFailed || r.Error == nil || r.Error.Kind != engine.KindInternal || r.Error.Message != "daemon stopped" || r.EndedAt.IsZero() {
+	if r.Outcome != machine.OutcomeFailed || r.Error == nil || r.Error.Kind != machine.KindInternal || r.Error.Message != "daemon stopped" || r.EndedAt.IsZero() {
 		t.Errorf("recovered run = %+v (error %+v), want failed Internal \"daemon stopped\" with an end", r, r.Error)
 	}
 	if snap, err := s.Snapshot(ctx, "r-dead"); err != nil || snap != nil {
@@ -155,11 +156,11 @@ func TestKilledDaemonsRunIsRecoveredAsStopped(t *testing.T) {
 	}
 	// The session stays usable: a new run on it records normally.
 	c := started("s-dead", "r-next", "chat", nil)
-	if err := s.Checkpoint(ctx, ended(c, engine.OutcomeCompleted, nil, []engine.Message{engine.UserMessage("chat")})); err != nil {
+	if err := s.Checkpoint(ctx, ended(c, machine.OutcomeCompleted, nil, []machine.Message{machine.UserMessage("chat")})); err != nil {
 		t.Fatal(err)
 	}
 	rec, _ = s.Session(ctx, "s-dead")
-	if len(rec.Runs) != 2 || rec.Runs[1].Outcome != engine.OutcomeCompleted {
+	if len(rec.Runs) != 2 || rec.Runs[1].Outcome != machine.OutcomeCompleted {
 		t.Errorf("runs after resuming = %+v", rec.Runs)
 	}
 	// The dead owner's lock file was swept.
@@ -202,7 +203,7 @@ func TestInFlightRunOfClosedStoreIsRecovered(t *testing.T) {
 	s2.Close()
 	s1.Close()
 	s3 := openTest(t, dir, root)
-	if run, _ := s3.Run(ctx, "r"); run.Outcome != engine.OutcomeFailed || !errors.Is(run.Error, engine.ErrInternal) {
+	if run, _ := s3.Run(ctx, "r"); run.Outcome != machine.OutcomeFailed || !errors.Is(run.Error, machine.ErrInternal) {
 		t.Errorf("run after its Store closed = %+v, want recovered", run)
 	}
 }
@@ -231,7 +232,7 @@ func TestTwoProcessesWriteConcurrently(t *testing.T) {
 	if err := s.db.QueryRow(`PRAGMA integrity_check`).Scan(&ok); err != nil || ok != "ok" {
 		t.Fatalf("integrity_check = %q, %v", ok, err)
 	}
-	for _, p := range []engine.SessionID{"left", "right"} {
+	for _, p := range []machine.SessionID{"left", "right"} {
 		rec, err := s.Session(ctx, p)
 		if err != nil {
 			t.Fatal(err)
@@ -240,7 +241,7 @@ func TestTwoProcessesWriteConcurrently(t *testing.T) {
 			t.Errorf("session %s: %d runs, %d messages; want %d, %d", p, len(rec.Runs), len(rec.History), n, 2*n)
 		}
 		for i, r := range rec.Runs {
-			if want := engine.RunID(fmt.Sprintf("%s-%d", p, i)); r.ID != want || r.Outcome != engine.OutcomeCompleted {
+			if want := machine.RunID(fmt.Sprintf("%s-%d", p, i)); r.ID != want || r.Outcome != machine.OutcomeCompleted {
 				t.Errorf("session %s run %d = %s %s, want %s completed", p, i, r.ID, r.Outcome, want)
 			}
 		}

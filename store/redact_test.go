@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 func TestSecretsNeverReachTheDatabase(t *testing.T) {
@@ -15,12 +15,12 @@ func TestSecretsNeverReachTheDatabase(t *testing.T) {
 	t.Setenv("SHORT_TOKEN", "abc") // too short to be treated as a secret
 	ctx := testCtx(t)
 	s := openTest(t, t.TempDir(), t.TempDir())
-	c := started("s", "r", "use "+key, []engine.Message{{Role: engine.RoleTool, Content: "OPENAI_API_KEY=" + key}})
+	c := started("s", "r", "use "+key, []machine.Message{{Role: machine.RoleTool, Content: "OPENAI_API_KEY=" + key}})
 	c.Machine, _ = json.Marshal(map[string]string{"pending": "env says " + key})
 	if err := s.Checkpoint(ctx, c); err != nil {
 		t.Fatal(err)
 	}
-	c = ended(c, engine.OutcomeFailed, &engine.LoopError{Kind: engine.KindAPI, Message: "bad key " + key}, c.History)
+	c = ended(c, machine.OutcomeFailed, &machine.LoopError{Kind: machine.KindAPI, Message: "bad key " + key}, c.History)
 	c.Run.Output = key
 	if err := s.Checkpoint(ctx, c); err != nil {
 		t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // Resumed is what a resumed run continues from.
@@ -16,7 +17,7 @@ type Resumed struct {
 	Machine json.RawMessage
 	Seq     int
 	// History is the session's committed history (the snapshot's own).
-	History []engine.Message
+	History []machine.Message
 	// Version is the session version the resumed run's first write finds.
 	Version int64
 }
@@ -27,7 +28,7 @@ type Resumed struct {
 // run in flight in the session (this one included), and ErrNotResumable,
 // with the reason, for a run that ended otherwise, has no snapshot, or
 // whose session has run since it stopped.
-func (s *Store) ClaimResume(ctx context.Context, id engine.RunID) (_ Resumed, err error) {
+func (s *Store) ClaimResume(ctx context.Context, id machine.RunID) (_ Resumed, err error) {
 	defer s.adviseDamaged(&err)
 	if err := s.checkOpen(); err != nil {
 		return Resumed{}, err
@@ -53,9 +54,9 @@ func (s *Store) ClaimResume(ctx context.Context, id engine.RunID) (_ Resumed, er
 	var resumable bool
 	var runVersion int64
 	var seq int
-	var machine []byte
+	var snapshot []byte
 	if err := tx.QueryRowContext(ctx, `SELECT outcome, resumable = 1, session_version, seq_at, machine FROM runs WHERE id = ?`, string(id)).
-		Scan(&outcome, &resumable, &runVersion, &seq, &machine); err != nil {
+		Scan(&outcome, &resumable, &runVersion, &seq, &snapshot); err != nil {
 		return Resumed{}, fmt.Errorf("resume run %s: %w", id, err)
 	}
 	sess, err := s.readSession(ctx, tx, row.sessionID)
@@ -63,7 +64,7 @@ func (s *Store) ClaimResume(ctx context.Context, id engine.RunID) (_ Resumed, er
 		return Resumed{}, fmt.Errorf("resume run %s: %w", id, err)
 	}
 	switch {
-	case !resumable && outcome == string(engine.OutcomeFailed) && len(machine) == 0:
+	case !resumable && outcome == string(machine.OutcomeFailed) && len(snapshot) == 0:
 		return Resumed{}, fmt.Errorf("run %s: %w: it ended %s and left no checkpoint to continue from", id, ErrNotResumable, outcome)
 	case !resumable:
 		return Resumed{}, fmt.Errorf("run %s: %w: it ended %s; only a run whose daemon stopped under it can be resumed", id, ErrNotResumable, outcome)
@@ -81,5 +82,5 @@ func (s *Store) ClaimResume(ctx context.Context, id engine.RunID) (_ Resumed, er
 	if err := tx.Commit(); err != nil {
 		return Resumed{}, fmt.Errorf("resume run %s: commit: %w", id, err)
 	}
-	return Resumed{Run: runs[0], Machine: machine, Seq: seq, History: sess.history, Version: sess.version}, nil
+	return Resumed{Run: runs[0], Machine: snapshot, Seq: seq, History: sess.history, Version: sess.version}, nil
 }

@@ -13,6 +13,7 @@ import (
 	"modernc.org/sqlite"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // parseCounter is a driver.Connector over modernc's driver that counts the
@@ -85,21 +86,21 @@ func openCounting(t *testing.T) (*Store, *parseCounter) {
 
 // oneRun writes what a one-tool run writes: the claim, the four checkpoints
 // and the transcript.
-func oneRun(t *testing.T, s *Store, sid engine.SessionID, rid engine.RunID) {
+func oneRun(t *testing.T, s *Store, sid machine.SessionID, rid machine.RunID) {
 	t.Helper()
 	ctx := testCtx(t)
 	if _, err := s.Claim(ctx, engine.Run{ID: rid, SessionID: sid, Prompt: "read the readme", StartedAt: t0}, true); err != nil {
 		t.Fatalf("Claim: %v", err)
 	}
 	c := started(sid, rid, "read the readme", nil)
-	for i, p := range []engine.CheckpointPoint{engine.PointRunStarted, engine.PointModelAnswered, engine.PointToolResults} {
+	for i, p := range []machine.CheckpointPoint{machine.PointRunStarted, machine.PointModelAnswered, machine.PointToolResults} {
 		c.Point, c.Seq = p, i+1
 		if err := s.Checkpoint(ctx, c); err != nil {
 			t.Fatalf("Checkpoint %s: %v", p, err)
 		}
 	}
-	hist := []engine.Message{{Role: engine.RoleUser, Content: "read the readme"}, {Role: engine.RoleAssistant, Content: "done"}}
-	if err := s.Checkpoint(ctx, ended(c, engine.OutcomeCompleted, nil, hist)); err != nil {
+	hist := []machine.Message{{Role: machine.RoleUser, Content: "read the readme"}, {Role: machine.RoleAssistant, Content: "done"}}
+	if err := s.Checkpoint(ctx, ended(c, machine.OutcomeCompleted, nil, hist)); err != nil {
 		t.Fatalf("Checkpoint run_ended: %v", err)
 	}
 	if err := s.SetTranscript(ctx, rid, json.RawMessage(`[{"kind":"user","text":"read the readme"}]`), nil); err != nil {
@@ -117,9 +118,9 @@ func TestRunsParseNoSQL(t *testing.T) {
 	if n := pc.connects.Load(); n != 1 {
 		t.Errorf("the open made %d connections, want 1", n)
 	}
-	for i, id := range []engine.RunID{"r1", "r2", "r3"} {
+	for i, id := range []machine.RunID{"r1", "r2", "r3"} {
 		before := pc.parses.Load()
-		oneRun(t, s, engine.SessionID("s"+string(rune('1'+i))), id)
+		oneRun(t, s, machine.SessionID("s"+string(rune('1'+i))), id)
 		if n := pc.parses.Load() - before; n != 0 {
 			t.Errorf("run %s parsed %d SQL statements, want 0", id, n)
 		}
@@ -148,7 +149,7 @@ func TestTurnCheckpointIsFlatInHistory(t *testing.T) {
 		if err := s.Checkpoint(ctx, c); err != nil {
 			t.Fatal(err)
 		}
-		c.Point = engine.PointModelAnswered
+		c.Point = machine.PointModelAnswered
 		return testing.AllocsPerRun(20, func() {
 			c.Seq++
 			if err := s.Checkpoint(ctx, c); err != nil {
@@ -171,7 +172,7 @@ func TestClaimSinceReadsNoHistoryItHas(t *testing.T) {
 		s := openTest(t, t.TempDir(), t.TempDir())
 		ctx := testCtx(t)
 		c := started("s1", "r0", "read the readme", benchHistory(n, 400))
-		version, err := s.CheckpointVersion(ctx, ended(c, engine.OutcomeCompleted, nil, benchHistory(n, 400)))
+		version, err := s.CheckpointVersion(ctx, ended(c, machine.OutcomeCompleted, nil, benchHistory(n, 400)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -179,13 +180,13 @@ func TestClaimSinceReadsNoHistoryItHas(t *testing.T) {
 		if err != nil || behind.Version != version || len(behind.History) != n {
 			t.Fatalf("claim from behind: version %d, %d messages, %v; want %d and %d", behind.Version, len(behind.History), err, version, n)
 		}
-		if _, err := s.CheckpointVersion(ctx, ended(started("s1", "r1", "again", nil), engine.OutcomeCompleted, nil, benchHistory(n, 400))); err != nil {
+		if _, err := s.CheckpointVersion(ctx, ended(started("s1", "r1", "again", nil), machine.OutcomeCompleted, nil, benchHistory(n, 400))); err != nil {
 			t.Fatal(err)
 		}
 		version++
 		var mallocs uint64
 		for i := 2; i < 12; i++ {
-			id := engine.RunID(fmt.Sprintf("r%d", i))
+			id := machine.RunID(fmt.Sprintf("r%d", i))
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
 			got, err := s.ClaimSince(ctx, engine.Run{ID: id, SessionID: "s1", Prompt: "again"}, false, version)
@@ -195,7 +196,7 @@ func TestClaimSinceReadsNoHistoryItHas(t *testing.T) {
 				t.Fatalf("claim at the known version: version %d, history of %d messages (nil: %v), %v; want version %d and no history",
 					got.Version, len(got.History), got.History == nil, err, version)
 			}
-			if err := s.Checkpoint(ctx, ended(started("s1", id, "again", nil), engine.OutcomeFailed, engine.Internal("test"), benchHistory(n, 400))); err != nil {
+			if err := s.Checkpoint(ctx, ended(started("s1", id, "again", nil), machine.OutcomeFailed, machine.Internal("test"), benchHistory(n, 400))); err != nil {
 				t.Fatal(err)
 			}
 			version++

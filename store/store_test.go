@@ -14,6 +14,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 func TestMain(m *testing.M) {
@@ -41,17 +42,17 @@ func openTest(t *testing.T, dir, root string) *Store {
 
 var t0 = time.Date(2026, 11, 30, 8, 0, 0, 123456789, time.UTC)
 
-func started(sid engine.SessionID, rid engine.RunID, prompt string, hist []engine.Message) engine.Checkpoint {
+func started(sid machine.SessionID, rid machine.RunID, prompt string, hist []machine.Message) engine.Checkpoint {
 	return engine.Checkpoint{
-		SessionID: sid, Point: engine.PointRunStarted,
+		SessionID: sid, Point: machine.PointRunStarted,
 		Run:     engine.Run{ID: rid, SessionID: sid, Prompt: prompt, Model: "ollama:tiny", StartedAt: t0},
 		History: hist,
 		Machine: json.RawMessage(`{"state":"Start","turn":0}`),
 	}
 }
 
-func ended(c engine.Checkpoint, outcome engine.OutcomeName, lerr *engine.LoopError, hist []engine.Message) engine.Checkpoint {
-	c.Point = engine.PointRunEnded
+func ended(c engine.Checkpoint, outcome machine.OutcomeName, lerr *machine.LoopError, hist []machine.Message) engine.Checkpoint {
+	c.Point = machine.PointRunEnded
 	c.Run.Outcome = outcome
 	c.Run.Error = lerr
 	c.Run.Output = "Hello from the tiny test model."
@@ -156,13 +157,13 @@ func TestCheckpointRoundTrip(t *testing.T) {
 		t.Fatalf("runs in flight = %+v, want one run without outcome", rec.Runs)
 	}
 
-	hist := []engine.Message{
-		engine.UserMessage("chat with me"),
-		{Role: engine.RoleAssistant, Thinking: "hm", ToolCalls: []engine.ToolCall{{ID: "call_1", Name: "read_file", Arguments: engine.RawJSON(`{"path":"README.md"}`)}}},
-		{Role: engine.RoleTool, Content: "# readme", ToolCallID: "call_1", ToolName: "read_file"},
-		{Role: engine.RoleAssistant, Content: "Hello from the tiny test model."},
+	hist := []machine.Message{
+		machine.UserMessage("chat with me"),
+		{Role: machine.RoleAssistant, Thinking: "hm", ToolCalls: []machine.ToolCall{{ID: "call_1", Name: "read_file", Arguments: machine.RawJSON(`{"path":"README.md"}`)}}},
+		{Role: machine.RoleTool, Content: "# readme", ToolCallID: "call_1", ToolName: "read_file"},
+		{Role: machine.RoleAssistant, Content: "Hello from the tiny test model."},
 	}
-	end := ended(c, engine.OutcomeCompleted, nil, hist)
+	end := ended(c, machine.OutcomeCompleted, nil, hist)
 	if err := s.Checkpoint(ctx, end); err != nil {
 		t.Fatal(err)
 	}
@@ -183,21 +184,21 @@ func TestCheckpointRoundTrip(t *testing.T) {
 
 	// A failed second run keeps its error whole and the history as given.
 	c2 := started("s1", "r2", "again", hist)
-	lerr := engine.MaxTurnsExceeded(2)
+	lerr := machine.MaxTurnsExceeded(2)
 	if err := s.Checkpoint(ctx, c2); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Checkpoint(ctx, ended(c2, engine.OutcomeMaxTurnsExceeded, lerr, hist)); err != nil {
+	if err := s.Checkpoint(ctx, ended(c2, machine.OutcomeMaxTurnsExceeded, lerr, hist)); err != nil {
 		t.Fatal(err)
 	}
 	rec, _ = s.Session(ctx, "s1")
-	if len(rec.Runs) != 2 || rec.Runs[1].ID != "r2" || !errors.Is(rec.Runs[1].Error, engine.ErrMaxTurnsExceeded) || rec.Runs[1].Error.Max != 2 {
+	if len(rec.Runs) != 2 || rec.Runs[1].ID != "r2" || !errors.Is(rec.Runs[1].Error, machine.ErrMaxTurnsExceeded) || rec.Runs[1].Error.Max != 2 {
 		t.Errorf("second run = %+v, want r2 failed MaxTurnsExceeded{2}", rec.Runs)
 	}
 	if rec.Title != "chat with me" {
 		t.Errorf("title changed to %q by a later run", rec.Title)
 	}
-	if run, err := s.Run(ctx, "r2"); err != nil || run.Outcome != engine.OutcomeMaxTurnsExceeded {
+	if run, err := s.Run(ctx, "r2"); err != nil || run.Outcome != machine.OutcomeMaxTurnsExceeded {
 		t.Errorf("Run(r2) = %+v, %v", run, err)
 	}
 }
@@ -205,13 +206,13 @@ func TestCheckpointRoundTrip(t *testing.T) {
 func TestCompactedReplacesHistory(t *testing.T) {
 	ctx := testCtx(t)
 	s := openTest(t, t.TempDir(), t.TempDir())
-	long := []engine.Message{engine.UserMessage("a"), {Role: engine.RoleAssistant, Content: "b"}, engine.UserMessage("c")}
+	long := []machine.Message{machine.UserMessage("a"), {Role: machine.RoleAssistant, Content: "b"}, machine.UserMessage("c")}
 	c := started("s", "r", "c", long)
 	if err := s.Checkpoint(ctx, c); err != nil {
 		t.Fatal(err)
 	}
-	short := []engine.Message{{Role: engine.RoleUser, Content: "summary of a, b"}}
-	c.Point, c.History, c.Machine = engine.PointCompacted, short, json.RawMessage(`{"state":"Start","compacted":true}`)
+	short := []machine.Message{{Role: machine.RoleUser, Content: "summary of a, b"}}
+	c.Point, c.History, c.Machine = machine.PointCompacted, short, json.RawMessage(`{"state":"Start","compacted":true}`)
 	if err := s.Checkpoint(ctx, c); err != nil {
 		t.Fatal(err)
 	}
@@ -231,14 +232,14 @@ func TestEndedRunIsNotReopened(t *testing.T) {
 	ctx := testCtx(t)
 	s := openTest(t, t.TempDir(), t.TempDir())
 	c := started("s", "r", "chat", nil)
-	if err := s.Checkpoint(ctx, ended(c, engine.OutcomeCancelled, engine.Cancelled(), nil)); err != nil {
+	if err := s.Checkpoint(ctx, ended(c, machine.OutcomeCancelled, machine.Cancelled(), nil)); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Checkpoint(ctx, c); err != nil { // a late in-flight checkpoint
 		t.Fatal(err)
 	}
 	run, err := s.Run(ctx, "r")
-	if err != nil || run.Outcome != engine.OutcomeCancelled {
+	if err != nil || run.Outcome != machine.OutcomeCancelled {
 		t.Errorf("run = %+v, %v; want it still cancelled", run, err)
 	}
 }
@@ -247,12 +248,12 @@ func TestRunEndedWithoutOutcomeIsRecordedFailed(t *testing.T) {
 	ctx := testCtx(t)
 	s := openTest(t, t.TempDir(), t.TempDir())
 	c := started("s", "r", "chat", nil)
-	c.Point = engine.PointRunEnded
+	c.Point = machine.PointRunEnded
 	if err := s.Checkpoint(ctx, c); err != nil {
 		t.Fatal(err)
 	}
 	run, _ := s.Run(ctx, "r")
-	if run.Outcome != engine.OutcomeFailed || !errors.Is(run.Error, engine.ErrInternal) || run.EndedAt.IsZero() {
+	if run.Outcome != machine.OutcomeFailed || !errors.Is(run.Error, machine.ErrInternal) || run.EndedAt.IsZero() {
 		t.Errorf("run = %+v, want failed Internal with an end time", run)
 	}
 }
@@ -261,8 +262,8 @@ func TestCheckpointRejectsBadInput(t *testing.T) {
 	ctx := testCtx(t)
 	s := openTest(t, t.TempDir(), t.TempDir())
 	for _, c := range []engine.Checkpoint{
-		{Point: engine.PointRunStarted, Run: engine.Run{ID: "r"}},
-		{SessionID: "s", Point: engine.PointRunStarted},
+		{Point: machine.PointRunStarted, Run: engine.Run{ID: "r"}},
+		{SessionID: "s", Point: machine.PointRunStarted},
 		{SessionID: "s", Point: "sideways", Run: engine.Run{ID: "r"}},
 	} {
 		if err := s.Checkpoint(ctx, c); err == nil {
@@ -276,13 +277,13 @@ func TestSessionsNewestFirstAndNotFound(t *testing.T) {
 	s := openTest(t, t.TempDir(), t.TempDir())
 	clock := t0
 	s.now = func() time.Time { clock = clock.Add(time.Second); return clock }
-	for _, id := range []engine.SessionID{"a", "b", "c"} {
-		if err := s.Checkpoint(ctx, started(id, engine.RunID("r"+id), "prompt "+string(id), nil)); err != nil {
+	for _, id := range []machine.SessionID{"a", "b", "c"} {
+		if err := s.Checkpoint(ctx, started(id, machine.RunID("r"+id), "prompt "+string(id), nil)); err != nil {
 			t.Fatal(err)
 		}
 	}
 	// A second run on a (once its first ended) makes it the newest.
-	if err := s.Checkpoint(ctx, ended(started("a", "ra", "prompt a", nil), engine.OutcomeCompleted, nil, nil)); err != nil {
+	if err := s.Checkpoint(ctx, ended(started("a", "ra", "prompt a", nil), machine.OutcomeCompleted, nil, nil)); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Checkpoint(ctx, started("a", "ra2", "more", nil)); err != nil {
@@ -375,7 +376,7 @@ func TestDamagedPageIsReportedWhereItIsRead(t *testing.T) {
 	dir, root := t.TempDir(), t.TempDir()
 	s := openTest(t, dir, root)
 	ctx := testCtx(t)
-	if err := s.Checkpoint(ctx, ended(started("s1", "r1", "hello", nil), engine.OutcomeCompleted, nil, nil)); err != nil {
+	if err := s.Checkpoint(ctx, ended(started("s1", "r1", "hello", nil), machine.OutcomeCompleted, nil, nil)); err != nil {
 		t.Fatal(err)
 	}
 	var root1 int

@@ -3,7 +3,7 @@ package workspace
 import (
 	"context"
 
-	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // Decision is the user's answer to an approval request. The values are the
@@ -26,8 +26,8 @@ func (d Decision) Allows() bool { return d == DecisionAllowOnce || d == Decision
 
 // ApprovalRequest is what the user is asked about.
 type ApprovalRequest struct {
-	RunID engine.RunID
-	Call  engine.ToolCall
+	RunID machine.RunID
+	Call  machine.ToolCall
 	// Command is the whole command line.
 	Command string
 	// Unapproved is the program about to run that needs approval, with

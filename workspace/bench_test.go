@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // benchPattern is the regex the grep benchmark and ripgrep both search for
@@ -40,7 +41,7 @@ func BenchmarkGrepGoroot(b *testing.B) {
 	defer w.Close()
 	g := tool(b, w, ToolGrep)
 	args, _ := json.Marshal(map[string]any{"pattern": benchPattern})
-	inv := engine.ToolInvocation{Call: engine.ToolCall{Name: ToolGrep, Arguments: args}}
+	inv := engine.ToolInvocation{Call: machine.ToolCall{Name: ToolGrep, Arguments: args}}
 	files := len(w.Files())
 	cpu0 := cpuTime(b)
 	n := 0

@@ -12,7 +12,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
-	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // heldBytes recomputes the text the journal holds.
@@ -60,7 +60,7 @@ func TestJournalIsBoundedAndPruned(t *testing.T) {
 	const size = 4 << 20
 	runs := MaxJournalRuns + 10
 	for i := range runs {
-		run := engine.RunID(fmt.Sprintf("run%03d", i))
+		run := machine.RunID(fmt.Sprintf("run%03d", i))
 		after := strings.Repeat(string(rune('a'+i%26)), size)
 		j.add(run, JournalEntry{Path: "f.txt", Before: "x", Existed: true, After: after})
 		if j.bytes > MaxJournalBytes {
@@ -76,7 +76,7 @@ func TestJournalIsBoundedAndPruned(t *testing.T) {
 	if _, ok := j.runs["run000"]; ok {
 		t.Errorf("the oldest run is still journaled")
 	}
-	newest := engine.RunID(fmt.Sprintf("run%03d", runs-1))
+	newest := machine.RunID(fmt.Sprintf("run%03d", runs-1))
 	if e := j.runs[newest]; len(e) != 1 || len(e[0].After) != size {
 		t.Errorf("the newest run lost its text")
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // hostileSetup is a workspace with a symlink out of it and a directory
@@ -368,7 +369,7 @@ func TestEditModeAsksBeforeTheShellWrites(t *testing.T) {
 				continue
 			}
 			raw, _ := json.Marshal(map[string]any{"command": cmd})
-			res, err := tl.Call(context.Background(), engine.ToolInvocation{RunID: "run1", Call: engine.ToolCall{ID: "c1", Name: ToolRunCommand, Arguments: raw}})
+			res, err := tl.Call(context.Background(), engine.ToolInvocation{RunID: "run1", Call: machine.ToolCall{ID: "c1", Name: ToolRunCommand, Arguments: raw}})
 			if err != nil {
 				t.Fatalf("%q: %v", cmd, err)
 			}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // fuzzApprover answers allow or refuse by a hash of what it is asked, so
@@ -86,7 +87,7 @@ func FuzzRunCommandAsks(f *testing.F) {
 		raw, _ := json.Marshal(map[string]any{"command": cmd, "timeout_s": 1})
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		if _, err := tl.Call(ctx, engine.ToolInvocation{RunID: "fuzz", Call: engine.ToolCall{Name: ToolRunCommand, Arguments: raw}}); err != nil && ctx.Err() == nil {
+		if _, err := tl.Call(ctx, engine.ToolInvocation{RunID: "fuzz", Call: machine.ToolCall{Name: ToolRunCommand, Arguments: raw}}); err != nil && ctx.Err() == nil {
 			t.Fatalf("%q: %v", cmd, err)
 		}
 		mu.Lock()

@@ -9,7 +9,7 @@ import (
 
 	"go.lsp.dev/uri"
 
-	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // Severity is an LSP DiagnosticSeverity: 1 error, 2 warning, 3 information,
@@ -213,17 +213,17 @@ const maxBaselineRuns = 64
 // edit of it: what a fix's verdict compares with.
 type baselines struct {
 	mu    sync.Mutex
-	runs  map[engine.RunID]map[string][]Diagnostic // run → path → problems
-	order []engine.RunID
+	runs  map[machine.RunID]map[string][]Diagnostic // run → path → problems
+	order []machine.RunID
 }
 
 // note records path's problems before an edit of run, unless an earlier
 // edit of the run recorded them.
-func (b *baselines) note(run engine.RunID, path string, diags []Diagnostic) {
+func (b *baselines) note(run machine.RunID, path string, diags []Diagnostic) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.runs == nil {
-		b.runs = make(map[engine.RunID]map[string][]Diagnostic)
+		b.runs = make(map[machine.RunID]map[string][]Diagnostic)
 	}
 	m := b.runs[run]
 	if m == nil {
@@ -241,7 +241,7 @@ func (b *baselines) note(run engine.RunID, path string, diags []Diagnostic) {
 }
 
 // of returns path's baseline in run, and whether there is one.
-func (b *baselines) of(run engine.RunID, path string) ([]Diagnostic, bool) {
+func (b *baselines) of(run machine.RunID, path string) ([]Diagnostic, bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	d, ok := b.runs[run][path]
@@ -254,7 +254,7 @@ func (w *Workspace) fileURI(rel string) string { return string(uri.File(w.abs(re
 // checkBefore takes rel's problems before an edit of run: the snapshot the
 // check after the edit compares with, and the run's baseline of rel. It is
 // nil when the editor cannot be asked or could not answer.
-func (w *Workspace) checkBefore(ctx context.Context, run engine.RunID, rel string) []fileProblems {
+func (w *Workspace) checkBefore(ctx context.Context, run machine.RunID, rel string) []fileProblems {
 	if w.diagnostics == nil {
 		return nil
 	}

@@ -3,7 +3,7 @@ package workspace
 import (
 	"context"
 
-	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // FileEdit is one change to one file, as a tool or an undo computed it: the
@@ -27,8 +27,8 @@ type FileEdit struct {
 	// Confirm asks the Editor to put the edit before the user, who accepts
 	// or rejects it (mode edit); only a ConfirmingEditor gets it set.
 	Confirm bool
-	RunID   engine.RunID
-	CallID  engine.ToolCallID
+	RunID   machine.RunID
+	CallID  machine.ToolCallID
 }
 
 // EditResult says whether an edit landed, and if not why (in words for the

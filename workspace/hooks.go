@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 
-	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // Reader reads a file's current text from where the user edits it — an ACP
@@ -16,14 +16,14 @@ import (
 // reaches it. ok false means "not mine": the workspace reads the disk as it
 // would without a Reader. An error fails the tool call with it.
 type Reader interface {
-	ReadText(ctx context.Context, runID engine.RunID, absPath string) (text string, ok bool, err error)
+	ReadText(ctx context.Context, runID machine.RunID, absPath string) (text string, ok bool, err error)
 }
 
 // CommandRequest is one run_command execution handed to a Runner, after
 // the approval decision allowed it.
 type CommandRequest struct {
-	RunID  engine.RunID
-	CallID engine.ToolCallID
+	RunID  machine.RunID
+	CallID machine.ToolCallID
 	// Command is the command line, to be run as `sh -c Command`.
 	Command string
 	// Dir is the absolute workspace root, the command's working directory.

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // bufferReader is a Reader with the editor's unsaved buffers, keyed by
@@ -24,7 +25,7 @@ type bufferReader struct {
 	err     error
 }
 
-func (r *bufferReader) ReadText(_ context.Context, run engine.RunID, abs string) (string, bool, error) {
+func (r *bufferReader) ReadText(_ context.Context, run machine.RunID, abs string) (string, bool, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.asked = append(r.asked, string(run)+" "+abs)
@@ -221,7 +222,7 @@ func TestRunnerHookCancel(t *testing.T) {
 	done := make(chan outcome, 1)
 	go func() {
 		raw, _ := json.Marshal(map[string]any{"command": "sleep 30"})
-		res, err := tool(t, w, ToolRunCommand).Call(ctx, engine.ToolInvocation{RunID: "run1", Call: engine.ToolCall{ID: "c", Name: ToolRunCommand, Arguments: raw}})
+		res, err := tool(t, w, ToolRunCommand).Call(ctx, engine.ToolInvocation{RunID: "run1", Call: machine.ToolCall{ID: "c", Name: ToolRunCommand, Arguments: raw}})
 		done <- outcome{res, err}
 	}()
 	select {

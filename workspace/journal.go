@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // JournalEntry is one edit a run made: the file's text before and after.
@@ -23,7 +23,7 @@ type JournalEntry struct {
 	Before  string
 	Existed bool
 	After   string
-	CallID  engine.ToolCallID
+	CallID  machine.ToolCallID
 	At      time.Time
 }
 
@@ -40,18 +40,18 @@ const MaxJournalBytes = 64 << 20
 // at most MaxJournalBytes of file text.
 type journal struct {
 	mu     sync.Mutex
-	runs   map[engine.RunID][]JournalEntry
-	order  []engine.RunID                  // oldest first
-	last   map[engine.RunID]map[string]int // run → path → index of its last entry
-	bytes  int                             // Before+After text held
-	pruned map[engine.RunID]bool           // runs whose texts were dropped
+	runs   map[machine.RunID][]JournalEntry
+	order  []machine.RunID                  // oldest first
+	last   map[machine.RunID]map[string]int // run → path → index of its last entry
+	bytes  int                              // Before+After text held
+	pruned map[machine.RunID]bool           // runs whose texts were dropped
 }
 
 func newJournal() *journal {
-	return &journal{runs: make(map[engine.RunID][]JournalEntry), last: make(map[engine.RunID]map[string]int), pruned: make(map[engine.RunID]bool)}
+	return &journal{runs: make(map[machine.RunID][]JournalEntry), last: make(map[machine.RunID]map[string]int), pruned: make(map[machine.RunID]bool)}
 }
 
-func (j *journal) add(run engine.RunID, e JournalEntry) {
+func (j *journal) add(run machine.RunID, e JournalEntry) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	if _, ok := j.runs[run]; !ok {
@@ -117,7 +117,7 @@ func (j *journal) prune() {
 }
 
 // Journal returns every edit run made, in order.
-func (w *Workspace) Journal(run engine.RunID) []JournalEntry {
+func (w *Workspace) Journal(run machine.RunID) []JournalEntry {
 	w.journal.mu.Lock()
 	defer w.journal.mu.Unlock()
 	return slices.Clone(w.journal.runs[run])
@@ -128,7 +128,7 @@ func (w *Workspace) Journal(run engine.RunID) []JournalEntry {
 // batch). A file whose current text is no longer what the run left — the
 // user changed it since — is not touched: it is named in failureReason.
 // applied is true when every file that could be reverted was.
-func (w *Workspace) UndoRun(ctx context.Context, run engine.RunID) (applied bool, failureReason string, err error) {
+func (w *Workspace) UndoRun(ctx context.Context, run machine.RunID) (applied bool, failureReason string, err error) {
 	w.journal.mu.Lock()
 	pruned := w.journal.pruned[run]
 	w.journal.mu.Unlock()
@@ -229,7 +229,7 @@ var ErrNoChange = errors.New("no change of this file in the run")
 // RunFileChange returns what run did to path (as the Run record's edits name
 // it), from the undo journal: a run of this workspace, while the journal
 // still holds its texts (MaxJournalRuns, MaxJournalBytes).
-func (w *Workspace) RunFileChange(run engine.RunID, path string) (FileChange, error) {
+func (w *Workspace) RunFileChange(run machine.RunID, path string) (FileChange, error) {
 	w.journal.mu.Lock()
 	pruned := w.journal.pruned[run]
 	entries := w.journal.runs[run]

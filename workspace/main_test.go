@@ -11,6 +11,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 func TestMain(m *testing.M) {
@@ -86,7 +87,7 @@ func call(t testing.TB, w *Workspace, name string, args any) engine.ToolResult {
 	return callRun(t, w, "run1", name, args)
 }
 
-func callRun(t testing.TB, w *Workspace, run engine.RunID, name string, args any) engine.ToolResult {
+func callRun(t testing.TB, w *Workspace, run machine.RunID, name string, args any) engine.ToolResult {
 	t.Helper()
 	raw, err := json.Marshal(args)
 	if err != nil {
@@ -94,7 +95,7 @@ func callRun(t testing.TB, w *Workspace, run engine.RunID, name string, args any
 	}
 	res, err := tool(t, w, name).Call(context.Background(), engine.ToolInvocation{
 		RunID: run,
-		Call:  engine.ToolCall{ID: "call_1", Name: name, Arguments: raw},
+		Call:  machine.ToolCall{ID: "call_1", Name: name, Arguments: raw},
 	})
 	if err != nil {
 		t.Fatalf("%s(%s): Go error %v (tool failures must be error results)", name, raw, err)

@@ -10,6 +10,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 func TestParseMode(t *testing.T) {
@@ -103,5 +104,5 @@ func TestEditModeAnnotatesEveryChange(t *testing.T) {
 }
 
 func toolInvocation(name string, args json.RawMessage) engine.ToolInvocation {
-	return engine.ToolInvocation{RunID: "run1", Call: engine.ToolCall{ID: "call_1", Name: name, Arguments: engine.RawJSON(args)}}
+	return engine.ToolInvocation{RunID: "run1", Call: machine.ToolCall{ID: "call_1", Name: name, Arguments: machine.RawJSON(args)}}
 }

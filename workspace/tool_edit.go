@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 type editFileTool struct {
@@ -93,7 +94,7 @@ func matchedNote(m editMatch) string {
 
 // readForEdit reads rel (overlay first) for an edit, refusing what cannot
 // be edited as text.
-func (w *Workspace) readForEdit(ctx context.Context, run engine.RunID, rel, shown string) (text string, version int32, open bool, err error) {
+func (w *Workspace) readForEdit(ctx context.Context, run machine.RunID, rel, shown string) (text string, version int32, open bool, err error) {
 	text, size, truncated, err := w.readText(ctx, run, rel)
 	if err != nil {
 		return "", 0, false, err

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // Limits of what read_file returns, so one read cannot flood the context.
@@ -65,7 +66,7 @@ func (t *readFileTool) Call(ctx context.Context, inv engine.ToolInvocation) (eng
 // open, else the Reader's text when it has the file, else at most
 // readMaxFile bytes of the file. It reports the full size and whether the
 // text was cut.
-func (w *Workspace) readText(ctx context.Context, run engine.RunID, p string) (text string, size int64, truncated bool, err error) {
+func (w *Workspace) readText(ctx context.Context, run machine.RunID, p string) (text string, size int64, truncated bool, err error) {
 	rel, err := w.Rel(p)
 	if err != nil {
 		return "", 0, false, err

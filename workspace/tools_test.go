@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 func TestReadFile(t *testing.T) {
@@ -69,7 +70,7 @@ func TestReadFile(t *testing.T) {
 		}
 	}
 	// Malformed arguments are an error result, not a Go error.
-	res, err := tool(t, w, ToolReadFile).Call(context.Background(), engine.ToolInvocation{Call: engine.ToolCall{Name: ToolReadFile, Arguments: engine.RawJSON(`{"path": 3}`)}})
+	res, err := tool(t, w, ToolReadFile).Call(context.Background(), engine.ToolInvocation{Call: machine.ToolCall{Name: ToolReadFile, Arguments: machine.RawJSON(`{"path": 3}`)}})
 	if err != nil || !res.IsError {
 		t.Errorf("read_file(bad JSON) = %+v, %v; want an error result", res, err)
 	}
@@ -295,7 +296,7 @@ func TestRunCommandCancelKillsProcessGroup(t *testing.T) {
 	done := make(chan outcome, 1)
 	go func() {
 		raw, _ := json.Marshal(map[string]any{"command": "sleep 60 > hold.fifo & wait"})
-		res, err := tool(t, w, ToolRunCommand).Call(ctx, engine.ToolInvocation{Call: engine.ToolCall{Name: ToolRunCommand, Arguments: raw}})
+		res, err := tool(t, w, ToolRunCommand).Call(ctx, engine.ToolInvocation{Call: machine.ToolCall{Name: ToolRunCommand, Arguments: raw}})
 		done <- outcome{res, err}
 	}()
 	var f *os.File
@@ -364,7 +365,7 @@ func TestLooseArguments(t *testing.T) {
 	w := openWS(t, newTree(t, map[string]string{"f.txt": "a\nb\nc\n", "g.txt": "x x\n"}), Options{})
 	raw := func(name, args string) engine.ToolResult {
 		t.Helper()
-		res, err := tool(t, w, name).Call(context.Background(), engine.ToolInvocation{RunID: "r", Call: engine.ToolCall{Name: name, Arguments: engine.RawJSON(args)}})
+		res, err := tool(t, w, name).Call(context.Background(), engine.ToolInvocation{RunID: "r", Call: machine.ToolCall{Name: name, Arguments: machine.RawJSON(args)}})
 		if err != nil {
 			t.Fatalf("%s(%s): Go error %v", name, args, err)
 		}

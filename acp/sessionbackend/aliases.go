@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // aliases maps the id an ACP client got from session/new to the loopls
@@ -19,11 +19,11 @@ import (
 // file is only read now, so that session/load still finds the sessions it
 // names. It lives beside the store's databases, one small JSON file.
 type aliases struct {
-	m map[engine.SessionID]engine.SessionID
+	m map[machine.SessionID]machine.SessionID
 }
 
 func loadAliases(dir string) (*aliases, error) {
-	m := map[engine.SessionID]engine.SessionID{}
+	m := map[machine.SessionID]machine.SessionID{}
 	b, err := os.ReadFile(filepath.Join(dir, "acp-sessions.json"))
 	if errors.Is(err, fs.ErrNotExist) {
 		return &aliases{m: m}, nil
@@ -33,14 +33,14 @@ func loadAliases(dir string) (*aliases, error) {
 	}
 	if err := json.Unmarshal(b, &m); err != nil {
 		// A damaged file loses only the aliases; start afresh.
-		return &aliases{m: map[engine.SessionID]engine.SessionID{}}, nil
+		return &aliases{m: map[machine.SessionID]machine.SessionID{}}, nil
 	}
 	return &aliases{m: m}, nil
 }
 
 // get returns the loopls session of an ACP id, or the id itself when it has
 // no alias (a session created under its ACP id, or by another front end).
-func (a *aliases) get(id engine.SessionID) engine.SessionID {
+func (a *aliases) get(id machine.SessionID) machine.SessionID {
 	if to, ok := a.m[id]; ok {
 		return to
 	}
@@ -49,7 +49,7 @@ func (a *aliases) get(id engine.SessionID) engine.SessionID {
 
 // acpID returns the ACP id whose alias is id, or id itself: the id a client
 // must pass to session/load.
-func (a *aliases) acpID(id engine.SessionID) engine.SessionID {
+func (a *aliases) acpID(id machine.SessionID) machine.SessionID {
 	for from, to := range a.m {
 		if to == id {
 			return from

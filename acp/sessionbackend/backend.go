@@ -16,7 +16,7 @@ import (
 
 	"github.com/loopls/loopls/acp"
 	"github.com/loopls/loopls/config"
-	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/mcp"
 	"github.com/loopls/loopls/providers"
 	"github.com/loopls/loopls/session"
@@ -60,7 +60,7 @@ func Opener(o Options) acp.Opener {
 		if dir == "" {
 			dir = store.DefaultDir()
 		}
-		b := &managerBackend{pending: make(map[engine.SessionID]bool), log: log}
+		b := &managerBackend{pending: make(map[machine.SessionID]bool), log: log}
 		ok := false
 		defer func() {
 			if !ok {
@@ -114,15 +114,15 @@ type managerBackend struct {
 	mu sync.Mutex
 	// pending are sessions named by session/new that have not run yet; the
 	// manager creates a session only when its first run starts.
-	pending map[engine.SessionID]bool
+	pending map[machine.SessionID]bool
 }
 
-func (b *managerBackend) NewSession(context.Context) (engine.SessionID, error) {
+func (b *managerBackend) NewSession(context.Context) (machine.SessionID, error) {
 	var r [8]byte
 	if _, err := rand.Read(r[:]); err != nil {
 		return "", fmt.Errorf("new session id: %w", err)
 	}
-	id := engine.SessionID("ses_" + hex.EncodeToString(r[:]))
+	id := machine.SessionID("ses_" + hex.EncodeToString(r[:]))
 	b.mu.Lock()
 	b.pending[id] = true
 	b.mu.Unlock()
@@ -140,7 +140,7 @@ func (b *managerBackend) Start(ctx context.Context, req acp.RunRequest) (acp.Run
 	// so session/load finds it by that id as soon as the run's claim is
 	// stored: a loopls killed at any later point leaves a session the next
 	// one can load (and resume).
-	sid, newID := b.aliases.get(req.SessionID), engine.SessionID("")
+	sid, newID := b.aliases.get(req.SessionID), machine.SessionID("")
 	if fresh {
 		sid, newID = "", req.SessionID
 	}
@@ -185,7 +185,7 @@ func (b *managerBackend) linkedContext(links []string) []session.ContextRef {
 	return refs
 }
 
-func (b *managerBackend) History(ctx context.Context, id engine.SessionID) ([]engine.Message, error) {
+func (b *managerBackend) History(ctx context.Context, id machine.SessionID) ([]machine.Message, error) {
 	b.mu.Lock()
 	fresh := b.pending[id]
 	b.mu.Unlock()
@@ -235,7 +235,7 @@ var _ acp.Resumer = (*managerBackend)(nil)
 
 // ResumableRun reads the store's mark of a resumable run, which holds only
 // while the session has not run since the run stopped.
-func (b *managerBackend) ResumableRun(ctx context.Context, id engine.SessionID) (engine.RunID, error) {
+func (b *managerBackend) ResumableRun(ctx context.Context, id machine.SessionID) (machine.RunID, error) {
 	b.mu.Lock()
 	fresh := b.pending[id]
 	b.mu.Unlock()
@@ -257,7 +257,7 @@ func (b *managerBackend) ResumableRun(ctx context.Context, id engine.SessionID) 
 
 // Resume continues the run through session.Manager.Resume, the path
 // loopls/resumeRun and `loopls run --resume` take.
-func (b *managerBackend) Resume(ctx context.Context, req acp.ResumeRequest) (acp.RunHandle, []engine.Message, error) {
+func (b *managerBackend) Resume(ctx context.Context, req acp.ResumeRequest) (acp.RunHandle, []machine.Message, error) {
 	h, err := b.m.Resume(ctx, session.ResumeRequest{RunID: req.RunID, Mode: req.Mode, Observer: req.Observer})
 	if err != nil {
 		return nil, nil, err

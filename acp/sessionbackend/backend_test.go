@@ -16,6 +16,7 @@ import (
 	"github.com/loopls/loopls/acp"
 	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/fakeollama"
 	"github.com/loopls/loopls/store"
 	"github.com/loopls/loopls/workspace"
@@ -85,9 +86,9 @@ func (f *fixture) open(t *testing.T) acp.Backend {
 	return b
 }
 
-func run(t *testing.T, b acp.Backend, sid engine.SessionID, prompt string) engine.Run {
+func run(t *testing.T, b acp.Backend, sid machine.SessionID, prompt string) engine.Run {
 	t.Helper()
-	h, err := b.Start(context.Background(), acp.RunRequest{SessionID: sid, RunID: engine.RunID("run_" + prompt[:4] + "_" + string(sid)), Prompt: prompt, Mode: acp.ModeAuto})
+	h, err := b.Start(context.Background(), acp.RunRequest{SessionID: sid, RunID: machine.RunID("run_" + prompt[:4] + "_" + string(sid)), Prompt: prompt, Mode: acp.ModeAuto})
 	if err != nil {
 		t.Fatalf("start %q: %v", prompt, err)
 	}
@@ -118,7 +119,7 @@ func TestSessionKeepsItsACPIDAcrossARestart(t *testing.T) {
 	if h, err := b.History(context.Background(), sid); err != nil || len(h) != 0 {
 		t.Errorf("history of a new session = %v, %v; want empty", h, err)
 	}
-	if r := run(t, b, sid, "read the README"); r.Outcome != engine.OutcomeCompleted || r.Output != "The tool result was received." {
+	if r := run(t, b, sid, "read the README"); r.Outcome != machine.OutcomeCompleted || r.Output != "The tool result was received." {
 		t.Errorf("run = %+v", r)
 	}
 	before, err := b.History(context.Background(), sid)
@@ -255,7 +256,7 @@ func TestAliases(t *testing.T) {
 
 type bufferReader struct{ text string }
 
-func (r bufferReader) ReadText(_ context.Context, _ engine.RunID, abs string) (string, bool, error) {
+func (r bufferReader) ReadText(_ context.Context, _ machine.RunID, abs string) (string, bool, error) {
 	if filepath.Base(abs) != "README.md" {
 		return "", false, nil
 	}
@@ -294,7 +295,7 @@ func TestToolsReadAndRunThroughTheHooks(t *testing.T) {
 	}
 	var results []string
 	for _, m := range h {
-		if m.Role == engine.RoleTool {
+		if m.Role == machine.RoleTool {
 			results = append(results, m.Content)
 		}
 	}
@@ -325,7 +326,7 @@ func TestLinkedFilesAreAttached(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if run, err := h.Wait(); err != nil || run.Outcome != engine.OutcomeCompleted {
+	if run, err := h.Wait(); err != nil || run.Outcome != machine.OutcomeCompleted {
 		t.Fatalf("run = %+v, %v", run, err)
 	}
 	reqs := f.srv.Requests()

@@ -14,6 +14,7 @@ import (
 	"github.com/ollama/ollama/api"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/fakeollama"
 )
 
@@ -356,7 +357,7 @@ func TestACPLoadResumesInterruptedRun(t *testing.T) {
 		}
 		runs = append(runs, rec.Runs...)
 	}
-	if len(runs) != 2 || runs[0].Outcome != engine.OutcomeCompleted || runs[1].Outcome != engine.OutcomeCompleted {
+	if len(runs) != 2 || runs[0].Outcome != machine.OutcomeCompleted || runs[1].Outcome != machine.OutcomeCompleted {
 		t.Errorf("runs = %+v, want the resumed run and the next prompt's, both completed", runs)
 	}
 }
@@ -380,7 +381,7 @@ func TestACPLoadTellsWhyAnInterruptedRunDidNotResume(t *testing.T) {
 	restarted.Store(true)
 
 	other := e.openStore()
-	if _, err := other.Claim(context.Background(), engine.Run{ID: "run_other", SessionID: engine.SessionID(sid), Prompt: "elsewhere", StartedAt: time.Now()}, false); err != nil {
+	if _, err := other.Claim(context.Background(), engine.Run{ID: "run_other", SessionID: machine.SessionID(sid), Prompt: "elsewhere", StartedAt: time.Now()}, false); err != nil {
 		t.Fatalf("claim the session as another process: %v", err)
 	}
 	b := startACP(t, e)

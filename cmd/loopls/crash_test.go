@@ -16,6 +16,7 @@ import (
 
 	"github.com/loopls/loopls/cmd/loopls/internal/runtrace"
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/fakeollama"
 )
 
@@ -149,7 +150,7 @@ func TestCrashRecoveryUnderSIGKILL(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stored := map[engine.RunID]engine.Run{}
+	stored := map[machine.RunID]engine.Run{}
 	for _, s := range sessions {
 		rec, err := st.Session(ctx, s.ID)
 		if err != nil {
@@ -163,24 +164,24 @@ func TestCrashRecoveryUnderSIGKILL(t *testing.T) {
 			if r.Outcome == "" {
 				t.Errorf("run %s of session %s is still in flight after a restart", r.ID, s.ID)
 			}
-			if r.Outcome == engine.OutcomeCompleted {
+			if r.Outcome == machine.OutcomeCompleted {
 				want = append(want, r.Prompt)
 			}
 		}
 		for _, m := range rec.History {
-			if m.Role == engine.RoleUser {
+			if m.Role == machine.RoleUser {
 				got = append(got, m.Content)
 			}
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("session %s: history prompts %q, want the completed runs' %q", s.ID, got, want)
 		}
-		if n := len(rec.History); n > 0 && rec.History[n-1].Role != engine.RoleAssistant {
+		if n := len(rec.History); n > 0 && rec.History[n-1].Role != machine.RoleAssistant {
 			t.Errorf("session %s: history ends with a %s message, want the answer", s.ID, rec.History[n-1].Role)
 		}
 	}
 
-	seen := map[engine.RunID]bool{firstRun.ID: true}
+	seen := map[machine.RunID]bool{firstRun.ID: true}
 	var lastRun engine.Run
 	if err := json.Unmarshal(lastLine(last.stdout), &lastRun); err != nil {
 		t.Fatal(err)
@@ -203,15 +204,15 @@ func TestCrashRecoveryUnderSIGKILL(t *testing.T) {
 		if !ok {
 			continue
 		}
-		ended := ts[len(ts)-1].To == engine.StateTerminal
+		ended := ts[len(ts)-1].To == machine.StateTerminal
 		switch {
 		case !a.killed:
-			if a.code != 0 || r.Outcome != engine.OutcomeCompleted {
+			if a.code != 0 || r.Outcome != machine.OutcomeCompleted {
 				t.Errorf("attempt %d (%q) ran to its end: exit %d, recorded %s; want 0, completed", i, a.prompt, a.code, r.Outcome)
 			}
 		case r.Error != nil && r.Error.Message == "daemon stopped":
 			stopped++
-			if r.Outcome != engine.OutcomeFailed || r.Error.Kind != engine.KindInternal || r.EndedAt.IsZero() {
+			if r.Outcome != machine.OutcomeFailed || r.Error.Kind != machine.KindInternal || r.EndedAt.IsZero() {
 				t.Errorf("attempt %d: recovered run = %+v, want failed Internal with an end time", i, r)
 			}
 		case !ended:

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/fakeollama"
 	"github.com/loopls/loopls/rpc"
 )
@@ -53,7 +54,7 @@ func TestRunJSONStream(t *testing.T) {
 
 	last := lines[len(lines)-1]
 	var run engine.Run
-	if last.Type != "run" || json.Unmarshal(last.raw, &run) != nil || run.Outcome != engine.OutcomeCompleted || run.ID == "" || run.Turns != 2 {
+	if last.Type != "run" || json.Unmarshal(last.raw, &run) != nil || run.Outcome != machine.OutcomeCompleted || run.ID == "" || run.Turns != 2 {
 		t.Fatalf("last line is not the completed Run record: %s", last.raw)
 	}
 
@@ -94,7 +95,7 @@ func TestRunJSONStream(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(string(traced), "\n"); n != len(transitions) || transitions[len(transitions)-1].Outcome != engine.OutcomeCompleted {
+	if n := strings.Count(string(traced), "\n"); n != len(transitions) || transitions[len(transitions)-1].Outcome != machine.OutcomeCompleted {
 		t.Errorf("%d transitions streamed, %d traced; last %+v", len(transitions), n, transitions[len(transitions)-1])
 	}
 	// The tool call: running, then completed with its output.
@@ -116,11 +117,11 @@ func TestRunJSONStreamFailure(t *testing.T) {
 		t.Fatalf("exit %d; stderr:\n%s", r.code, r.stderr)
 	}
 	var run struct {
-		Type    string             `json:"type"`
-		Outcome engine.OutcomeName `json:"outcome"`
-		Error   *engine.LoopError  `json:"error"`
+		Type    string              `json:"type"`
+		Outcome machine.OutcomeName `json:"outcome"`
+		Error   *machine.LoopError  `json:"error"`
 	}
-	if err := json.Unmarshal(lastLine(r.stdout), &run); err != nil || run.Type != "run" || run.Outcome != engine.OutcomeMaxTurnsExceeded || run.Error == nil {
+	if err := json.Unmarshal(lastLine(r.stdout), &run); err != nil || run.Type != "run" || run.Outcome != machine.OutcomeMaxTurnsExceeded || run.Error == nil {
 		t.Errorf("last line %s (%v)", lastLine(r.stdout), err)
 	}
 }

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/fakeollama"
 	"github.com/loopls/loopls/internal/mcpservers"
 )
@@ -41,7 +41,7 @@ func (e *env) runLong(args ...string) result {
 }
 
 // toolResults returns the tool messages of the workspace's only session.
-func (e *env) toolResults() map[string]engine.Message {
+func (e *env) toolResults() map[string]machine.Message {
 	st := e.openStore()
 	list, err := st.Sessions(context.Background())
 	if err != nil || len(list) != 1 {
@@ -51,9 +51,9 @@ func (e *env) toolResults() map[string]engine.Message {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	out := make(map[string]engine.Message)
+	out := make(map[string]machine.Message)
 	for _, m := range rec.History {
-		if m.Role == engine.RoleTool {
+		if m.Role == machine.RoleTool {
 			out[m.ToolName] = m
 		}
 	}

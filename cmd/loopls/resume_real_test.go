@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/store"
 )
 
@@ -64,7 +65,7 @@ func TestRealRunResumesAfterKill(t *testing.T) {
 	if err := json.Unmarshal(lastLine(stdout), &run); err != nil {
 		t.Fatal(err)
 	}
-	if run.ID != id || run.Outcome != engine.OutcomeCompleted || run.Turns != 2 || !strings.Contains(run.Output, "The tool result was received.") {
+	if run.ID != id || run.Outcome != machine.OutcomeCompleted || run.Turns != 2 || !strings.Contains(run.Output, "The tool result was received.") {
 		t.Errorf("resumed run = %+v, want %s completed in 2 turns", run, id)
 	}
 	if strings.Contains(stderr, "read_file") {

@@ -14,6 +14,7 @@ import (
 	"github.com/ollama/ollama/api"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/fakeollama"
 )
 
@@ -51,7 +52,7 @@ func multiTurn(req *api.ChatRequest) *fakeollama.Reply {
 }
 
 // history is a session's committed history, as the store has it.
-func (e *env) history(id engine.SessionID) []engine.Message {
+func (e *env) history(id machine.SessionID) []machine.Message {
 	e.t.Helper()
 	rec, err := e.openStore().Session(context.Background(), id)
 	if err != nil {
@@ -79,7 +80,7 @@ func TestResumeAtRandomKillPoints(t *testing.T) {
 	traces := t.TempDir()
 
 	prompts := []string{"multi read and list", "multi read and edit"}
-	reference := map[string][]engine.Message{}
+	reference := map[string][]machine.Message{}
 	for _, p := range prompts {
 		res := e.run("run", "--json", p)
 		if res.code != 0 {
@@ -139,7 +140,7 @@ func TestResumeAtRandomKillPoints(t *testing.T) {
 		if err := json.Unmarshal(lastLine(res.stdout), &end); err != nil {
 			t.Fatal(err)
 		}
-		if end.ID != id || end.Outcome != engine.OutcomeCompleted || end.Turns != 3 {
+		if end.ID != id || end.Outcome != machine.OutcomeCompleted || end.Turns != 3 {
 			t.Errorf("attempt %d: resumed run = %s %s in %d turns, want %s completed in 3", i, end.ID, end.Outcome, end.Turns, id)
 		}
 		got, want := e.history(end.SessionID), reference[prompt]
@@ -149,16 +150,16 @@ func TestResumeAtRandomKillPoints(t *testing.T) {
 		}
 		for j := range want {
 			g, w := got[j], want[j]
-			if g.Role == engine.RoleTool && g.Content != w.Content && len(w.ToolCalls) == 0 {
+			if g.Role == machine.RoleTool && g.Content != w.Content && len(w.ToolCalls) == 0 {
 				// Only a tool that changes the workspace may differ, and
 				// only by saying it was interrupted.
-				if !strings.Contains(g.Content, engine.InterruptedToolText) || !strings.Contains(prompt, "edit") {
+				if !strings.Contains(g.Content, machine.InterruptedToolText) || !strings.Contains(prompt, "edit") {
 					t.Errorf("attempt %d: message %d = %q, want %q", i, j, g.Content, w.Content)
 				}
 				continue
 			}
-			if comparableCLI([]engine.Message{g}) != comparableCLI([]engine.Message{w}) {
-				t.Errorf("attempt %d: message %d = %s, want %s", i, j, comparableCLI([]engine.Message{g}), comparableCLI([]engine.Message{w}))
+			if comparableCLI([]machine.Message{g}) != comparableCLI([]machine.Message{w}) {
+				t.Errorf("attempt %d: message %d = %s, want %s", i, j, comparableCLI([]machine.Message{g}), comparableCLI([]machine.Message{w}))
 			}
 		}
 	}
@@ -170,7 +171,7 @@ func TestResumeAtRandomKillPoints(t *testing.T) {
 
 // comparableCLI keeps what two runs of one script share: roles, text and
 // tool calls.
-func comparableCLI(msgs []engine.Message) string {
+func comparableCLI(msgs []machine.Message) string {
 	var b strings.Builder
 	for _, m := range msgs {
 		b.WriteString(string(m.Role) + ": " + m.Content + "\n")

@@ -14,7 +14,7 @@ import (
 	"syscall"
 
 	"github.com/loopls/loopls/config"
-	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/mcp"
 	"github.com/loopls/loopls/redact"
 	"github.com/loopls/loopls/session"
@@ -57,15 +57,15 @@ const (
 )
 
 // exitCode maps a run's outcome to the process exit code.
-func exitCode(o engine.OutcomeName) int {
+func exitCode(o machine.OutcomeName) int {
 	switch o {
-	case engine.OutcomeCompleted:
+	case machine.OutcomeCompleted:
 		return exitCompleted
-	case engine.OutcomeMaxTurnsExceeded:
+	case machine.OutcomeMaxTurnsExceeded:
 		return exitMaxTurns
-	case engine.OutcomeContextExceeded:
+	case machine.OutcomeContextExceeded:
 		return exitContextExceeded
-	case engine.OutcomeCancelled:
+	case machine.OutcomeCancelled:
 		return exitCancelled
 	default:
 		return exitFailed
@@ -260,7 +260,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Settings:  func() config.Settings { return settings },
 		Workspace: ws,
 		Logger:    log,
-		OnNotice:  func(_ engine.RunID, notice string) { view.notice(notice) },
+		OnNotice:  func(_ machine.RunID, notice string) { view.notice(notice) },
 		MCP:       hub,
 	}
 	if st != nil {
@@ -289,10 +289,10 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "loopls run: --resume: the session store could not be opened (see the warning above)")
 			return exitFailed
 		}
-		h, err = mgr.Resume(ctx, session.ResumeRequest{RunID: engine.RunID(f.resume), MaxTurns: f.maxTurns, Mode: workspace.Mode(mode), Observer: view})
+		h, err = mgr.Resume(ctx, session.ResumeRequest{RunID: machine.RunID(f.resume), MaxTurns: f.maxTurns, Mode: workspace.Mode(mode), Observer: view})
 	} else {
 		h, err = mgr.Start(ctx, session.Request{
-			SessionID: engine.SessionID(f.session),
+			SessionID: machine.SessionID(f.session),
 			Prompt:    f.prompt,
 			Model:     f.model,
 			MaxTurns:  f.maxTurns,
@@ -335,7 +335,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // latestSession is the most recently updated session of the store, "" when
 // there is none.
-func latestSession(ctx context.Context, st *store.Store) (engine.SessionID, error) {
+func latestSession(ctx context.Context, st *store.Store) (machine.SessionID, error) {
 	if st == nil {
 		return "", errors.New("the session store could not be opened (see the warning above)")
 	}

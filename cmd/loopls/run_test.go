@@ -15,6 +15,7 @@ import (
 
 	"github.com/loopls/loopls/cmd/loopls/internal/runtrace"
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/fakeollama"
 	"github.com/loopls/loopls/store"
 )
@@ -66,7 +67,7 @@ func TestRunCompletedStreamsAnswerAndRecordsIt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rec.Runs) != 1 || rec.Runs[0].Outcome != engine.OutcomeCompleted || rec.Runs[0].Output != "Hello from the tiny test model." {
+	if len(rec.Runs) != 1 || rec.Runs[0].Outcome != machine.OutcomeCompleted || rec.Runs[0].Output != "Hello from the tiny test model." {
 		t.Errorf("recorded runs = %+v", rec.Runs)
 	}
 	if len(rec.History) != 2 || rec.History[0].Content != "chat" {
@@ -114,7 +115,7 @@ func TestRunJSONAndTrace(t *testing.T) {
 	if err := json.Unmarshal(lastLine(r.stdout), &run); err != nil {
 		t.Fatalf("stdout's last line is not a Run record: %v\n%s", err, r.stdout)
 	}
-	if run.Outcome != engine.OutcomeCompleted || run.Turns != 2 || run.ID == "" || run.SessionID == "" || run.Edits == nil {
+	if run.Outcome != machine.OutcomeCompleted || run.Turns != 2 || run.ID == "" || run.SessionID == "" || run.Edits == nil {
 		t.Errorf("run record = %+v", run)
 	}
 	f, err := os.Open(trace)
@@ -170,7 +171,7 @@ func TestRunCancelledBySIGINTWhileStreaming(t *testing.T) {
 		t.Fatalf("sessions = %+v", list)
 	}
 	rec, _ := st.Session(context.Background(), list[0].ID)
-	if len(rec.Runs) != 1 || rec.Runs[0].Outcome != engine.OutcomeCancelled || len(rec.History) != 0 {
+	if len(rec.Runs) != 1 || rec.Runs[0].Outcome != machine.OutcomeCancelled || len(rec.History) != 0 {
 		t.Errorf("after cancel: runs %+v, history %+v; want one cancelled run and no history", rec.Runs, rec.History)
 	}
 }
@@ -294,7 +295,7 @@ func TestRunReadsPromptFromStdin(t *testing.T) {
 		t.Fatalf("loopls run -: %v", err)
 	}
 	var run engine.Run
-	if err := json.Unmarshal(lastLine(string(out)), &run); err != nil || run.Prompt != "chat from a pipe" || run.Outcome != engine.OutcomeCompleted {
+	if err := json.Unmarshal(lastLine(string(out)), &run); err != nil || run.Prompt != "chat from a pipe" || run.Outcome != machine.OutcomeCompleted {
 		t.Errorf("run = %+v, %v; want the piped prompt, completed", run, err)
 	}
 }
@@ -323,7 +324,7 @@ func TestConcurrentRunsShareTheStore(t *testing.T) {
 	}
 	for _, s := range list {
 		rec, err := st.Session(ctx, s.ID)
-		if err != nil || len(rec.Runs) != 1 || rec.Runs[0].Outcome != engine.OutcomeCompleted || len(rec.History) != 4 {
+		if err != nil || len(rec.Runs) != 1 || rec.Runs[0].Outcome != machine.OutcomeCompleted || len(rec.History) != 4 {
 			t.Errorf("session %s = %+v, %v; want one completed run and its four messages", s.ID, rec, err)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/rpc"
 )
 
@@ -34,8 +35,8 @@ type runView struct {
 	color    bool      // the status line may be dimmed (not NO_COLOR)
 	traceW   io.Writer
 	traceErr error
-	session  engine.SessionID                       // for transitions that come without it
-	open     map[engine.ToolCallID]engine.ToolEvent // tool calls begun, not ended (--json)
+	session  machine.SessionID                       // for transitions that come without it
+	open     map[machine.ToolCallID]engine.ToolEvent // tool calls begun, not ended (--json)
 	jsonErr  error
 
 	mu          sync.Mutex
@@ -60,7 +61,7 @@ func newRunView(stdout, stderr io.Writer, jsonOut bool, trace io.Writer) *runVie
 	return &runView{
 		out: stdout, errw: stderr, jsonOut: jsonOut, traceW: trace,
 		tty: tty, outTTY: isTerminal(stdout), color: tty && !noColor(),
-		open:  make(map[engine.ToolCallID]engine.ToolEvent),
+		open:  make(map[machine.ToolCallID]engine.ToolEvent),
 		start: time.Now(), state: "starting", done: make(chan struct{}),
 	}
 }
@@ -83,7 +84,7 @@ func noColor() bool { return os.Getenv("NO_COLOR") != "" }
 
 // setSession records the run's session, for transitions sent before the
 // session was known.
-func (v *runView) setSession(id engine.SessionID) {
+func (v *runView) setSession(id machine.SessionID) {
 	v.mu.Lock()
 	v.session = id
 	v.mu.Unlock()
@@ -210,7 +211,7 @@ func (v *runView) OnTransition(t engine.Transition) {
 }
 
 // OnDelta streams the answer's text to stdout as it comes.
-func (v *runView) OnDelta(run engine.RunID, lane engine.Lane, text string) {
+func (v *runView) OnDelta(run machine.RunID, lane engine.Lane, text string) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	if v.jsonOut && text != "" && (lane == engine.LaneText || lane == engine.LaneThinking) {
@@ -229,7 +230,7 @@ func (v *runView) OnDelta(run engine.RunID, lane engine.Lane, text string) {
 }
 
 // OnResponse adds the provider's token counts.
-func (v *runView) OnResponse(_ engine.RunID, _ int, resp engine.ModelResponse) {
+func (v *runView) OnResponse(_ machine.RunID, _ int, resp engine.ModelResponse) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	v.usage.InputTokens += resp.Usage.InputTokens
@@ -281,21 +282,21 @@ func (v *runView) OnToolPost(ev engine.ToolEvent) {
 }
 
 // OnCompaction shows a compaction pass.
-func (v *runView) OnCompaction(_ engine.RunID, reason string, before, after int) {
+func (v *runView) OnCompaction(_ machine.RunID, reason string, before, after int) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	v.line("compacted (%s): %d → %d tokens", reason, before, after)
 }
 
 // OnFallback shows a switch of model.
-func (v *runView) OnFallback(_ engine.RunID, from, to string) {
+func (v *runView) OnFallback(_ machine.RunID, from, to string) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	v.line("model %s failed: falling back to %s", from, to)
 }
 
 // OnLoopDetected shows a repeated tool call.
-func (v *runView) OnLoopDetected(_ engine.RunID, tool string, repeats int, stopped bool) {
+func (v *runView) OnLoopDetected(_ machine.RunID, tool string, repeats int, stopped bool) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	if stopped {
@@ -306,7 +307,7 @@ func (v *runView) OnLoopDetected(_ engine.RunID, tool string, repeats int, stopp
 }
 
 // OnStreamFailure shows a model stream that broke (it may be retried).
-func (v *runView) OnStreamFailure(_ engine.RunID, turn int, model string, err error) {
+func (v *runView) OnStreamFailure(_ machine.RunID, turn int, model string, err error) {
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	v.line("model %s, turn %d: %v", model, turn, err)
@@ -343,7 +344,7 @@ func (v *runView) finish(run engine.Run) int {
 	summary := fmt.Sprintf("%s · %d turns · %d in / %d out tokens · %s · run %s · session %s",
 		run.Outcome, run.Turns, run.Usage.InputTokens, run.Usage.OutputTokens, elapsed(v.start), run.ID, run.SessionID)
 	fmt.Fprintf(v.errw, "loopls: %s\n", summary)
-	if run.Error != nil && run.Outcome != engine.OutcomeCompleted {
+	if run.Error != nil && run.Outcome != machine.OutcomeCompleted {
 		fmt.Fprintf(v.errw, "loopls: %s: %s\n", run.Error.Kind, run.Error.Message)
 	}
 	return exitCode(run.Outcome)

@@ -13,6 +13,7 @@ import (
 	"github.com/ollama/ollama/api"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/fakeollama"
 )
 
@@ -64,7 +65,7 @@ func TestRunOnABusySessionIsRefused(t *testing.T) {
 	}
 	var prompts []string
 	for _, m := range rec.History {
-		if m.Role == engine.RoleUser {
+		if m.Role == machine.RoleUser {
 			prompts = append(prompts, m.Content)
 		}
 	}
@@ -112,11 +113,11 @@ func TestTwoRunsOnOneSessionAppendOrRefuse(t *testing.T) {
 	}
 	var got []string
 	for k, m := range rec.History {
-		if m.Role != engine.RoleUser {
+		if m.Role != machine.RoleUser {
 			continue
 		}
 		got = append(got, m.Content)
-		if k+1 >= len(rec.History) || rec.History[k+1].Role != engine.RoleAssistant {
+		if k+1 >= len(rec.History) || rec.History[k+1].Role != machine.RoleAssistant {
 			t.Errorf("turn %q lacks its answer", m.Content)
 		}
 	}

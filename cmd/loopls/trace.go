@@ -7,7 +7,7 @@ import (
 	"os"
 
 	"github.com/loopls/loopls/cmd/loopls/internal/runtrace"
-	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 const traceUsage = `Usage: loopls trace [--mermaid] [--run ID] FILE
@@ -52,7 +52,7 @@ func cmdTrace(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "loopls trace: %s holds no transitions\n", pos[0])
 		return 1
 	}
-	ts, err = runtrace.Pick(ts, engine.RunID(*runID))
+	ts, err = runtrace.Pick(ts, machine.RunID(*runID))
 	if err != nil {
 		fmt.Fprintf(stderr, "loopls trace: %v\n", err)
 		return 1

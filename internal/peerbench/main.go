@@ -38,6 +38,7 @@ import (
 	"github.com/ollama/ollama/api"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/fakeollama"
 	"github.com/loopls/loopls/workspace"
 )
@@ -211,7 +212,7 @@ func benchGrep(tree, rg string, rounds int) {
 		}
 	}
 	args, _ := json.Marshal(map[string]string{"pattern": grepPattern})
-	inv := engine.ToolInvocation{Call: engine.ToolCall{ID: "c", Name: workspace.ToolGrep, Arguments: args}}
+	inv := engine.ToolInvocation{Call: machine.ToolCall{ID: "c", Name: workspace.ToolGrep, Arguments: args}}
 	var ourWall, ourCPU, rgWall, rgCPU series
 	var ours, theirs []string
 	for range rounds + 1 { // the first round warms the page cache and is dropped

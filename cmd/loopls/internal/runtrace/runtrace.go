@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 )
 
 // ErrNotTrace marks a file that cannot be read as a trace.
@@ -54,9 +55,9 @@ func Parse(r io.Reader) ([]engine.Transition, error) {
 }
 
 // Runs lists the run ids of a trace in order of first appearance.
-func Runs(ts []engine.Transition) []engine.RunID {
-	var ids []engine.RunID
-	seen := map[engine.RunID]bool{}
+func Runs(ts []engine.Transition) []machine.RunID {
+	var ids []machine.RunID
+	seen := map[machine.RunID]bool{}
 	for _, t := range ts {
 		if !seen[t.RunID] {
 			seen[t.RunID] = true
@@ -67,7 +68,7 @@ func Runs(ts []engine.Transition) []engine.RunID {
 }
 
 // Pick keeps the transitions of one run: the one named, or the only one.
-func Pick(ts []engine.Transition, id engine.RunID) ([]engine.Transition, error) {
+func Pick(ts []engine.Transition, id machine.RunID) ([]engine.Transition, error) {
 	ids := Runs(ts)
 	if id == "" {
 		if len(ids) > 1 {
@@ -93,7 +94,7 @@ func Pick(ts []engine.Transition, id engine.RunID) ([]engine.Transition, error) 
 
 // mermaidName is how a state is spelled in the diagram: state names are
 // identifiers already; anything else (a hand-edited trace) is quoted away.
-func mermaidName(s engine.StateName) string {
+func mermaidName(s machine.StateName) string {
 	var b strings.Builder
 	for _, r := range string(s) {
 		if r == '_' || r >= '0' && r <= '9' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' {
@@ -135,7 +136,7 @@ func Mermaid(w io.Writer, ts []engine.Transition) error {
 			label += ", " + string(t.Outcome)
 		}
 		fmt.Fprintf(&b, "    %s --> %s: %s\n", mermaidName(t.From), mermaidName(t.To), mermaidLabel(label))
-		if t.To == engine.StateTerminal {
+		if t.To == machine.StateTerminal {
 			terminal = true
 		}
 	}
