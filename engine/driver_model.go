@@ -68,6 +68,9 @@ func (a *Agent) modelAnswered(rs *runState, turn int, conv []machine.Message, r 
 	if resp.Model != "" {
 		rs.run.Model = resp.Model
 	}
+	if resp.TextCalls != "" {
+		rs.run.TextToolCalls += len(msg.ToolCalls)
+	}
 
 	// Provider counts replace the estimate whenever they are reported, and
 	// calibrate the counter for the measurements that follow.
@@ -203,6 +206,16 @@ func (a *Agent) streamOnce(rs *runState, model Model, req ModelRequest) (resp Mo
 			a.obs.each(func(o Observer) { o.OnDelta(rs.run.ID, lane, out) })
 		}
 	}
+	// The text lane passes through hold while it may still be tool calls
+	// written as text (ParseTextCalls); held text has not reached the
+	// ledger, so a retry that replays it sends it as new.
+	hold := newCallHold(len(req.Tools))
+	emit := func(lane Lane, in string) {
+		if lane == LaneText {
+			in = hold.write(in)
+		}
+		send(lane, scrub[lane].Write(rs.ledger.add(lane, in)))
+	}
 	resp, err = safeStream(ctx, model, req, func(d Delta) {
 		if capped.Load() {
 			return
@@ -222,7 +235,7 @@ func (a *Agent) streamOnce(rs *runState, model Model, req ModelRequest) (resp Mo
 		default:
 			return
 		}
-		send(d.Lane, scrub[d.Lane].Write(rs.ledger.add(d.Lane, d.Text)))
+		emit(d.Lane, d.Text)
 		if text.Len()+thinking.Len() > MaxAnswerBytes {
 			// A model that writes without end is cut: the answer so far
 			// stands, with a marker, and the turn goes on.
@@ -230,6 +243,23 @@ func (a *Agent) streamOnce(rs *runState, model Model, req ModelRequest) (resp Mo
 			cancel(errAnswerCapped)
 		}
 	})
+	// Text the hold kept from the user (all of it, or none came as
+	// deltas) is calls only when the stream ended whole with no native
+	// calls and the text reads as calls; else it is the answer.
+	var textCalls []machine.ToolCall
+	var textFormat TextCallFormat
+	if !hold.released && err == nil && !capped.Load() && len(calls) == 0 && len(resp.Message.ToolCalls) == 0 && ctx.Err() == nil {
+		content := resp.Message.Content
+		if content == "" {
+			content = text.String()
+		}
+		if textCalls, textFormat = ParseTextCalls(content, toolNames(req.Tools)); textCalls != nil {
+			hold.drop()
+		}
+	}
+	if hold.holding() && (err == nil || capped.Load()) {
+		emit(LaneText, hold.release())
+	}
 	send(LaneThinking, scrub[LaneThinking].Flush())
 	send(LaneText, scrub[LaneText].Flush())
 	// The stream's context ends for three reasons: the run was cancelled,
@@ -259,6 +289,13 @@ func (a *Agent) streamOnce(rs *runState, model Model, req ModelRequest) (resp Mo
 	if msg.Content == "" {
 		msg.Content = text.String()
 	}
+	if textCalls != nil {
+		// The answer was calls written as text: they run as native calls
+		// would, and the markup is no answer.
+		rs.log.Info("tool calls read from the answer text", "model", model.Name(), "format", string(textFormat), "calls", len(textCalls))
+		msg.Content, msg.ToolCalls, calls = "", textCalls, nil
+		resp.TextCalls = textFormat
+	}
 	if msg.Thinking == "" {
 		msg.Thinking = thinking.String()
 	}
@@ -284,6 +321,15 @@ func (a *Agent) streamOnce(rs *runState, model Model, req ModelRequest) (resp Mo
 		resp.Model = model.Name()
 	}
 	return resp, false, nil
+}
+
+// toolNames returns the names of the tools specs offer.
+func toolNames(specs []ToolSpec) []string {
+	out := make([]string, len(specs))
+	for i, s := range specs {
+		out[i] = s.Name
+	}
+	return out
 }
 
 // safeStream calls model.Stream, turning a panic in the adapter into a

@@ -56,6 +56,9 @@ type ModelResponse struct {
 	Usage      Usage
 	StopReason string // provider's words: "stop", "length", "tool_calls", …
 	Model      string // the model that served the call
+	// TextCalls is set when the calls were read from the answer's text
+	// (ParseTextCalls), not sent as the provider's tool calls: the format.
+	TextCalls TextCallFormat
 }
 
 // Model is a chat model that streams. Implementations live outside the engine

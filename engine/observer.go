@@ -58,6 +58,9 @@ type Run struct {
 	StartedAt time.Time           `json:"startedAt"`
 	EndedAt   time.Time           `json:"endedAt,omitempty"`
 	Edits     []Edit              `json:"edits"`
+	// TextToolCalls counts the tool calls read from answer text
+	// (ParseTextCalls) rather than sent as the provider's tool calls.
+	TextToolCalls int `json:"textToolCalls,omitempty"`
 	// Resumable is set on a run whose daemon died under it when its machine
 	// snapshot was kept: loopls/resumeRun continues it where it stopped.
 	Resumable bool `json:"resumable,omitempty"`

@@ -52,3 +52,23 @@ func marshalCanonical(v any) (json.RawMessage, error) {
 	}
 	return json.RawMessage(bytes.TrimSuffix(buf.Bytes(), []byte("\n"))), nil
 }
+
+// ObjectArguments returns raw tool-call arguments as a canonical JSON object
+// (CanonicalArguments), decoding the object small models send as a JSON
+// string ("{\"path\":\"a.go\"}"). ok is false when they are not an object.
+func ObjectArguments(raw []byte) (json.RawMessage, bool) {
+	canon, err := CanonicalArguments(raw)
+	if err != nil {
+		return nil, false
+	}
+	if canon[0] == '"' {
+		var inner string
+		if json.Unmarshal(canon, &inner) != nil {
+			return nil, false
+		}
+		if canon, err = CanonicalArguments([]byte(inner)); err != nil {
+			return nil, false
+		}
+	}
+	return canon, canon[0] == '{'
+}

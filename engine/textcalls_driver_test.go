@@ -1,0 +1,91 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/loopls/loopls/engine/machine"
+)
+
+// streamBytes streams text one byte per delta, as a slow model does, and
+// returns it as the adapter's content.
+func streamBytes(text string, emit func(Delta)) (ModelResponse, error) {
+	for i := range len(text) {
+		emit(Delta{Lane: LaneText, Text: text[i : i+1]})
+	}
+	return ModelResponse{Message: machine.Message{Role: machine.RoleAssistant, Content: text}, StopReason: "stop"}, nil
+}
+
+// TestTextCallRunsAsANativeCall: a call written as text in the answer runs
+// the tool as a native call does, the user never sees its markup, and the
+// Run record counts it.
+func TestTextCallRunsAsANativeCall(t *testing.T) {
+	const markup = "<tool_call>\n{\"name\": \"read_file\", \"arguments\": \"{\\\"path\\\": \\\"README.md\\\"}\"}\n</tool_call>"
+	model := &fakeModel{name: "fake:m", reply: func(ctx context.Context, n int, req ModelRequest, emit func(Delta)) (ModelResponse, error) {
+		if lastIsToolResult(req) {
+			return streamBytes("The readme says hello.", emit)
+		}
+		return streamBytes(markup, emit)
+	}}
+	var got []ToolInvocation
+	tool := &fakeTool{name: "read_file", fn: func(_ context.Context, inv ToolInvocation) (ToolResult, error) {
+		got = append(got, inv)
+		return ToolResult{Output: "hello"}, nil
+	}}
+	a, rec := newTestAgent(t, AgentConfig{Model: model, Tools: []Tool{tool}})
+	run, err := a.Run(context.Background(), RunInput{ID: "r1", Prompt: "read the readme"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || string(got[0].Call.Arguments) != `{"path":"README.md"}` {
+		t.Fatalf("tool invocations = %+v", got)
+	}
+	if rec.deltas[LaneText] != "The readme says hello." {
+		t.Errorf("the user saw %q", rec.deltas[LaneText])
+	}
+	if run.Outcome != machine.OutcomeCompleted || run.Output != "The readme says hello." || run.TextToolCalls != 1 {
+		t.Errorf("run = %+v", run)
+	}
+	h := a.History()
+	if call := h[1]; call.Content != "" || len(call.ToolCalls) != 1 || call.ToolCalls[0].ID == "" || h[2].ToolCallID != call.ToolCalls[0].ID {
+		t.Errorf("the call in history = %+v, its result %+v", call, h[2])
+	}
+	if len(rec.toolPre) != 1 || len(rec.toolPost) != 1 || rec.toolPost[0].Status != ToolCompleted {
+		t.Errorf("tool events = %+v / %+v", rec.toolPre, rec.toolPost)
+	}
+}
+
+// TestTextThatIsNoCallIsTheAnswer: prose that starts like a call (a JSON
+// object naming no offered tool, an example in a fence after prose) is the
+// answer, streamed whole; an attempt cut while its text was held shows
+// nothing of it, and the retry's text is shown once.
+func TestTextThatIsNoCallIsTheAnswer(t *testing.T) {
+	for _, answer := range []string{
+		`{"name": "Alice", "arguments": {"age": 3}}`,
+		"```json\n{\"name\": \"read_file\", \"arguments\": {}}\n```\nis what a call looks like.",
+		"Call it so: <tool_call>{\"name\": \"read_file\", \"arguments\": {}}</tool_call>",
+	} {
+		model := &fakeModel{name: "fake:m", reply: func(ctx context.Context, n int, req ModelRequest, emit func(Delta)) (ModelResponse, error) {
+			if n == 0 {
+				emit(Delta{Lane: LaneText, Text: answer[:len(answer)/2]})
+				return ModelResponse{}, &APIError{Message: "connection reset", Transient: true, Cause: errors.New("reset")}
+			}
+			return streamBytes(answer, emit)
+		}}
+		tool := constTool("read_file", "x")
+		a, rec := newTestAgent(t, AgentConfig{Model: model, Tools: []Tool{tool}})
+		run, err := a.Run(context.Background(), RunInput{Prompt: "p"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tool.count() != 0 || run.Output != answer || run.TextToolCalls != 0 {
+			t.Errorf("%q: tool ran %d times, run = %+v", answer, tool.count(), run)
+		}
+		// Held text of the cut attempt was never shown; prose was, and
+		// the ledger does not show the retry's replay of it twice.
+		if rec.deltas[LaneText] != answer {
+			t.Errorf("%q: the user saw %q", answer, rec.deltas[LaneText])
+		}
+	}
+}
