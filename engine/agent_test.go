@@ -252,7 +252,7 @@ func TestUnknownToolIsAnsweredWithoutDispatch(t *testing.T) {
 		t.Error("a tool was dispatched")
 	}
 	res := a.History()[2]
-	if !res.IsError || !strings.Contains(res.Content, "no_such_tool") || res.ToolCallID != "c1" {
+	if !res.IsError || !strings.Contains(res.Content, "no_such_tool") || !strings.HasSuffix(res.Content, "the tools offered are: read_file") || res.ToolCallID != "c1" {
 		t.Errorf("result = %+v", res)
 	}
 	if len(rec.toolPost) != 1 || rec.toolPost[0].Status != ToolFailed {

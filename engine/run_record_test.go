@@ -12,7 +12,7 @@ import (
 // allKinds are every ErrorKind of SPEC §2.2.
 var allKinds = []machine.ErrorKind{
 	machine.KindCancelled, machine.KindMaxTurnsExceeded, machine.KindContextExceeded, machine.KindAPI, machine.KindLoopDetected,
-	machine.KindToolRecoveryExhausted, machine.KindFallbackExhausted, machine.KindRateLimitEscalation, machine.KindInternal,
+	machine.KindToolRecoveryExhausted, machine.KindFallbackExhausted, machine.KindRateLimitEscalation, machine.KindEmptyAnswer, machine.KindInternal,
 }
 
 // allOutcomes are every outcome of SPEC §3.3.
@@ -32,6 +32,7 @@ func TestOutcomeOfEveryKind(t *testing.T) {
 		machine.KindToolRecoveryExhausted: machine.OutcomeFailed,
 		machine.KindFallbackExhausted:     machine.OutcomeFailed,
 		machine.KindRateLimitEscalation:   machine.OutcomeFailed,
+		machine.KindEmptyAnswer:           machine.OutcomeFailed,
 		machine.KindInternal:              machine.OutcomeFailed,
 	}
 	if len(want) != len(allKinds) {

@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 	"errors"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/loopls/loopls/engine/machine"
@@ -86,6 +88,43 @@ func TestTextThatIsNoCallIsTheAnswer(t *testing.T) {
 		// the ledger does not show the retry's replay of it twice.
 		if rec.deltas[LaneText] != answer {
 			t.Errorf("%q: the user saw %q", answer, rec.deltas[LaneText])
+		}
+	}
+}
+
+// TestEmptyAnswerIsAskedAgainOnce: an empty answer is asked again with
+// the nudge appended to exactly what the model was sent before; a second
+// empty answer ends the run failed with EmptyAnswer, not as an empty
+// success; an answer after the nudge completes the run.
+func TestEmptyAnswerIsAskedAgainOnce(t *testing.T) {
+	for _, second := range []string{"", "Here it is."} {
+		model := &fakeModel{name: "fake:m", reply: func(ctx context.Context, n int, req ModelRequest, emit func(Delta)) (ModelResponse, error) {
+			if n == 0 {
+				emit(Delta{Lane: LaneThinking, Text: "hmm"})
+				return ModelResponse{Message: machine.Message{Role: machine.RoleAssistant, Thinking: "hmm"}, StopReason: "stop"}, nil
+			}
+			return say(second, emit)
+		}}
+		a, _ := newTestAgent(t, AgentConfig{Model: model, Tools: []Tool{constTool("read_file", "x")}})
+		run, err := a.Run(context.Background(), RunInput{Prompt: "say something"})
+		if model.calls() != 2 {
+			t.Fatalf("%d model calls, want 2", model.calls())
+		}
+		first, retry := model.request(0).Messages, model.request(1).Messages
+		if len(retry) != len(first)+1 || !slices.EqualFunc(first, retry[:len(first)], func(a, b machine.Message) bool { return a.Role == b.Role && a.Content == b.Content }) {
+			t.Fatalf("the retry was sent %+v after %+v: not the first request with the nudge appended", retry, first)
+		}
+		if last := retry[len(retry)-1]; last.Role != machine.RoleUser || last.Content != machine.EmptyAnswerNudge {
+			t.Errorf("the retry ends with %+v, want the nudge", last)
+		}
+		if second == "" {
+			if !errors.Is(err, machine.ErrEmptyAnswer) || run.Outcome != machine.OutcomeFailed || run.Error == nil || !strings.Contains(run.Error.Message, "empty answer") {
+				t.Errorf("two empty answers: err %v, run %+v", err, run)
+			}
+			continue
+		}
+		if err != nil || run.Outcome != machine.OutcomeCompleted || run.Output != second || run.Turns != 2 {
+			t.Errorf("an answer after the nudge: err %v, run %+v", err, run)
 		}
 	}
 }

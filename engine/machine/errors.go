@@ -19,6 +19,7 @@ const (
 	KindToolRecoveryExhausted ErrorKind = "ToolRecoveryExhausted"
 	KindFallbackExhausted     ErrorKind = "FallbackExhausted"
 	KindRateLimitEscalation   ErrorKind = "RateLimitEscalation"
+	KindEmptyAnswer           ErrorKind = "EmptyAnswer"
 	KindInternal              ErrorKind = "Internal"
 )
 
@@ -67,6 +68,7 @@ var (
 	ErrToolRecoveryExhausted = &LoopError{Kind: KindToolRecoveryExhausted}
 	ErrFallbackExhausted     = &LoopError{Kind: KindFallbackExhausted}
 	ErrRateLimitEscalation   = &LoopError{Kind: KindRateLimitEscalation}
+	ErrEmptyAnswer           = &LoopError{Kind: KindEmptyAnswer}
 	ErrInternal              = &LoopError{Kind: KindInternal}
 )
 
@@ -124,6 +126,13 @@ func LoopDetected(tool string, repeats int) *LoopError {
 func ToolRecoveryExhausted(tool string, attempts int) *LoopError {
 	return &LoopError{Kind: KindToolRecoveryExhausted,
 		Message: "tool " + tool + " failed " + itoa(attempts) + " times with the same arguments; fix what its last result reports, or rephrase the prompt"}
+}
+
+// EmptyAnswer is the error of a run whose model answered nothing (no text,
+// no tool call) twice in a row, the second time after being asked again.
+func EmptyAnswer() *LoopError {
+	return &LoopError{Kind: KindEmptyAnswer,
+		Message: "the model gave an empty answer (no text, no tool call), and again when asked once more: try again, rephrase the prompt, or use another model"}
 }
 
 // itoa spells n in decimal (the package imports no fmt: fmt does I/O).

@@ -187,12 +187,20 @@ func (m *LoopMachine) Begin(step Step, p Policy) (Move, error) {
 }
 
 // ModelResponse feeds the finished model call of the turn in flight
-// (AwaitingModel, event model_response). The assistant message joins
-// pending, the turn counts, and the estimate becomes contextTokens. With no
-// tool calls the run ends Completed with the message's content; else each
-// call is classified against availableTools — a call to a tool not offered,
-// or with arguments that are not JSON, gets a ready-made error result — and
-// the machine awaits the tools.
+// (AwaitingModel, event model_response). The turn counts and the estimate
+// becomes contextTokens.
+//
+// An empty answer (no calls, no text but whitespace) is not a success: the
+// first is dropped and EmptyAnswerNudge joins pending as a user message, so
+// the model is asked again (→ Start; the conversation before it is
+// unchanged, only the nudge is appended); an empty answer right after the
+// nudge ends the run failed with EmptyAnswer.
+//
+// Otherwise the assistant message joins pending. With no tool calls the run
+// ends Completed with the message's content; else each call is classified
+// against availableTools — a call to a tool not offered, or with arguments
+// that are not JSON, gets a ready-made error result — and the machine
+// awaits the tools.
 func (m *LoopMachine) ModelResponse(msg Message, contextTokens int, availableTools []string) (Move, error) {
 	if ok, err := m.admit(FeedModelResponse, ""); !ok {
 		return Move{}, err
@@ -201,6 +209,15 @@ func (m *LoopMachine) ModelResponse(msg Message, contextTokens int, availableToo
 		return Move{}, m.illegal("ModelResponse", "negative context tokens")
 	}
 	from := m.state
+	if len(msg.ToolCalls) == 0 && blank(msg.Content) {
+		m.turnsTaken++
+		m.contextTokens = contextTokens
+		if m.nudged() {
+			return m.terminate(from, outcomeOf(EmptyAnswer()), EventModelResponse), nil
+		}
+		m.pending = append(m.pending, UserMessage(EmptyAnswerNudge))
+		return m.moveTo(from, State{Name: StateStart}, EventModelResponse), nil
+	}
 	msg = cloneMessage(msg)
 	var calls []PendingToolCall
 	for i := range msg.ToolCalls {
@@ -220,6 +237,30 @@ func (m *LoopMachine) ModelResponse(msg Message, contextTokens int, availableToo
 	return mv, nil
 }
 
+// EmptyAnswerNudge is the user message that asks a model again after an
+// empty answer.
+const EmptyAnswerNudge = "Your last answer was empty. Answer my request, or call one of the tools."
+
+// nudged reports whether the model was just asked again after an empty
+// answer: the run's last message is the nudge (the prompt, pending[0], is
+// never taken for it).
+func (m *LoopMachine) nudged() bool {
+	n := len(m.pending)
+	return n > 1 && m.pending[n-1].Role == RoleUser && m.pending[n-1].Content == EmptyAnswerNudge
+}
+
+// blank reports whether s holds nothing but whitespace.
+func blank(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\t', '\r', '\n':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // classify turns one call into a pending call. A call the driver must not
 // dispatch gets its error result now, so the model can correct itself.
 // Arguments that are not JSON are kept as a JSON string so the machine
@@ -231,10 +272,27 @@ func classify(call *ToolCall, availableTools []string) PendingToolCall {
 		return PendingToolCall{Call: *call, Preresolved: &res}
 	}
 	if !slices.Contains(availableTools, call.Name) {
-		res := ToolResultMessage(*call, "tool '"+call.Name+"' is not available", true)
+		res := ToolResultMessage(*call, unknownToolMessage(call.Name, availableTools), true)
 		return PendingToolCall{Call: *call, Preresolved: &res}
 	}
 	return PendingToolCall{Call: *call}
+}
+
+// unknownToolMessage is the result of a call to a tool not offered: it
+// names the tools that are, so the model can correct the call.
+func unknownToolMessage(name string, offered []string) string {
+	msg := "tool '" + name + "' is not available"
+	if len(offered) == 0 {
+		return msg + ": no tools are offered in this run; answer in text"
+	}
+	msg += "; the tools offered are: "
+	for i, t := range offered {
+		if i > 0 {
+			msg += ", "
+		}
+		msg += t
+	}
+	return msg
 }
 
 // ToolResults feeds the results of the dispatched calls (AwaitingTools →

@@ -32,7 +32,7 @@ func TestInterruptToolsKeepsOnlyRerunnableCalls(t *testing.T) {
 	if got == nil || !messagesEqual(*got, want) {
 		t.Errorf("edit_file in flight = %+v, want the interruption notice %+v", got, want)
 	}
-	if p := step.Calls[2].Preresolved; p == nil || p.Content != "tool 'no_such_tool' is not available" {
+	if p := step.Calls[2].Preresolved; p == nil || p.Content != "tool 'no_such_tool' is not available; the tools offered are: read_file, list_dir, edit_file" {
 		t.Errorf("a call with its result already = %+v, want that result kept", p)
 	}
 	// Nothing moved, and the change survives a snapshot.

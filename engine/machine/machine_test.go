@@ -427,7 +427,7 @@ func TestUnknownToolIsPreresolved(t *testing.T) {
 	}
 	for i, name := range []string{"no_such_tool", "Read_File"} { // names match exactly
 		got := step.Calls[i+1].Preresolved
-		want := Message{Role: RoleTool, Content: "tool '" + name + "' is not available", ToolCallID: msg.ToolCalls[i+1].ID, ToolName: name, IsError: true}
+		want := Message{Role: RoleTool, Content: "tool '" + name + "' is not available; the tools offered are: read_file, list_dir, edit_file", ToolCallID: msg.ToolCalls[i+1].ID, ToolName: name, IsError: true}
 		if got == nil || !messagesEqual(*got, want) {
 			t.Errorf("call %s preresolved as %+v, want %+v", name, got, want)
 		}
