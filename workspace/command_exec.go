@@ -273,10 +273,21 @@ func (c *commandRun) pathArg(dir, arg string) string {
 	}
 	if len(arg) > 2 && arg[0] == '-' && arg[1] != '-' {
 		cands = append(cands, arg[2:])
+		// Bundled short options carry their value after any letter:
+		// "sort -mo/x", "cp -at/x", "sed -ni/x/*" (issue 23).
+		cands = append(cands, bundleValues(arg)...)
+	}
+	for _, p := range cands {
+		if strings.HasPrefix(p, "@") { // curl -d @file, -F name=@file
+			cands = append(cands, p[1:])
+		}
 	}
 	for _, p := range cands {
 		if p == "" || harmlessFiles[p] {
 			continue
+		}
+		if u := strings.ToLower(strings.TrimLeft(p, "'\" \t")); strings.HasPrefix(u, "file:") {
+			return "an argument is a file: URL, which reads any path (" + p + ")"
 		}
 		if strings.HasPrefix(p, "~") {
 			return "an argument names a path outside the workspace (" + p + ")"

@@ -56,7 +56,7 @@ var argRules = map[string]argRule{
 	"eval": launcher, "command": launcher, "builtin": launcher, "nsenter": launcher, "unshare": launcher,
 	"taskset": launcher, "chrt": launcher, "prlimit": launcher, "runuser": launcher, "pkexec": launcher,
 
-	"find":  flagRule("runs or writes through its actions", "-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprint0", "-fprintf", "-fls"),
+	"find":  optionRule(optSpec{noBundle: true}, "runs, writes or follows symlinks through its options", "-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprint0", "-fprintf", "-fls", "-L", "-follow"),
 	"sed":   sedRule,
 	"awk":   awkRule,
 	"gawk":  awkRule,
@@ -64,11 +64,18 @@ var argRules = map[string]argRule{
 	"nawk":  awkRule,
 	"git":   gitRule,
 	"tar":   tarRule,
-	"go":    flagRule("runs a program it names", "-exec", "-toolexec"),
-	"sort":  flagRule("runs a compression program", "--compress-program"),
-	"zip":   flagRule("runs a program it names", "-TT", "--unzip-command"),
-	"rsync": flagRule("runs a remote shell it names", "-e", "--rsh", "--rsync-path"),
-	"make":  flagRule("evaluates or loads make code it is given", "--eval", "-E"),
+	"go":    goRule,
+	"sort":  optionRule(sortSpec, "runs a compression program or reads the file names it is given from a file", "--compress-program", "--files0-from"),
+	"zip":   zipRule,
+	"rsync": optionRule(optSpec{}, "runs a remote shell it names, or copies what symlinks point to", "-e", "--rsh", "--rsync-path", "-L", "--copy-links", "--copy-unsafe-links", "-k", "--copy-dirlinks", "-K", "--keep-dirlinks"),
+	"make":  optionRule(optSpec{}, "evaluates or loads make code it is given", "--eval", "-E"),
+	"rg":    optionRule(rgSpec, "runs a program on the files it searches, or follows symlinks out of the workspace", "--pre", "--hostname-bin", "-L", "--follow"),
+	"grep":  optionRule(grepSpec, "follows symlinks out of the workspace", "-R", "--dereference-recursive"),
+	"egrep": optionRule(grepSpec, "follows symlinks out of the workspace", "-R", "--dereference-recursive"),
+	"fgrep": optionRule(grepSpec, "follows symlinks out of the workspace", "-R", "--dereference-recursive"),
+	"cp":    optionRule(cpSpec, "copies what symlinks point to, which may be outside the workspace", "-L", "-H", "--dereference"),
+	"ln":    lnRule,
+	"curl":  curlRule,
 	"npx":   launcher,
 	// Programs that write files named inside their input, not in their
 	// arguments (a patch or an archive can name .git/config).
@@ -107,63 +114,169 @@ func hasFlag(arg, flag string) bool {
 	return false
 }
 
-// flagRule asks when any argument is one of flags.
-func flagRule(why string, flags ...string) argRule {
-	return func(args []string) (string, []string) {
-		for _, a := range args[1:] {
-			for _, f := range flags {
-				if hasFlag(a, f) {
-					return why + " (" + f + ")", args
-				}
-			}
-		}
-		return "", args
-	}
-}
+// Option letters that take a value, from each program's getopt string
+// (GNU coreutils, sed, grep, tar; ripgrep's and gawk's manuals).
+var (
+	sortSpec = optSpec{known: true, withArg: "kotTSy"}
+	sedSpec  = optSpec{known: true, withArg: "efl", optArg: "i"}
+	grepSpec = optSpec{known: true, withArg: "efmABCdD"}
+	rgSpec   = optSpec{known: true, withArg: "efgmrtTjABCEMd"}
+	cpSpec   = optSpec{known: true, withArg: "tS"}
+	lnSpec   = optSpec{known: true, withArg: "tS"}
+	tarSpec  = optSpec{known: true, withArg: "fbCFgIKLNTVX"}
+	// awkSpec is gawk's getopt string with mawk's -W: both read "-W exec"
+	// or "-f" as a program from a file.
+	awkSpec = optSpec{known: true, withArg: "eEfFiIlvW", optArg: "dDLopZ"}
+)
 
 // sedRule runs GNU sed in --sandbox mode, where its e, w and r commands
 // (and s///e, s///w) are refused; a script read from a file is asked for
 // as it is not shown to the user.
 func sedRule(args []string) (string, []string) {
-	for _, a := range args[1:] {
-		if hasFlag(a, "-f") || hasFlag(a, "--file") {
-			return "its script comes from a file", args
-		}
-		if a == "--" {
-			break
-		}
+	if f := findOption(sedSpec.options(args), "-f", "--file"); f != "" {
+		return "its script comes from a file (" + f + ")", args
 	}
 	return "", append([]string{args[0], "--sandbox"}, args[1:]...)
 }
 
-// awkRule asks when the program text can run commands or open files:
-// system(), pipes, output redirection, getline — or when it comes from a
-// file. The check is on the text, so it also asks for harmless uses of
-// ">" as a comparison; asking too often is the safe side.
+// awkDanger are what makes an awk program run commands or open files:
+// system(), pipes, output redirection, getline, and gawk's indirect calls
+// (@f() with f = "system"). The check is on the text, so it also asks for
+// harmless uses of ">" as a comparison; asking too often is the safe side.
+var awkDanger = []string{"system", "|", ">", "getline", "close", "fflush", "@"}
+
+// awkRule reads awk's options as awk does (-W takes a word: "-W interactive"
+// is not the program), asks for a program from a file, an extension or a
+// -W option, and checks the program text, wherever it is given.
 func awkRule(args []string) (string, []string) {
-	progSeen := false
-	for i := 1; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case hasFlag(a, "-f") || strings.HasPrefix(a, "--file") || strings.HasPrefix(a, "--exec") || hasFlag(a, "-E"):
-			return "its program comes from a file", args
-		case a == "-v" || a == "-F":
-			i++
-			continue
-		case strings.HasPrefix(a, "-v") || strings.HasPrefix(a, "-F"):
-			continue
-		case a == "--":
-			continue
-		case strings.HasPrefix(a, "-") && !progSeen:
-			continue
+	opts := awkSpec.options(args)
+	if f := findOption(opts, "-f", "--file", "-E", "--exec", "-i", "--include", "-l", "--load", "-W", "--", "--dump-variables", "-d", "--profile", "-p", "--pretty-print", "-o", "--debug", "-D"); f != "" && f != "--" {
+		return "its program comes from a file or an extension, or an option changes how it runs (" + f + ")", args
+	}
+	var texts []string
+	for _, o := range opts {
+		if o.is("-e") || o.is("--source") {
+			texts = append(texts, o.value)
 		}
-		if !progSeen {
-			progSeen = true
-			for _, bad := range []string{"system", "|", ">", "getline", "close", "fflush"} {
-				if strings.Contains(a, bad) {
-					return "its program can run commands or write files (" + bad + ")", args
+	}
+	if len(texts) == 0 {
+		// The first operand is the program.
+		for i := 1; i < len(args); i++ {
+			a := args[i]
+			if a == "--" {
+				if i+1 < len(args) {
+					texts = append(texts, args[i+1])
 				}
+				break
 			}
+			if strings.HasPrefix(a, "-") && len(a) > 1 {
+				if !strings.HasPrefix(a, "--") && len(a) == 2 && strings.Contains(awkSpec.withArg, a[1:]) {
+					i++ // its value is the next argument
+				}
+				continue
+			}
+			texts = append(texts, a)
+			break
+		}
+	}
+	for _, t := range texts {
+		for _, bad := range awkDanger {
+			if strings.Contains(t, bad) {
+				return "its program can run commands or write files (" + bad + ")", args
+			}
+		}
+	}
+	return "", args
+}
+
+// goRule asks for what makes go run a program it is given (-exec,
+// -toolexec, -vettool), write its environment file outside the workspace
+// (go env -w), install a program outside it (go install, go get) or run
+// the commands of //go:generate lines. Go's flag package reads -x and --x
+// alike and does not abbreviate.
+func goRule(args []string) (string, []string) {
+	spec := optSpec{noBundle: true}
+	for _, o := range spec.options(args) {
+		name := "-" + strings.TrimLeft(o.name, "-")
+		switch name {
+		case "-exec", "-toolexec", "-vettool", "-overlay":
+			return "it runs a program it names, or reads files it names (" + name + ")", args
+		}
+	}
+	var sub string
+	var rest []string
+	for i, a := range args[1:] {
+		if !strings.HasPrefix(a, "-") {
+			sub, rest = a, args[i+2:]
+			break
+		}
+	}
+	switch sub {
+	case "env":
+		for _, a := range rest {
+			if t := "-" + strings.TrimLeft(a, "-"); t == "-w" || t == "-u" || strings.HasPrefix(t, "-w=") || strings.HasPrefix(t, "-u=") {
+				return "`go env -w` writes go's environment file, outside the workspace", args
+			}
+		}
+	case "install", "get":
+		return "`go " + sub + "` installs a program or modules outside the workspace", args
+	case "generate":
+		return "`go generate` runs the commands in //go:generate lines", args
+	}
+	return "", args
+}
+
+// zipRule asks for options that run a program and for recursion without
+// -y: zip follows symlinks, so "zip -r - ." would store what a link out of
+// the workspace points to.
+func zipRule(args []string) (string, []string) {
+	spec := optSpec{}
+	opts := spec.options(args)
+	for _, a := range args[1:] {
+		if a == "-TT" || strings.HasPrefix(a, "-TT=") || strings.HasPrefix(a, "--unzip-command") {
+			return "it runs a program it names (" + a + ")", args
+		}
+	}
+	if findOption(opts, "--unzip-command") != "" {
+		return "it runs a program it names (--unzip-command)", args
+	}
+	if findOption(opts, "-r", "-R", "--recurse-paths", "--recurse-patterns") != "" && findOption(opts, "-y", "--symlinks") == "" {
+		return "zip follows symlinks when it recurses (add -y to store them as links)", args
+	}
+	return "", args
+}
+
+// lnRule: a symbolic link's target is resolved from the directory the link
+// is in, not from where ln runs, so "cd sub && ln -s .. ../up" makes a link
+// out of the workspace from a target that looks inside. Any target that
+// climbs (..) is asked for; absolute ones are refused as paths outside.
+func lnRule(args []string) (string, []string) {
+	opts := lnSpec.options(args)
+	if findOption(opts, "-s", "--symbolic") == "" {
+		return "", args
+	}
+	for _, a := range args[1:] {
+		if !strings.HasPrefix(a, "-") && hasDotDot(a) {
+			return "a symbolic link's target is resolved from the link's directory, and " + a + " climbs out of it", args
+		}
+	}
+	return "", args
+}
+
+// curlRule asks for URLs that are not http or https (file:// reads any
+// path; curl's globbing can hide a scheme: "{file,http}://"), a config
+// file, which can hold any option, and an OpenSSL engine (a library).
+func curlRule(args []string) (string, []string) {
+	if f := findOption(optSpec{}.options(args), "-K", "--config", "--engine"); f != "" {
+		return "it reads its options from a file or loads a library (" + f + ")", args
+	}
+	for _, a := range args[1:] {
+		low := strings.ToLower(a)
+		if strings.Contains(low, "file:") {
+			return "a file: URL reads any path (" + a + ")", args
+		}
+		if scheme, _, ok := strings.Cut(low, "://"); ok && scheme != "http" && scheme != "https" && !strings.HasPrefix(low, "-") {
+			return "only http and https URLs run without asking (" + a + ")", args
 		}
 	}
 	return "", args
@@ -221,7 +334,7 @@ func gitRule(args []string) (string, []string) {
 	for ; i < len(args) && strings.HasPrefix(args[i], "-"); i++ {
 		a := args[i]
 		for _, f := range []string{"-c", "--config-env", "--exec-path", "-C", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--list-cmds"} {
-			if hasFlag(a, f) {
+			if hasFlag(a, f) || (strings.HasPrefix(f, "--") && (option{name: strings.SplitN(a, "=", 2)[0]}).is(f)) {
 				return "it changes git's configuration, programs or repository (" + f + ")", args
 			}
 		}
@@ -265,31 +378,34 @@ func gitRule(args []string) (string, []string) {
 			return "`git submodule foreach` runs a command", args
 		}
 	}
-	for _, a := range rest {
-		for _, f := range gitSubFlags[sub] {
-			if hasFlag(a, f) {
-				return "`git " + sub + " " + f + "` runs a program it is given", args
-			}
-		}
+	// git's parse-options bundles short options and takes any unambiguous
+	// prefix of a long one: "git grep -nO", "git fetch --upload-p=".
+	if f := findOption(optSpec{}.options(append([]string{sub}, rest...)), gitSubFlags[sub]...); f != "" {
+		return "`git " + sub + " " + f + "` runs a program it is given", args
 	}
 	return "", run
 }
 
-// tarRule asks for options that run programs and for extraction (an archive
-// can hold a symlink out of the workspace and then a file through it).
+// tarRule asks for options that run programs, extraction (an archive can
+// hold a symlink out of the workspace and then a file through it),
+// following symlinks when archiving (-h), and file lists read from a file.
+// Options are read as tar reads them: bundled, by long-option prefix, and
+// in the old style where the first argument is a bundle without a dash.
 func tarRule(args []string) (string, []string) {
-	for i, a := range args[1:] {
-		for _, f := range []string{"--to-command", "--use-compress-program", "-I", "--checkpoint-action", "--info-script", "-F", "--new-volume-script", "--rsh-command", "--rmt-command", "-x", "--extract", "--get"} {
-			if hasFlag(a, f) {
-				return "tar " + f + " runs a program or writes files from the archive", args
+	danger := []string{"--to-command", "--use-compress-program", "-I", "--checkpoint-action", "--info-script", "-F", "--new-volume-script",
+		"--rsh-command", "--rmt-command", "-x", "--extract", "--get", "-h", "--dereference", "-T", "--files-from"}
+	norm := args
+	if len(args) > 1 && !strings.HasPrefix(args[1], "-") {
+		// Old style: "tar xzf a.tgz" is "tar -x -z -f a.tgz".
+		norm = append([]string{args[0], "-" + args[1]}, args[2:]...)
+		for _, r := range args[1] {
+			if strings.ContainsRune("xFIhT", r) {
+				return "tar " + args[1] + " runs a program, writes files from the archive or reads through symlinks", args
 			}
 		}
-		// Old-style bundled options: "tar xzf a.tgz" (first argument only),
-		// or -xzf.
-		if (i == 0 && !strings.HasPrefix(a, "-") && strings.ContainsAny(a, "xFI")) ||
-			(strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsAny(a[1:], "xFI")) {
-			return "tar " + a + " runs a program or writes files from the archive", args
-		}
+	}
+	if f := findOption(tarSpec.options(norm), danger...); f != "" {
+		return "tar " + f + " runs a program, writes files from the archive or reads through symlinks", args
 	}
 	return "", args
 }
