@@ -143,6 +143,11 @@ type RunInput struct {
 	// Tools overrides the configured tools for this run; nil =
 	// AgentConfig.Tools.
 	Tools []Tool
+	// Check, when set, judges the run once it completes (a fix run: is the
+	// problem gone?); its verdict goes into the Run record. A run it finds
+	// still failing is given its next input, up to Retries more times.
+	Check   Check
+	Retries int
 }
 
 // Agent drives a LoopMachine for one session: it performs the I/O each step

@@ -24,6 +24,13 @@ type runState struct {
 	// ended is set once the run has ended, so late tool goroutines of a
 	// cancelled batch report nothing.
 	ended atomic.Bool
+	// check judges the run when it completes (check.go), retries bounds
+	// the further attempts it may give, retried counts them, and
+	// turnsBefore are the turns of the attempts before the current one.
+	check       Check
+	retries     int
+	retried     int
+	turnsBefore int
 }
 
 func (a *Agent) newRunState(ctx context.Context, in RunInput) *runState {
@@ -40,12 +47,14 @@ func (a *Agent) newRunState(ctx context.Context, in RunInput) *runState {
 		tools = in.Tools
 	}
 	rs := &runState{
-		ctx:    ctx,
-		policy: p,
-		models: append([]Model{primary}, a.cfg.Fallbacks...),
-		tools:  make(map[string]Tool, len(tools)),
-		refl:   newReflector(a.cfg.MaxToolAttempts),
-		log:    a.log.With("run", string(in.ID)),
+		ctx:     ctx,
+		policy:  p,
+		models:  append([]Model{primary}, a.cfg.Fallbacks...),
+		tools:   make(map[string]Tool, len(tools)),
+		refl:    newReflector(a.cfg.MaxToolAttempts),
+		log:     a.log.With("run", string(in.ID)),
+		check:   in.Check,
+		retries: in.Retries,
 	}
 	for _, t := range tools {
 		spec := t.Spec()
@@ -151,6 +160,9 @@ func (a *Agent) loop(rs *runState) *machine.LoopError {
 		var io inflight
 		switch step.Kind {
 		case machine.StepDone:
+			if a.recheck(rs, step) {
+				continue
+			}
 			return a.finalize(rs)
 		case machine.StepCallLLM:
 			io = a.stepCallLLM(rs, step.Turn)
@@ -275,7 +287,7 @@ func (a *Agent) finalize(rs *runState) *machine.LoopError {
 	a.loops.EndRun()
 
 	rs.run.EndedAt = a.clock.Now()
-	rs.run.Turns = a.machine.TurnsTaken()
+	rs.run.Turns = rs.turnsBefore + a.machine.TurnsTaken()
 	rs.run.Outcome = out.Name
 	rs.run.Error = lerr
 	if lerr == nil {

@@ -66,6 +66,9 @@ type Run struct {
 	Resumable bool `json:"resumable,omitempty"`
 	// StoppedIn is where a resumable run stopped.
 	StoppedIn *StoppedIn `json:"stoppedIn,omitempty"`
+	// Verdict is what the check of a run that completed found (a fix run's:
+	// engine.Check); nil when the run was not checked.
+	Verdict *Verdict `json:"verdict,omitempty"`
 }
 
 // StoppedIn is the state and turn a run's last checkpoint left it in.

@@ -170,3 +170,36 @@ func clip(s string, n int) string {
 
 // quoteStart is the start of raw, for a log line.
 func quoteStart(raw json.RawMessage) string { return clip(string(raw), 200) }
+
+// fixTarget is what a fix run checks at its end: the fix's document and
+// diagnostics, read as loopls/diagnostics answers are so that they compare
+// (source, code, message). nil when the fix names no diagnostic, the
+// client cannot answer loopls/diagnostics, or the document is not in the
+// workspace.
+func (s *Server) fixTarget(f *fixParams) *workspace.FixTarget {
+	s.mu.Lock()
+	capable, ws := s.client.diagnostics, s.ws
+	s.mu.Unlock()
+	if f == nil || len(f.Diagnostics) == 0 || !capable || ws == nil {
+		return nil
+	}
+	rel, err := ws.RelDocument(f.URI)
+	if err != nil {
+		return nil
+	}
+	t := &workspace.FixTarget{Path: rel}
+	for _, d := range f.Diagnostics {
+		if len(t.Diagnostics) >= maxDiagnosticsPerDocument {
+			break
+		}
+		sev := workspace.Severity(d.Severity)
+		if sev <= 0 || sev > workspace.SeverityHint {
+			sev = workspace.SeverityError
+		}
+		t.Diagnostics = append(t.Diagnostics, workspace.Diagnostic{
+			Line: int(d.Range.Start.Line) + 1, Column: int(d.Range.Start.Character) + 1, Severity: sev,
+			Source: clip(d.Source, 100), Code: clip(codeString(d.Code), 100), Message: clip(d.Message, maxDiagnosticMessage),
+		})
+	}
+	return t
+}

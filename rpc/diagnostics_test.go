@@ -27,6 +27,11 @@ func diagnosticsScript(req *api.ChatRequest) *fakeollama.Reply {
 		return fakeollama.Text("seen")
 	}
 	switch {
+	case strings.HasPrefix(prompt, "Fix the problems reported"):
+		// A first attempt that fixes the greeting and breaks the world.
+		return fakeollama.ToolCalls(fakeollama.Call{Name: "edit_file", Args: `{"path":"hello.txt","old_string":"goodbye world","new_string":"hello planet"}`})
+	case strings.HasPrefix(prompt, "The problem is not fixed yet"):
+		return fakeollama.ToolCalls(fakeollama.Call{Name: "edit_file", Args: `{"path":"hello.txt","old_string":"planet","new_string":"world"}`})
 	case strings.HasPrefix(prompt, "break"):
 		return fakeollama.ToolCalls(fakeollama.Call{Name: "edit_file", Args: `{"path":"hello.txt","old_string":"hello","new_string":"goodbye"}`})
 	case prompt == "diags":
@@ -53,13 +58,30 @@ type diagFixture struct {
 }
 
 func newDiagFixture(t *testing.T, capability any, answer func(f *diagFixture, params json.RawMessage) (any, *wireErr)) *diagFixture {
+	return newDiagFixtureWith(t, capability, answer, "hello world\n", nil)
+}
+
+// newDiagFixtureWith is newDiagFixture with hello.txt holding text and the
+// settings opts.
+func newDiagFixtureWith(t *testing.T, capability any, answer func(f *diagFixture, params json.RawMessage) (any, *wireErr), text string, opts map[string]any) *diagFixture {
 	t.Helper()
 	f := &diagFixture{root: t.TempDir()}
 	f.srv = fakeollama.StartTB(t, fakeollama.Options{Script: diagnosticsScript})
-	writeFile(t, filepath.Join(f.root, "hello.txt"), "hello world\n")
+	writeFile(t, filepath.Join(f.root, "hello.txt"), text)
 	f.c = startClient(t, f.root, "LOOPLS_MODEL=ollama:tiny", "OLLAMA_HOST="+f.srv.Host)
-	f.ed = &editor{uri: fileURI(filepath.Join(f.root, "hello.txt")), text: "hello world\n", version: 1}
-	f.c.handle("workspace/applyEdit", f.ed.applyEdit(t))
+	f.ed = &editor{uri: fileURI(filepath.Join(f.root, "hello.txt")), text: text, version: 1}
+	// As an editor does, the edit's change comes back as didChange before
+	// the answer, so the daemon's view of the buffer follows.
+	apply := f.ed.applyEdit(t)
+	f.c.handle("workspace/applyEdit", func(params json.RawMessage) (any, *wireErr) {
+		res, err := apply(params)
+		f.ed.mu.Lock()
+		text, version := f.ed.text, f.ed.version
+		f.ed.mu.Unlock()
+		f.c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": f.ed.uri, "version": version},
+			"contentChanges": []any{map[string]any{"text": text}}})
+		return res, err
+	})
 	f.c.handle("loopls/diagnostics", func(params json.RawMessage) (any, *wireErr) {
 		f.mu.Lock()
 		f.asked = append(f.asked, params)
@@ -70,7 +92,7 @@ func newDiagFixture(t *testing.T, capability any, answer func(f *diagFixture, pa
 	if capability != nil {
 		caps["experimental"] = map[string]any{"loopls": map[string]any{"diagnostics": capability}}
 	}
-	f.c.initialize(f.root, caps, nil)
+	f.c.initialize(f.root, caps, opts)
 	f.c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{
 		"uri": f.ed.uri, "languageId": "plaintext", "version": 1, "text": f.ed.text}})
 	return f
@@ -102,6 +124,12 @@ func bufferDiagnostics(f *diagFixture, params json.RawMessage) (any, *wireErr) {
 			diags = append(diags, map[string]any{
 				"range":    rangeAt(0, 0, 0, 7),
 				"severity": 1, "source": "greet", "code": 7, "message": "goodbye is not a greeting",
+			})
+		}
+		if strings.Contains(text, "planet") {
+			diags = append(diags, map[string]any{
+				"range":    rangeAt(0, 6, 0, 12),
+				"severity": 1, "source": "greet", "code": "W2", "message": "a planet is not the world",
 			})
 		}
 		out = append(out, map[string]any{"uri": u, "version": version, "diagnostics": diags})
@@ -286,5 +314,97 @@ func TestDiagnosticsMalformedAnswer(t *testing.T) {
 			}
 			eventually(t, "the daemon's log line", func() bool { return strings.Contains(f.c.stderr.String(), "no diagnostics known") })
 		})
+	}
+}
+
+// fixParams is loopls/run's fix of hello.txt's "goodbye" error.
+func goodbyeFix(f *diagFixture) map[string]any {
+	return map[string]any{"fix": map[string]any{"uri": f.ed.uri, "range": rangeAt(0, 0, 0, 13),
+		"diagnostics": []any{map[string]any{"range": rangeAt(0, 0, 0, 7), "severity": 1, "source": "greet", "code": 7, "message": "goodbye is not a greeting"}}}}
+}
+
+type verdictResult struct {
+	RunID   string `json:"runId"`
+	Outcome string `json:"outcome"`
+	Turns   int    `json:"turns"`
+	Verdict *struct {
+		Fixed     bool     `json:"fixed"`
+		Remaining []string `json:"remaining"`
+		Retries   int      `json:"retries"`
+		Note      string   `json:"note"`
+	} `json:"verdict"`
+}
+
+// A fix run checks itself: its first attempt removes the diagnostic it was
+// asked to fix but adds an error, so it is given the remaining problem as
+// its next input; the second attempt repairs it, and the Run record (the
+// answer and loopls/runEnded) says fixed after one retry.
+func TestFixRunChecksItself(t *testing.T) {
+	f := newDiagFixtureWith(t, true, bufferDiagnostics, "goodbye world\n", nil)
+	var res verdictResult
+	f.c.mustRequest("loopls/run", goodbyeFix(f), &res)
+	if res.Outcome != "completed" || res.Verdict == nil {
+		t.Fatalf("run = %+v, want completed with a verdict", res)
+	}
+	if !res.Verdict.Fixed || res.Verdict.Retries != 1 || len(res.Verdict.Remaining) != 0 {
+		t.Errorf("verdict = %+v, want fixed after 1 retry", *res.Verdict)
+	}
+	f.ed.mu.Lock()
+	text := f.ed.text
+	f.ed.mu.Unlock()
+	if text != "hello world\n" {
+		t.Errorf("hello.txt in the editor = %q, want the repaired text", text)
+	}
+	// What the model was told after its first attempt: the edit's new
+	// error, then, as its next input, what remains.
+	results := toolResults(f.srv)
+	t.Logf("the tool results the model saw:\n%s", strings.Join(results, "\n---\n"))
+	if len(results) != 2 || !strings.Contains(results[0], "hello.txt:1:7: error [greet W2] a planet is not the world") {
+		t.Errorf("tool results = %q, want the first edit's new error reported", results)
+	}
+	var retry string
+	for _, req := range f.srv.Requests() {
+		if u := lastUserText(&req); strings.HasPrefix(u, "The problem is not fixed yet") {
+			retry = u
+		}
+	}
+	t.Logf("the retry's input as the model saw it:\n%s", retry)
+	if !strings.Contains(retry, "hello.txt:1:7: error [greet W2] a planet is not the world") || strings.Contains(retry, "goodbye") {
+		t.Errorf("the retry's input = %q, want the new error only (the target was gone)", retry)
+	}
+	ended := f.c.waitFor("loopls/runEnded", func(m *wireMsg) bool { return m.Method == "loopls/runEnded" })
+	if v := params[verdictResult](t, ended); v.Verdict == nil || !v.Verdict.Fixed {
+		t.Errorf("loopls/runEnded = %s, want the verdict", ended.Params)
+	}
+}
+
+// With fixRetries 0 a fix still failing ends at once, its verdict listing
+// what remains; a fix the editor cannot check says so.
+func TestFixRunStillFailing(t *testing.T) {
+	f := newDiagFixtureWith(t, true, bufferDiagnostics, "goodbye world\n", map[string]any{"fixRetries": 0})
+	var res verdictResult
+	f.c.mustRequest("loopls/run", goodbyeFix(f), &res)
+	if res.Outcome != "completed" || res.Verdict == nil {
+		t.Fatalf("run = %+v, want completed with a verdict", res)
+	}
+	want := []string{"hello.txt:1:7: error [greet W2] a planet is not the world"}
+	if v := res.Verdict; v.Fixed || v.Retries != 0 || !slices.Equal(v.Remaining, want) {
+		t.Errorf("verdict = %+v, want not fixed, remaining %q", *v, want)
+	}
+
+	g := newDiagFixtureWith(t, true, func(f *diagFixture, p json.RawMessage) (any, *wireErr) {
+		return nil, &wireErr{Code: -32603, Message: "no diagnostics here"}
+	}, "goodbye world\n", nil)
+	g.c.mustRequest("loopls/run", goodbyeFix(g), &res)
+	if v := res.Verdict; v == nil || v.Fixed || !strings.HasPrefix(v.Note, "not checked: no diagnostics are known") {
+		t.Errorf("verdict without diagnostics = %+v, want \"not checked\"", v)
+	}
+
+	// A client that cannot answer gets no verdict at all.
+	h := newDiagFixtureWith(t, nil, bufferDiagnostics, "goodbye world\n", nil)
+	res = verdictResult{}
+	h.c.mustRequest("loopls/run", goodbyeFix(h), &res)
+	if res.Verdict != nil || len(h.c.messages("loopls/diagnostics")) != 0 {
+		t.Errorf("without the capability: verdict %+v, %d loopls/diagnostics; want neither", res.Verdict, len(h.c.messages("loopls/diagnostics")))
 	}
 }

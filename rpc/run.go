@@ -83,6 +83,7 @@ func (s *Server) startRun(ctx context.Context, p runParams, token json.RawMessag
 			Mode:      mode,
 			Context:   refs,
 			Focus:     focus,
+			Fix:       s.fixTarget(p.Fix),
 			Observer:  obs,
 			RunID:     id,
 		})

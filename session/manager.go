@@ -85,6 +85,11 @@ type Request struct {
 	// Focus names files the run is about besides the attached context (the
 	// file of a fix): the AGENTS.md nearest to each joins the system prompt.
 	Focus []string
+	// Fix, when set, makes the run a fix of these diagnostics: once it
+	// completes, the workspace checks them with the editor
+	// (Workspace.FixCheck), the verdict goes into the Run record, and a fix
+	// still failing gets up to fixRetries more attempts with what remains.
+	Fix *workspace.FixTarget
 	// Observer sees this run's events; nil sees nothing.
 	Observer engine.Observer
 	// RunID names the run; "" gets a fresh id.
@@ -420,7 +425,7 @@ func (m *Manager) execute(ctx context.Context, e *entry, h *Handle, r Request, p
 		// it too — in ask mode (r.Mode.ReadOnly()) only tools known to
 		// change nothing.
 		tools = ws.ToolsWith(r.Mode, workspace.CommandPolicy{AllowCommands: s.AllowCommands, Allowed: s.AllowedCommands},
-			workspace.RunOptions{CheckEdits: s.DiagnosticsAfterEditOn()})
+			workspace.RunOptions{CheckEdits: s.DiagnosticsAfterEditOn(), Fix: r.Fix != nil})
 	}
 	tools = append(tools, m.mcpTools(ctx, h.id, s, r)...)
 	if tools == nil {
@@ -448,7 +453,11 @@ func (m *Manager) execute(ctx context.Context, e *entry, h *Handle, r Request, p
 			Rerunnable: m.readOnlyTools(), MaxTurns: r.MaxTurns, Tools: tools,
 		})
 	} else {
-		run, err = agent.Run(ctx, engine.RunInput{ID: h.id, Prompt: p.prompt, MaxTurns: r.MaxTurns, Tools: tools})
+		in := engine.RunInput{ID: h.id, Prompt: p.prompt, MaxTurns: r.MaxTurns, Tools: tools}
+		if ws := m.cfg.Workspace; ws != nil && r.Fix != nil {
+			in.Check, in.Retries = ws.FixCheck(h.id, *r.Fix), s.FixRetriesOf()
+		}
+		run, err = agent.Run(ctx, in)
 	}
 	e.history = agent.History()
 	run, err = m.settle(e, h.id, run, err)

@@ -81,6 +81,10 @@ const (
 	maxDiagnosticMessage = 300
 )
 
+// editChecks say what an edit takes the editor's diagnostics for: report,
+// to tell the model the errors it added; baseline, for a fix's check.
+type editChecks struct{ report, baseline bool }
+
 // fileProblems are the errors and warnings of one file, by path relative to
 // the root.
 type fileProblems struct {

@@ -13,7 +13,7 @@ import (
 type editFileTool struct {
 	w       *Workspace
 	confirm bool // each edit goes to the editor for the user to accept (mode edit)
-	check   bool // the result lists the errors the edit added (the editor's diagnostics)
+	check   editChecks // what the editor's diagnostics are taken for
 }
 
 type editFileArgs struct {
@@ -110,12 +110,13 @@ func (w *Workspace) readForEdit(ctx context.Context, run machine.RunID, rel, sho
 }
 
 // applyEdit sends one tool's edit of rel through the Editor and journals it
-// when it lands. With check, the editor's diagnostics of rel are taken
-// before the edit is sent and again once it landed, and checked says, for
-// the model, which errors the edit added ("" when the editor knows none).
-func (w *Workspace) applyEdit(ctx context.Context, inv engine.ToolInvocation, tool, rel, old, new string, exists, confirm, check bool) (res EditResult, checked string, err error) {
+// when it lands. With check.report, the editor's diagnostics of rel are
+// taken before the edit is sent and again once it landed, and checked says,
+// for the model, which errors the edit added ("" when the editor knows
+// none); with check.baseline only the first are taken, for a fix's check.
+func (w *Workspace) applyEdit(ctx context.Context, inv engine.ToolInvocation, tool, rel, old, new string, exists, confirm bool, check editChecks) (res EditResult, checked string, err error) {
 	var before []fileProblems
-	if check {
+	if _, have := w.baselines.of(inv.RunID, rel); check.report || (check.baseline && !have) {
 		before = w.checkBefore(ctx, inv.RunID, rel)
 	}
 	u, version, _ := w.uriFor(rel)
@@ -143,7 +144,9 @@ func (w *Workspace) applyEdit(ctx context.Context, inv engine.ToolInvocation, to
 			// (An LSP editor's own didChange brings the overlay along.)
 			w.overlays.replaceText(w.abs(rel), new)
 		}
-		checked = w.checkAfter(ctx, rel, before)
+		if check.report {
+			checked = w.checkAfter(ctx, rel, before)
+		}
 	}
 	return res, checked, nil
 }

@@ -11,7 +11,7 @@ import (
 type writeFileTool struct {
 	w       *Workspace
 	confirm bool // each write goes to the editor for the user to accept (mode edit)
-	check   bool // the result lists the errors the write added (the editor's diagnostics)
+	check   editChecks // what the editor's diagnostics are taken for
 }
 
 type writeFileArgs struct {

@@ -199,6 +199,10 @@ type RunOptions struct {
 	// result also lists the errors the edit added to the file (the
 	// diagnosticsAfterEdit setting).
 	CheckEdits bool
+	// Fix: the run is a fix whose end is checked (FixCheck); each file's
+	// diagnostics are taken before the run's first edit of it, even when
+	// CheckEdits is off, so the check knows what the run added.
+	Fix bool
 }
 
 // ToolsWith is Tools with the run's options. The diagnostics tool is offered
@@ -215,7 +219,7 @@ func (w *Workspace) ToolsWith(mode Mode, policy CommandPolicy, opts RunOptions) 
 	if w.diagnostics != nil {
 		tools = append(tools, &diagnosticsTool{w: w})
 	}
-	check := opts.CheckEdits && w.diagnostics != nil
+	check := editChecks{report: opts.CheckEdits && w.diagnostics != nil, baseline: opts.Fix && w.diagnostics != nil}
 	if !mode.ReadOnly() {
 		confirm := mode.Confirms()
 		editorConfirms := confirm && editorConfirms(w.editor)
