@@ -12,7 +12,7 @@ import (
 
 type editFileTool struct {
 	w       *Workspace
-	confirm bool // each edit goes to the editor for the user to accept (mode edit)
+	confirm bool       // each edit goes to the editor for the user to accept (mode edit)
 	check   editChecks // what the editor's diagnostics are taken for
 }
 

@@ -10,7 +10,7 @@ import (
 
 type writeFileTool struct {
 	w       *Workspace
-	confirm bool // each write goes to the editor for the user to accept (mode edit)
+	confirm bool       // each write goes to the editor for the user to accept (mode edit)
 	check   editChecks // what the editor's diagnostics are taken for
 }
 
