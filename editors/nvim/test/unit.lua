@@ -172,5 +172,24 @@ end
 local help_ok = pcall(vim.cmd, 'help :LooplsFix')
 eq(':help :LooplsFix opens loopls.txt (doc/tags on the runtimepath)', help_ok and vim.fn.expand('%:t'), 'loopls.txt')
 
+-- No binary (issue 25, item 6): the message names the missing binary, not "open a file first".
+do
+  local notes = {}
+  local orig = vim.notify
+  vim.notify = function(m)
+    table.insert(notes, tostring(m))
+  end
+  loopls.setup({ cmd = { '/nonexistent/bin/loopls', 'serve' } })
+  pcall(loopls.run, 'hello')
+  vim.notify = orig
+  local named = vim.tbl_filter(function(m)
+    return m:find('loopls binary was not found: "/nonexistent/bin/loopls"', 1, true) ~= nil and m:find('loopls-install', 1, true) ~= nil
+  end, notes)
+  local wrong = vim.tbl_filter(function(m)
+    return m:find('open a file', 1, true) ~= nil
+  end, notes)
+  eq('no binary: the message names it and how to install it, not "open a file"', { #named, #wrong }, { 1, 0 })
+end
+
 io.stderr:write(string.format('\n%d passed, %d failed\n', passed, failed))
 vim.cmd(failed == 0 and 'qall!' or 'cquit!')

@@ -308,13 +308,28 @@ function M.ensure_setup()
   return true
 end
 
+--- Why no client could be had, naming the cause: a binary that is not there
+--- (the usual one on a first try), else a start that failed.
+function M.no_client_reason()
+  local cmd = (M.options and M.options.cmd) or { 'loopls', 'serve' }
+  local bin = type(cmd) == 'table' and cmd[1] or tostring(cmd)
+  if vim.fn.executable(bin) ~= 1 then
+    return string.format(
+      'the loopls binary was not found: %q is not an executable%s. Install it (:help loopls-install) or set cmd = { "/path/to/loopls", "serve" } in setup(); :checkhealth loopls says more',
+      bin,
+      bin:find('/', 1, true) and '' or ' on PATH'
+    )
+  end
+  return string.format('loopls (%s) did not start: see :LspLog and :checkhealth loopls', bin)
+end
+
 local function with_client(fn)
   if not M.ensure_setup() then
     return
   end
   local c = M.client()
   if not c then
-    notify('no loopls client: open a file of the workspace first (or check :checkhealth loopls)', vim.log.levels.ERROR)
+    notify(M.no_client_reason(), vim.log.levels.ERROR)
     return
   end
   fn(c)
