@@ -92,10 +92,10 @@ async function restricted(h) {
   await page.locator('.workspace-trust-editor .monaco-button', { hasText: /^Trust/ }).first().click({ timeout: 15000 });
   const granted = await waitFor(() => events().slice(nt).find((e) => e.ev === 'trustGranted'), 20000);
   check('the extension hears the workspace trusted', granted);
-  const sent = await waitFor(() => events().slice(nt).find((e) => e.ev === 'didChangeConfiguration'), 20000);
-  const loopls = sent && sent.params.settings.loopls;
+  const trustedSent = await waitFor(() => events().slice(nt).find((e) => e.ev === 'didChangeConfiguration'), 20000);
+  const loopls = trustedSent && trustedSent.params.settings.loopls;
   check('trusted, the settings sent are the user\'s: mode auto from the user, not the workspace\'s host',
-    loopls && loopls.mode === 'auto' && loopls.ollamaHost !== '127.0.0.1:9', sent);
+    loopls && loopls.mode === 'auto' && loopls.ollamaHost !== '127.0.0.1:9', trustedSent);
   check('trusted, the workspace\'s loopls.path never starts', !events().slice(nt).some((e) => e.ev === 'binary' && /no-such-loopls$/.test(e.command)));
   check('the workspace\'s user-only settings were named as ignored',
     events().some((e) => e.ev === 'ignoredWorkspaceSettings' && e.keys.includes('loopls.path') && e.keys.includes('loopls.ollamaHost')), events().filter((e) => e.ev === 'ignoredWorkspaceSettings'));
