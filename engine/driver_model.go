@@ -191,7 +191,7 @@ func (a *Agent) callWithRetries(rs *runState, turn int, model Model, req ModelRe
 func (a *Agent) streamOnce(rs *runState, model Model, req ModelRequest) (resp ModelResponse, stalled bool, err error) {
 	ctx, cancel := context.WithCancelCause(rs.ctx)
 	defer cancel(nil)
-	dog := StartWatchdog(cancel, errStalled, a.cfg.FirstDeltaTimeout, a.cfg.StreamIdleTimeout)
+	dog := startWatchdog(cancel, errStalled, a.cfg.FirstDeltaTimeout, a.cfg.StreamIdleTimeout)
 	defer dog.Stop()
 
 	var text, thinking strings.Builder

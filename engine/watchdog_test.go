@@ -11,7 +11,7 @@ func TestWatchdogCutsASilentStream(t *testing.T) {
 	cause := errors.New("silent")
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
-	dog := StartWatchdog(cancel, cause, time.Millisecond, time.Hour)
+	dog := startWatchdog(cancel, cause, time.Millisecond, time.Hour)
 	select {
 	case <-ctx.Done():
 	case <-time.After(time.Minute):
@@ -23,7 +23,7 @@ func TestWatchdogCutsASilentStream(t *testing.T) {
 
 	ctx2, cancel2 := context.WithCancelCause(context.Background())
 	defer cancel2(nil)
-	quiet := StartWatchdog(cancel2, cause, time.Hour, time.Hour)
+	quiet := startWatchdog(cancel2, cause, time.Hour, time.Hour)
 	quiet.Fed()
 	quiet.Stop()
 	if quiet.Fired() || ctx2.Err() != nil {

@@ -22,16 +22,6 @@ import (
 	"github.com/loopls/loopls/redact"
 )
 
-// Defaults for OllamaOptions.
-const (
-	// DefaultFirstChunkTimeout bounds the wait for the first line of a
-	// stream: loading a model and evaluating a long prompt on a CPU can take
-	// minutes, and Ollama sends nothing until then.
-	DefaultFirstChunkTimeout = 5 * time.Minute
-	// DefaultStallTimeout bounds the silence between two lines of a stream.
-	DefaultStallTimeout = 90 * time.Second
-)
-
 // OllamaOptions tune an Ollama adapter. The zero value is ready to use.
 type OllamaOptions struct {
 	// HTTPClient is the client to send requests with; nil means a fresh one
@@ -40,10 +30,6 @@ type OllamaOptions struct {
 	// KeepAlive is how long Ollama keeps the model loaded after a request:
 	// 0 leaves the server's default, a negative value keeps it loaded.
 	KeepAlive time.Duration
-	// FirstChunkTimeout and StallTimeout end a stream that went silent with a
-	// transient error (0 means the defaults above).
-	FirstChunkTimeout time.Duration
-	StallTimeout      time.Duration
 	// Logger receives a debug line per call (model, host, tokens, timing;
 	// never message text); nil means slog.Default().
 	Logger *slog.Logger
@@ -88,12 +74,6 @@ func NewOllama(host, model string, opts OllamaOptions) (*Ollama, error) {
 	base, err := ParseHost(host)
 	if err != nil {
 		return nil, err
-	}
-	if opts.FirstChunkTimeout <= 0 {
-		opts.FirstChunkTimeout = DefaultFirstChunkTimeout
-	}
-	if opts.StallTimeout <= 0 {
-		opts.StallTimeout = DefaultStallTimeout
 	}
 	log := opts.Logger
 	if log == nil {
@@ -149,9 +129,6 @@ func (o *Ollama) ContextWindow(ctx context.Context) (int, error) {
 	return info.ContextWindow, err
 }
 
-// errStalled is the cancel cause of a stream that went silent.
-var errStalled = errors.New("stream stalled")
-
 // Stream implements engine.Model: one streaming /api/chat call.
 func (o *Ollama) Stream(ctx context.Context, req engine.ModelRequest, onDelta func(engine.Delta)) (engine.ModelResponse, error) {
 	info, err := o.Capabilities(ctx)
@@ -167,31 +144,18 @@ func (o *Ollama) Stream(ctx context.Context, req engine.ModelRequest, onDelta fu
 		return engine.ModelResponse{}, err
 	}
 
-	sctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	dog := engine.StartWatchdog(cancel, errStalled, o.opts.FirstChunkTimeout, o.opts.StallTimeout)
 	var acc ollamaStream
 	start := time.Now()
-	err = o.client.chat(sctx, creq, func(c *chatChunk) {
-		dog.Fed()
-		acc.add(c, onDelta)
-	})
-	dog.Stop()
+	err = o.client.chat(ctx, creq, func(c *chatChunk) { acc.add(c, onDelta) })
 	o.log.Debug("ollama chat ended", "model", o.model, "host", o.base.String(), "num_ctx", window,
 		"done", acc.done, "done_reason", acc.doneReason, "prompt_tokens", acc.usage.InputTokens,
 		"eval_tokens", acc.usage.OutputTokens, "elapsed", time.Since(start), "err", err)
 
-	// A cancel or a stall fails the body's read: the context decides, then
-	// the stall, before err does.
+	// A cancel fails the body's read: the context decides before err does.
+	// The driver's watchdog cuts a silent stream this way too, and names
+	// the stall itself.
 	if ctx.Err() != nil {
 		return engine.ModelResponse{}, fmt.Errorf("%s: stream abandoned: %w", o.Name(), ctx.Err())
-	}
-	if errors.Is(context.Cause(sctx), errStalled) {
-		return engine.ModelResponse{}, &engine.APIError{
-			Transient: true,
-			Message:   fmt.Sprintf("Ollama at %s went silent while streaming %s: the request was closed and may be retried", o.base, o.model),
-			Cause:     errStalled,
-		}
 	}
 	if err != nil && !errors.Is(err, errStreamCut) {
 		return engine.ModelResponse{}, o.classify(ctx, err, window)

@@ -370,28 +370,23 @@ func TestStreamCutMidway(t *testing.T) {
 	}
 }
 
-func TestStreamStalls(t *testing.T) {
+// TestStalledStreamEndsWithItsContext: the driver's watchdog cuts a silent
+// stream by cancelling its context (engine's TestHTTPStallIsCutByTheIdle-
+// TimeoutAndRetried); the adapter must give up and close the request.
+func TestStalledStreamEndsWithItsContext(t *testing.T) {
 	srv := fakeollama.StartTB(t, fakeollama.Options{})
-	o := newModel(t, srv.Host, "tiny", OllamaOptions{StallTimeout: 100 * time.Millisecond})
-	_, _, err := stream(t, o, userReq("stall please", nil))
-	apiErr := wantTransient(t, err, 0)
-	if !errors.Is(err, errStalled) || !strings.Contains(apiErr.Message, "silent") {
-		t.Errorf("err = %v, want the stall named", err)
-	}
+	o := newModel(t, srv.Host, "tiny", OllamaOptions{})
 	ctx, cancel := context.WithTimeout(context.Background(), waitBound)
 	defer cancel()
-	if err := srv.WaitDisconnect(ctx); err != nil {
+	_, err := o.Stream(ctx, userReq("stall please", nil), func(engine.Delta) { cancel() })
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v, want context.Canceled", err)
+	}
+	wait, stop := context.WithTimeout(context.Background(), waitBound)
+	defer stop()
+	if err := srv.WaitDisconnect(wait); err != nil {
 		t.Fatalf("the server never saw the stalled request closed: %v", err)
 	}
-}
-
-func TestFirstChunkNeverComes(t *testing.T) {
-	srv := fakeollama.StartTB(t, fakeollama.Options{Script: func(*api.ChatRequest) *fakeollama.Reply {
-		return &fakeollama.Reply{Stall: true}
-	}})
-	o := newModel(t, srv.Host, "tiny", OllamaOptions{FirstChunkTimeout: 100 * time.Millisecond})
-	_, _, err := stream(t, o, userReq("chat", nil))
-	wantTransient(t, err, 0)
 }
 
 func TestGarbageLine(t *testing.T) {

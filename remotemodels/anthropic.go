@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/engine/machine"
@@ -31,10 +30,6 @@ type AnthropicOptions struct {
 	// HTTPClient sends the requests; nil means a plain http.Client. Its
 	// redirects are confined to the base URL's server.
 	HTTPClient *http.Client
-	// FirstChunkTimeout and StallTimeout end a silent stream with a
-	// transient error (0 means the package defaults).
-	FirstChunkTimeout time.Duration
-	StallTimeout      time.Duration
 }
 
 // Anthropic is a model behind the Anthropic Messages API. It implements
@@ -83,16 +78,12 @@ func (a *Anthropic) Stream(ctx context.Context, req engine.ModelRequest, onDelta
 	if err != nil {
 		return engine.ModelResponse{}, err
 	}
-	sctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	dog := startWatchdog(cancel, a.opts.FirstChunkTimeout, a.opts.StallTimeout)
 	acc := anthropicStream{blocks: map[int64]*anthropicBlock{}}
-	events, err := a.client.stream(sctx, "v1/messages", body)
+	events, err := a.client.stream(ctx, "v1/messages", body)
 	if err == nil {
-		err = drain(events, dog, func(ev sseEvent) (bool, error) { return acc.event(ev, onDelta) })
+		err = drain(events, func(ev sseEvent) (bool, error) { return acc.event(ev, onDelta) })
 	}
-	dog.Stop()
-	if err := streamEnd(ctx, sctx, a.Name(), err, acc.stopped, a.classify); err != nil {
+	if err := streamEnd(ctx, a.Name(), err, acc.stopped, a.classify); err != nil {
 		return engine.ModelResponse{}, err
 	}
 	return acc.response(a.Name()), nil

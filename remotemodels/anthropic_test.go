@@ -199,11 +199,13 @@ func TestAnthropicErrors(t *testing.T) {
 			t.Errorf("err = %v", err)
 		}
 	})
-	t.Run("stall", func(t *testing.T) {
-		s := newSSEServer(t, "/v1/messages", sseScript{events: []string{anStart}, stall: true})
-		_, _, err := streamOnce(t, newAnthropic(t, s, AnthropicOptions{StallTimeout: 100 * time.Millisecond}), userReq("q"))
-		if wantTransient(t, err, 0); !errors.Is(err, ErrStalled) {
-			t.Errorf("err = %v", err)
+	t.Run("stall cut by its context", func(t *testing.T) {
+		// The driver's watchdog cuts a silent stream by cancelling its
+		// context: the adapter must give up and close the connection.
+		s := newSSEServer(t, "/v1/messages", sseScript{events: []string{anStart, anBlockStart(0, `{"type":"text","text":""}`), anDelta(0, `{"type":"text_delta","text":"Hal"}`)}, stall: true})
+		err := streamCutAtFirstDelta(t, newAnthropic(t, s, AnthropicOptions{}), userReq("q"))
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("err = %v, want context.Canceled", err)
 		}
 		s.waitGone(t)
 	})

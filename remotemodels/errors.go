@@ -33,17 +33,6 @@ var (
 	ErrUnreachable = errors.New("provider unreachable")
 	// ErrStreamCut: the stream ended before the answer was finished.
 	ErrStreamCut = errors.New("stream ended before the answer finished")
-	// ErrStalled: the stream went silent for longer than the stall timeout.
-	ErrStalled = errors.New("stream stalled")
-)
-
-// Defaults for the stall watchdog of both adapters.
-const (
-	// DefaultFirstChunkTimeout bounds the wait for the first event: a
-	// local server may load a model and evaluate a long prompt first.
-	DefaultFirstChunkTimeout = 5 * time.Minute
-	// DefaultStallTimeout bounds the silence between two events.
-	DefaultStallTimeout = 90 * time.Second
 )
 
 // httpFailure is what a provider's error answer tells: the status, the
@@ -172,15 +161,11 @@ func isRefused(err error) bool {
 }
 
 // streamEnd decides the outcome of a finished stream in the order that
-// matters: the caller gave up, the watchdog fired, an error, a stream that
-// never said it was finished.
-func streamEnd(ctx, sctx context.Context, name string, err error, finished bool, classify func(error) error) error {
+// matters: the caller gave up (or its watchdog, the driver's, cut the
+// stream), an error, a stream that never said it was finished.
+func streamEnd(ctx context.Context, name string, err error, finished bool, classify func(error) error) error {
 	if ctx.Err() != nil {
 		return fmt.Errorf("%s: stream abandoned: %w", name, ctx.Err())
-	}
-	if errors.Is(context.Cause(sctx), ErrStalled) {
-		return &engine.APIError{Transient: true, Cause: ErrStalled,
-			Message: fmt.Sprintf("%s went silent while streaming: the request was closed and may be retried", name)}
 	}
 	if err != nil {
 		return classify(err)

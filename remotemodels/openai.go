@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/engine/machine"
@@ -29,10 +28,6 @@ type OpenAIOptions struct {
 	// HTTPClient sends the requests; nil means a plain http.Client. Its
 	// redirects are confined to the base URL's server.
 	HTTPClient *http.Client
-	// FirstChunkTimeout and StallTimeout end a silent stream with a
-	// transient error (0 means the package defaults).
-	FirstChunkTimeout time.Duration
-	StallTimeout      time.Duration
 }
 
 // OpenAI is a model behind an OpenAI-compatible chat completions API. It
@@ -80,19 +75,15 @@ func (o *OpenAI) Stream(ctx context.Context, req engine.ModelRequest, onDelta fu
 	if err != nil {
 		return engine.ModelResponse{}, err
 	}
-	sctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	dog := startWatchdog(cancel, o.opts.FirstChunkTimeout, o.opts.StallTimeout)
 	var acc openaiStream
-	events, err := o.client.stream(sctx, "chat/completions", body)
+	events, err := o.client.stream(ctx, "chat/completions", body)
 	if err == nil {
-		err = drain(events, dog, func(ev sseEvent) (bool, error) { return acc.event(ev, onDelta) })
+		err = drain(events, func(ev sseEvent) (bool, error) { return acc.event(ev, onDelta) })
 	}
-	dog.Stop()
 	// A stream that gave its finish reason is whole, [DONE] or not: some
 	// OpenAI-compatible servers end the body without it (the SDK took
 	// them too).
-	if err := streamEnd(ctx, sctx, o.Name(), err, acc.finishReason != "", o.classify); err != nil {
+	if err := streamEnd(ctx, o.Name(), err, acc.finishReason != "", o.classify); err != nil {
 		return engine.ModelResponse{}, err
 	}
 	return acc.response(o.Name(), onDelta), nil

@@ -145,3 +145,35 @@ func (r *sseReader) split(data []byte, atEOF bool) (int, []byte, error) {
 	}
 	return i + 1, data[:i], nil
 }
+
+// drain reads the event stream of body, handing each event to handle,
+// until handle says the answer is finished, returns an error, or the body
+// ends (nil: the caller decides whether the answer was finished). Pings are
+// keep-alives, not progress: they never reach handle, so they produce no
+// delta and do not feed the driver's stream watchdog. drain closes body.
+func drain(body io.ReadCloser, handle func(sseEvent) (done bool, err error)) error {
+	defer body.Close()
+	r := newSSEReader(body)
+	for {
+		ev, err := r.next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if ev.typ == "ping" {
+			continue
+		}
+		done, err := handle(ev)
+		if err != nil {
+			return err
+		}
+		if done {
+			// What follows the last event is at most a blank line: read
+			// a little of it so the connection can serve the next call.
+			_, _ = io.CopyN(io.Discard, body, 4<<10)
+			return nil
+		}
+	}
+}

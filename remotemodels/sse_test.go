@@ -174,6 +174,17 @@ func streamOnce(t *testing.T, m engine.Model, req engine.ModelRequest) (engine.M
 	return resp, &rec, err
 }
 
+// streamCutAtFirstDelta streams req and cancels the call's context when
+// the first delta arrives, as the driver's watchdog does to a stream that
+// then goes silent.
+func streamCutAtFirstDelta(t *testing.T, m engine.Model, req engine.ModelRequest) error {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), waitBound)
+	defer cancel()
+	_, err := m.Stream(ctx, req, func(engine.Delta) { cancel() })
+	return err
+}
+
 func userReq(prompt string, tools ...string) engine.ModelRequest {
 	req := engine.ModelRequest{Messages: []machine.Message{machine.UserMessage(prompt)}}
 	for _, n := range tools {
