@@ -88,7 +88,7 @@ func (c *client) do(ctx context.Context, method, path string, body any, accept s
 // readStatusError reads an error answer: Ollama's {"error":"…"}, or any
 // other body quoted. A 401 without a message says "unauthorized".
 func readStatusError(a *jsonhttp.ErrorAnswer) *statusError {
-	e := &statusError{status: a.Status, retryAfter: parseRetryAfter(a.Header.Get("Retry-After"), time.Now())}
+	e := &statusError{status: a.Status, retryAfter: jsonhttp.RetryAfter(a.Header, time.Now())}
 	var body errorBody
 	if json.Unmarshal(a.Body, &body) == nil {
 		e.message = body.Error

@@ -4,14 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/engine/machine"
+	"github.com/loopls/loopls/internal/jsonhttp"
 	"github.com/loopls/loopls/redact"
 )
 
@@ -35,19 +34,6 @@ func statusOf(err error) (*statusError, bool) {
 	var se *statusError
 	ok := errors.As(err, &se)
 	return se, ok
-}
-
-// isRefused reports whether err is a failure to connect at all.
-func isRefused(err error) bool {
-	if errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.EHOSTUNREACH) || errors.Is(err, syscall.ENETUNREACH) {
-		return true
-	}
-	var dnsErr *net.DNSError
-	if errors.As(err, &dnsErr) {
-		return true
-	}
-	var opErr *net.OpError
-	return errors.As(err, &opErr) && opErr.Op == "dial"
 }
 
 // unreachable is the error of a host where nothing listens.
@@ -91,7 +77,7 @@ func (o *Ollama) classifyErr(ctx context.Context, err error, window int) error {
 	if se, ok := statusOf(err); ok {
 		return o.fromStatus(se.status, se.message, err, window, se.retryAfter)
 	}
-	if isRefused(err) {
+	if jsonhttp.IsRefused(err) {
 		return unreachable(o.base.String(), err)
 	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {

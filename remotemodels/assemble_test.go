@@ -3,7 +3,6 @@ package remotemodels
 import (
 	"bytes"
 	"testing"
-	"time"
 
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/engine/machine"
@@ -91,28 +90,4 @@ func FuzzAnthropicInputJSON(f *testing.F) {
 			t.Fatalf("lane %+v, want one call with %s", lane, canon)
 		}
 	})
-}
-
-func TestRetryAfter(t *testing.T) {
-	now := time.Date(2026, 11, 30, 8, 0, 0, 0, time.UTC)
-	for _, tc := range []struct {
-		h    map[string]string
-		want time.Duration
-	}{
-		{nil, 0},
-		{map[string]string{"Retry-After": "2"}, 2 * time.Second},
-		{map[string]string{"Retry-After": "0.5"}, 500 * time.Millisecond},
-		{map[string]string{"Retry-After-Ms": "250", "Retry-After": "9"}, 250 * time.Millisecond},
-		{map[string]string{"Retry-After": now.Add(time.Minute).Format("Mon, 02 Jan 2006 15:04:05 GMT")}, time.Minute},
-		{map[string]string{"Retry-After": "-1"}, 0},
-		{map[string]string{"Retry-After": "later"}, 0},
-	} {
-		h := make(map[string][]string)
-		for k, v := range tc.h {
-			h[k] = []string{v}
-		}
-		if got := retryAfter(h, now); got != tc.want {
-			t.Errorf("retryAfter(%v) = %v, want %v", tc.h, got, tc.want)
-		}
-	}
 }

@@ -13,15 +13,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
-	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/engine/machine"
+	"github.com/loopls/loopls/internal/jsonhttp"
 	"github.com/loopls/loopls/redact"
 )
 
@@ -91,7 +89,7 @@ func classifyStatus(provider, model string, f httpFailure, cause error) *engine.
 	case f.status == http.StatusTooManyRequests:
 		e.Transient, e.RateLimit = true, true
 		if f.header != nil {
-			e.RetryAfter = int64(retryAfter(f.header, time.Now()))
+			e.RetryAfter = int64(jsonhttp.RetryAfter(f.header, time.Now()))
 		}
 		e.Message = fmt.Sprintf("%s is rate limiting requests for %s (429): retrying later", provider, model)
 	case f.status >= 500 || f.status == http.StatusRequestTimeout || f.status == 529:
@@ -107,35 +105,11 @@ func classifyStatus(provider, model string, f httpFailure, cause error) *engine.
 	return e
 }
 
-// retryAfter reads Retry-After (seconds or an HTTP date) and the
-// millisecond variant some OpenAI-compatible servers send.
-func retryAfter(h http.Header, now time.Time) time.Duration {
-	if v := h.Get("Retry-After-Ms"); v != "" {
-		if ms, err := strconv.ParseFloat(v, 64); err == nil && ms > 0 && ms < 24*3600*1000 {
-			return time.Duration(ms * float64(time.Millisecond))
-		}
-	}
-	v := h.Get("Retry-After")
-	if v == "" {
-		return 0
-	}
-	if n, err := strconv.ParseFloat(v, 64); err == nil {
-		if n <= 0 || n > 24*3600 {
-			return 0
-		}
-		return time.Duration(n * float64(time.Second))
-	}
-	if t, err := http.ParseTime(v); err == nil && t.After(now) {
-		return t.Sub(now)
-	}
-	return 0
-}
-
 // classifyTransport maps an error that carries no HTTP status: a refused
 // connection is not worth a retry (the server is not running); a reset, a
 // cut body or an undecodable event is.
 func classifyTransport(provider, base, model string, err error) *engine.APIError {
-	if isRefused(err) {
+	if jsonhttp.IsRefused(err) {
 		return &engine.APIError{Cause: fmt.Errorf("%w: %w", ErrUnreachable, err),
 			Message: fmt.Sprintf("cannot reach %s at %s: is the server running and the base URL right?", provider, base)}
 	}
@@ -146,18 +120,6 @@ func classifyTransport(provider, base, model string, err error) *engine.APIError
 	}
 	return scrubbed(&engine.APIError{Transient: true, Cause: err,
 		Message: fmt.Sprintf("the stream from %s for %s failed: %v", provider, model, err)})
-}
-
-func isRefused(err error) bool {
-	if errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.EHOSTUNREACH) || errors.Is(err, syscall.ENETUNREACH) {
-		return true
-	}
-	var dnsErr *net.DNSError
-	if errors.As(err, &dnsErr) {
-		return true
-	}
-	var opErr *net.OpError
-	return errors.As(err, &opErr) && opErr.Op == "dial"
 }
 
 // streamEnd decides the outcome of a finished stream in the order that

@@ -1,7 +1,9 @@
 // Package jsonhttp holds what loopls's model clients share: sending one
 // JSON request to a model server, returning the response or the bounded
-// body of an error answer, and reading a bounded JSON answer. Each client
-// keeps its own headers, success rule and error types.
+// body of an error answer, reading a bounded JSON answer, how long an
+// error answer asks to wait (RetryAfter), and whether a failure is one to
+// connect at all (IsRefused). Each client keeps its own headers, success
+// rule and error types.
 package jsonhttp
 
 import (

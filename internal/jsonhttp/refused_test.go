@@ -1,0 +1,47 @@
+package jsonhttp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"testing"
+)
+
+// closedAddr is an address where nothing listens: a port just freed.
+func closedAddr(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	return addr
+}
+
+func TestIsRefused(t *testing.T) {
+	_, _, sendErr := Send(context.Background(), &http.Client{}, Request{Method: http.MethodGet, URL: "http://" + closedAddr(t) + "/api/tags"})
+	if sendErr == nil {
+		t.Fatal("a request to a closed port succeeded")
+	}
+	for _, tc := range []struct {
+		name string
+		err  error
+		want bool
+	}{
+		{"a request to a closed port", sendErr, true},
+		{"wrapped", fmt.Errorf("list models: %w", sendErr), true},
+		{"a name that does not resolve", &net.DNSError{Err: "no such host", Name: "ollama.invalid", IsNotFound: true}, true},
+		{"a failed dial of any kind", &net.OpError{Op: "dial", Net: "tcp", Err: errors.New("i/o timeout")}, true},
+		{"a connection reset mid-answer", &net.OpError{Op: "read", Net: "tcp", Err: errors.New("connection reset by peer")}, false},
+		{"a cut body", io.ErrUnexpectedEOF, false},
+		{"a cancel", context.Canceled, false},
+	} {
+		if got := IsRefused(tc.err); got != tc.want {
+			t.Errorf("%s: IsRefused(%v) = %v, want %v", tc.name, tc.err, got, tc.want)
+		}
+	}
+}
