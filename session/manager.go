@@ -218,7 +218,7 @@ func (m *Manager) Start(ctx context.Context, r Request) (*Handle, error) {
 	if r.SessionID == "" {
 		id := r.NewSessionID
 		if id == "" {
-			id = machine.SessionID(newID("ses"))
+			id = NewSessionID()
 		} else if _, taken := m.sessions[id]; taken {
 			return nil, fmt.Errorf("session: new session id %s is taken", id)
 		}
@@ -703,13 +703,13 @@ func (m *Manager) Close() error {
 	return nil
 }
 
-// newID returns prefix_ and 16 random hex digits.
-func newID(prefix string) string {
+// NewSessionID returns a fresh random session id, "ses_" and 16 hex
+// digits: the one generator, used for a run without a session and by a
+// front end that names a session before its first run (ACP's session/new).
+func NewSessionID() machine.SessionID {
 	var b [8]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		panic("session: crypto/rand failed: " + err.Error())
-	}
-	return prefix + "_" + hex.EncodeToString(b[:])
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails on supported platforms (it panics instead)
+	return machine.SessionID("ses_" + hex.EncodeToString(b[:]))
 }
 
 // providerRates converts the rateLimit setting to the engine's paces.

@@ -2,6 +2,7 @@ package session_test
 
 import (
 	"context"
+	"regexp"
 	"testing"
 
 	"github.com/loopls/loopls/engine/machine"
@@ -45,3 +46,30 @@ func TestNewSessionID(t *testing.T) {
 		t.Errorf("stored session %s: %d messages, %d runs, %v; want the one run's 2 messages", id, len(rec.History), len(rec.Runs), err)
 	}
 }
+
+// A run without a session gets one from NewSessionID: "ses_" and 16 hex
+// digits, never the same twice.
+func TestRunWithoutSessionGetsAFreshID(t *testing.T) {
+	e := newEnv(t)
+	m := e.manager(t, nil)
+	seen := map[machine.SessionID]bool{}
+	for range 2 {
+		h, err := m.Start(context.Background(), session.Request{Prompt: "chat"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := waitRun(t, h); err != nil {
+			t.Fatal(err)
+		}
+		id := h.SessionID()
+		if !sessionIDShape.MatchString(string(id)) || seen[id] {
+			t.Errorf("session id %q: want ses_ and 16 hex digits, new each time (seen %v)", id, seen)
+		}
+		seen[id] = true
+	}
+	if id := session.NewSessionID(); !sessionIDShape.MatchString(string(id)) || seen[id] {
+		t.Errorf("NewSessionID() = %q", id)
+	}
+}
+
+var sessionIDShape = regexp.MustCompile(`^ses_[0-9a-f]{16}$`)

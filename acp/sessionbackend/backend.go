@@ -6,8 +6,6 @@ package sessionbackend
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -118,11 +116,7 @@ type managerBackend struct {
 }
 
 func (b *managerBackend) NewSession(context.Context) (machine.SessionID, error) {
-	var r [8]byte
-	if _, err := rand.Read(r[:]); err != nil {
-		return "", fmt.Errorf("new session id: %w", err)
-	}
-	id := machine.SessionID("ses_" + hex.EncodeToString(r[:]))
+	id := session.NewSessionID()
 	b.mu.Lock()
 	b.pending[id] = true
 	b.mu.Unlock()
