@@ -235,6 +235,7 @@ func lastToolUpdate(ups []sdk.SessionUpdate, id string) *sdk.SessionToolCallUpda
 }
 
 func TestTerminalThroughTheClient(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "sk-terminal-secret-0123")
 	for _, offered := range []bool{true, false} {
 		t.Run(fmt.Sprintf("terminal=%v", offered), func(t *testing.T) {
 			var root string
@@ -261,7 +262,19 @@ func TestTerminalThroughTheClient(t *testing.T) {
 				t.Errorf("terminal calls = %v, want %v", calls, want)
 			}
 			c := creates[0]
-			if c.SessionId != s.SessionId || c.Command != "sh" || !reflect.DeepEqual(c.Args, []string{"-c", "echo local"}) ||
+			// The editor's environment is replaced by loopls's own less
+			// its secrets: the API key never reaches the command.
+			n := len(c.Args)
+			if c.Command != "env" || n < 4 || c.Args[0] != "-i" || !reflect.DeepEqual(c.Args[n-3:], []string{"sh", "-c", "echo local"}) ||
+				!slices.Contains(c.Args, "PATH="+os.Getenv("PATH")) {
+				t.Errorf("terminal/create runs %s %q, want env -i with loopls's environment, then sh -c", c.Command, c.Args)
+			}
+			for _, a := range c.Args {
+				if strings.Contains(a, "sk-terminal-secret") {
+					t.Errorf("terminal/create passes the secret: %q", a)
+				}
+			}
+			if c.SessionId != s.SessionId ||
 				c.Cwd == nil || *c.Cwd != root || c.OutputByteLimit == nil || *c.OutputByteLimit <= 0 {
 				t.Errorf("terminal/create = %+v", c)
 			}

@@ -45,7 +45,7 @@ func (t terminalRunner) RunCommand(ctx context.Context, req workspace.CommandReq
 	}
 	cwd := t.paths.client(req.Dir)
 	created, err := conn.CreateTerminal(ctx, sdk.CreateTerminalRequest{
-		SessionId: sid, Command: "sh", Args: []string{"-c", req.Command}, Cwd: &cwd, OutputByteLimit: sdk.Ptr(req.OutputLimit),
+		SessionId: sid, Command: "env", Args: terminalArgs(req.Command), Cwd: &cwd, OutputByteLimit: sdk.Ptr(req.OutputLimit),
 	})
 	if err != nil {
 		if ctx.Err() != nil {
@@ -105,4 +105,13 @@ func (t terminalRunner) RunCommand(ctx context.Context, req workspace.CommandReq
 		res.Signal = "unknown (the editor reported no exit status)"
 	}
 	return res, true, nil
+}
+
+// terminalArgs are the arguments of `env` that run command in the editor's
+// terminal: the editor's environment is replaced (env -i) by the one a
+// local command gets, loopls's own less every secret, since ACP's env field
+// can add variables but not remove the editor's API keys (issue 23).
+func terminalArgs(command string) []string {
+	args := append([]string{"-i"}, workspace.CommandEnv()...)
+	return append(args, "sh", "-c", command)
 }

@@ -8,19 +8,49 @@ import (
 	"sync/atomic"
 )
 
-// secretSuffixes name the environment variables whose values are secrets.
-var secretSuffixes = []string{"_API_KEY", "_APIKEY", "_TOKEN", "_SECRET", "_PASSWORD", "_ACCESS_KEY", "_PASSWD", "_CREDENTIALS"}
+// secretSuffixes and secretNames name the environment variables whose
+// values are secrets, or hand a credential to whoever holds them (an agent
+// socket). This is the one list: the redactor, the environment of commands
+// (workspace), of MCP servers and of ACP terminals all ask IsSecretName.
+var (
+	secretSuffixes = []string{"_API_KEY", "_APIKEY", "_TOKEN", "_SECRET", "_SECRET_KEY", "_PASSWORD", "_ACCESS_KEY", "_PASSWD",
+		"_CREDENTIALS", "_PRIVATE_KEY", "_AUTH"}
+	secretNames = map[string]bool{"LOOPLS_API_KEY": true, "SSH_AUTH_SOCK": true, "GPG_AGENT_INFO": true}
+	// secretWords anywhere in a name mark it too (GH_TOKEN_X, MYSECRET).
+	secretWords = []string{"SECRET", "PASSWORD", "TOKEN"}
+)
 
 // IsSecretName reports whether an environment variable or setting named
 // name holds a secret.
 func IsSecretName(name string) bool {
 	up := strings.ToUpper(name)
+	if secretNames[up] {
+		return true
+	}
 	for _, suf := range secretSuffixes {
 		if strings.HasSuffix(up, suf) {
 			return true
 		}
 	}
+	for _, w := range secretWords {
+		if strings.Contains(up, w) {
+			return true
+		}
+	}
 	return false
+}
+
+// WithoutSecrets returns environ ("NAME=value" entries) less every secret
+// variable: the environment a program loopls starts for the model gets.
+func WithoutSecrets(environ []string) []string {
+	out := make([]string, 0, len(environ))
+	for _, kv := range environ {
+		name, _, _ := strings.Cut(kv, "=")
+		if !IsSecretName(name) {
+			out = append(out, kv)
+		}
+	}
+	return out
 }
 
 // FromEnv returns the values of environ's secret variables ("NAME=value").

@@ -1,8 +1,11 @@
 package workspace
 
 import (
+	"os"
 	"slices"
 	"strings"
+
+	"github.com/loopls/loopls/redact"
 )
 
 // CommandPolicy is what a run may do with run_command. It is passed per run
@@ -410,39 +413,17 @@ func tarRule(args []string) (string, []string) {
 	return "", args
 }
 
-// secretEnvSuffixes and secretEnvNames decide which of loopls's environment
-// variables never reach a command: provider keys and anything named like a
-// credential.
-var (
-	secretEnvSuffixes = []string{"_API_KEY", "_APIKEY", "_TOKEN", "_SECRET", "_SECRET_KEY", "_PASSWORD", "_PASSWD", "_CREDENTIALS", "_ACCESS_KEY", "_PRIVATE_KEY", "_AUTH"}
-	secretEnvNames    = map[string]bool{"LOOPLS_API_KEY": true, "SSH_AUTH_SOCK": true, "GPG_AGENT_INFO": true}
-)
-
-// isSecretEnv reports whether the variable name holds a secret.
-func isSecretEnv(name string) bool {
-	up := strings.ToUpper(name)
-	if secretEnvNames[up] {
-		return true
-	}
-	for _, s := range secretEnvSuffixes {
-		if strings.HasSuffix(up, s) {
-			return true
-		}
-	}
-	return strings.Contains(up, "SECRET") || strings.Contains(up, "PASSWORD") || strings.Contains(up, "TOKEN")
-}
+// isSecretEnv reports whether the variable name holds a secret (redact
+// owns the list).
+func isSecretEnv(name string) bool { return redact.IsSecretName(name) }
 
 // commandEnv is the environment commands start with: loopls's own, less
 // every secret, so a command the model runs (env, printenv, a script that
 // logs its environment) cannot hand them to the model.
-func commandEnv(env []string) []string {
-	out := make([]string, 0, len(env))
-	for _, kv := range env {
-		name, _, _ := strings.Cut(kv, "=")
-		if isSecretEnv(name) {
-			continue
-		}
-		out = append(out, kv)
-	}
-	return out
-}
+func commandEnv(env []string) []string { return redact.WithoutSecrets(env) }
+
+// CommandEnv is the environment a command the model runs starts with,
+// wherever it runs: loopls's own less every secret. A Runner that runs a
+// command elsewhere (an ACP editor's terminal) hands it this environment
+// in place of its own.
+func CommandEnv() []string { return commandEnv(os.Environ()) }
