@@ -78,7 +78,7 @@ func (d *DefaultContextManager) Compact(ctx context.Context, req CompactRequest)
 	if split <= 0 {
 		return CompactResult{Messages: msgs, Changed: changed, Stage: "trim"}, nil
 	}
-	summary, err := summarize(ctx, req.Model, msgs[:split], req.Target)
+	summary, err := summarize(ctx, req.Model, msgs[:split], req.Target, req.Window)
 	if err != nil {
 		if ctx.Err() != nil || !changed {
 			return CompactResult{}, err
@@ -114,8 +114,10 @@ func lastUserIndex(msgs []machine.Message) int {
 }
 
 // summarize asks model for a summary of msgs, sending a transcript bounded
-// to what fits a target-sized request.
-func summarize(ctx context.Context, model Model, msgs []machine.Message, target int) (string, error) {
+// to what fits a target-sized request. The request carries the run's
+// window, as every turn's does: for Ollama a different num_ctx would mean
+// reloading the model, and without one the adapter's own choice.
+func summarize(ctx context.Context, model Model, msgs []machine.Message, target, window int) (string, error) {
 	var b strings.Builder
 	for _, m := range msgs {
 		fmt.Fprintf(&b, "%s: %s\n", m.Role, m.Content)
@@ -129,8 +131,9 @@ func summarize(ctx context.Context, model Model, msgs []machine.Message, target 
 		transcript = transcript[:limit/2] + "\n[…]\n" + transcript[len(transcript)-limit/2:]
 	}
 	resp, err := safeStream(ctx, model, ModelRequest{
-		System:   "You summarize a coding assistant's conversation so it can continue with less context. Keep the user's task, decisions made, files touched and facts learned; drop verbatim tool output. Answer with the summary only.",
-		Messages: []machine.Message{machine.UserMessage(transcript)},
+		System:        "You summarize a coding assistant's conversation so it can continue with less context. Keep the user's task, decisions made, files touched and facts learned; drop verbatim tool output. Answer with the summary only.",
+		Messages:      []machine.Message{machine.UserMessage(transcript)},
+		ContextWindow: window,
 	}, func(Delta) {})
 	if err != nil {
 		return "", fmt.Errorf("summarizing the conversation: %w", err)

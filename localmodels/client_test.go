@@ -68,7 +68,9 @@ func TestChatRequestOnTheWire(t *testing.T) {
 	if !sent.Stream || string(sent.KeepAlive) != "-1" || sent.Truncate == nil || *sent.Truncate || sent.Shift == nil || *sent.Shift || sent.Think != nil {
 		t.Errorf("request body %s: want stream, keep_alive -1, truncate and shift false, no think", *last)
 	}
-	if sent.Options["num_ctx"] != float64(32768) || sent.Options["num_predict"] != float64(MaxPredictTokens) {
+	// The stub's model_info has a window but no shape: num_ctx is the
+	// default, not its 32,768 (window.go).
+	if sent.Options["num_ctx"] != float64(DefaultWindow) || sent.Options["num_predict"] != float64(MaxPredictTokens) {
 		t.Errorf("options %v", sent.Options)
 	}
 	want := []string{

@@ -12,6 +12,11 @@ type ModelInfo struct {
 	Model string `json:"model"`
 	// ContextWindow is the model's window in tokens, 0 when unknown.
 	ContextWindow int `json:"contextWindow"`
+	// Window is the window a run would use (num_ctx for Ollama), 0 when
+	// unknown; WindowReason says why, e.g. "8,192 of 131,072: KV
+	// 128 KiB/token, 3.1 GiB free".
+	Window       int    `json:"window,omitempty"`
+	WindowReason string `json:"windowReason,omitempty"`
 	// Tools reports whether the model can call tools (and so run a loop).
 	Tools bool `json:"tools"`
 }
@@ -23,7 +28,8 @@ const listShowConcurrency = 4
 // ListOllama returns the models of the Ollama server at host (/api/tags), in
 // the server's order, each with its window and tool support (/api/show). A
 // model whose /api/show fails is listed with what is known (no window, no
-// tools) rather than hiding the rest.
+// tools) rather than hiding the rest. Window is what a run would ask for
+// (Ollama.Window).
 func ListOllama(ctx context.Context, host string) ([]ModelInfo, error) {
 	return listOllama(ctx, host, OllamaOptions{})
 }
@@ -49,12 +55,15 @@ func listOllama(ctx context.Context, host string, opts OllamaOptions) ([]ModelIn
 			name = m.Model
 		}
 		out[i].Model = "ollama:" + name
+		size := max(m.Size, 0)
 		g.Go(func() error {
 			info, err := c.show(ctx, name)
 			if err != nil {
 				return nil // listed without details, see above
 			}
 			out[i].ContextWindow, out[i].Tools = info.ContextWindow, info.Tools
+			w := windowFor(base, name, info, opts.FreeMemory, func() int64 { return size })
+			out[i].Window, out[i].WindowReason = w.Window, w.Reason
 			return nil
 		})
 	}

@@ -33,12 +33,19 @@ type OllamaOptions struct {
 	// Logger receives a debug line per call (model, host, tokens, timing;
 	// never message text); nil means slog.Default().
 	Logger *slog.Logger
+	// FreeMemory reports the memory free for the model, in bytes, when the
+	// server is this machine (window.go); nil means the system's count
+	// (MemAvailable on Linux). Tests set it.
+	FreeMemory func() (int64, error)
 }
 
 // Info is what /api/show says about a model.
 type Info struct {
 	// ContextWindow is <arch>.context_length, 0 when the server does not say.
+	// It is the model's window, not the one loopls asks for (Window).
 	ContextWindow int
+	// Shape prices the model's KV cache (window.go).
+	Shape Shape
 	// Tools and Thinking report the capabilities of the same names.
 	Tools    bool
 	Thinking bool
@@ -55,8 +62,9 @@ type Ollama struct {
 	opts   OllamaOptions
 	log    *slog.Logger
 
-	mu   sync.Mutex
-	info *Info // cached after the first successful /api/show
+	mu     sync.Mutex
+	info   *Info         // cached after the first successful /api/show
+	window *WindowChoice // chosen once, see Window
 }
 
 var (
@@ -123,10 +131,36 @@ func (o *Ollama) Capabilities(ctx context.Context) (Info, error) {
 	return info, nil
 }
 
-// ContextWindow implements engine.WindowProber.
+// ContextWindow implements engine.WindowProber: the window loopls asks
+// Ollama for (num_ctx) when the contextWindow setting does not say, sized
+// for the machine (window.go). The run's policy, and so its compaction,
+// uses the same number.
 func (o *Ollama) ContextWindow(ctx context.Context) (int, error) {
+	c, err := o.Window(ctx)
+	return c.Window, err
+}
+
+// Window chooses the window for this model, and says why. It is chosen
+// once per process for each server and model (window_memo.go): the
+// memory a loaded model takes would otherwise shrink the next run's
+// window, and Ollama reloads a model whose num_ctx changes.
+func (o *Ollama) Window(ctx context.Context) (WindowChoice, error) {
+	o.mu.Lock()
+	cached := o.window
+	o.mu.Unlock()
+	if cached != nil {
+		return *cached, nil
+	}
 	info, err := o.Capabilities(ctx)
-	return info.ContextWindow, err
+	if err != nil {
+		return WindowChoice{}, err
+	}
+	c := windowFor(o.base, o.model, info, o.opts.FreeMemory, func() int64 { return o.client.modelSize(ctx, o.model) })
+	o.log.Debug("ollama window", "model", o.model, "host", o.base.String(), "num_ctx", c.Window, "why", c.Reason)
+	o.mu.Lock()
+	o.window = &c
+	o.mu.Unlock()
+	return c, nil
 }
 
 // Stream implements engine.Model: one streaming /api/chat call.
@@ -137,7 +171,11 @@ func (o *Ollama) Stream(ctx context.Context, req engine.ModelRequest, onDelta fu
 	}
 	window := req.ContextWindow
 	if window <= 0 {
-		window = info.ContextWindow
+		c, err := o.Window(ctx)
+		if err != nil {
+			return engine.ModelResponse{}, err
+		}
+		window = c.Window
 	}
 	creq, err := o.chatRequest(req, info, window)
 	if err != nil {
@@ -176,7 +214,7 @@ func (o *Ollama) Stream(ctx context.Context, req engine.ModelRequest, onDelta fu
 }
 
 // chatRequest builds the /api/chat request. num_ctx is always the effective
-// window, and truncate and shift are off, so that Ollama answers an
+// window (the run's, else Window's), and truncate and shift are off, so that Ollama answers an
 // over-long prompt with an error instead of silently dropping messages.
 func (o *Ollama) chatRequest(req engine.ModelRequest, info Info, window int) (*chatRequest, error) {
 	tools, err := toChatTools(req.Tools)

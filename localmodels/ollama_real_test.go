@@ -201,6 +201,11 @@ func TestRealShowAndList(t *testing.T) {
 	if err != nil || info.ContextWindow != 8192 || !info.Tools || info.Thinking {
 		t.Errorf("tiny: %+v, %v; want window 8192, tools, no thinking", info, err)
 	}
+	// The GGUF's shape (internal/realollama/tinymodel): one block, four
+	// heads and four KV heads of 64/4 = 16 dimensions.
+	if want := (Shape{Layers: 1, KVHeads: 4, KeyLength: 16, ValLength: 16}); info.Shape != want {
+		t.Errorf("tiny's shape from /api/show = %+v, want %+v", info.Shape, want)
+	}
 	info, err = newModel(t, host, "tiny-think", OllamaOptions{}).Capabilities(ctx)
 	if err != nil || info.ContextWindow != 8192 || !info.Tools || !info.Thinking {
 		t.Errorf("tiny-think: %+v, %v; want window 8192, tools, thinking", info, err)
@@ -250,6 +255,30 @@ func TestRealNumCtxAndNoTruncation(t *testing.T) {
 	var apiErr *engine.APIError
 	if !errors.As(err, &apiErr) || apiErr.Status != http.StatusBadRequest || apiErr.Transient {
 		t.Errorf("err = %+v, want a permanent 400", apiErr)
+	}
+}
+
+// The window sized from the real /api/show (256 bytes of cache a token:
+// the whole 8,192 fits any machine) is what the server loads the model
+// with when the run gives none.
+func TestRealSizedWindowIsLoaded(t *testing.T) {
+	host := startRealOllama(t)
+	o := newModel(t, host, "tiny", OllamaOptions{FreeMemory: func() (int64, error) { return 4 << 30, nil }})
+	ctx, cancel := context.WithTimeout(context.Background(), realBound)
+	defer cancel()
+	c, err := o.Window(ctx)
+	if err != nil || c.Window != 8192 || !strings.HasPrefix(c.Reason, "8,192 (the model's full window): KV 256 B/token, 4 GiB free") {
+		t.Fatalf("Window = %+v, %v", c, err)
+	}
+	if _, _, err := realStream(t, o, engine.ModelRequest{Messages: []engine.Message{engine.UserMessage("chat")}}); err != nil {
+		t.Fatal(err)
+	}
+	ps, err := api.NewClient(&url.URL{Scheme: "http", Host: host}, &http.Client{}).ListRunning(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps.Models) == 0 || ps.Models[0].ContextLength != c.Window {
+		t.Errorf("/api/ps = %+v, want the model loaded with context_length %d", ps.Models, c.Window)
 	}
 }
 

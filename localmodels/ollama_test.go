@@ -539,10 +539,11 @@ func TestListOllama(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	const why = "8,192 (the model's full window): default, the model's shape is unknown"
 	want := []ModelInfo{
-		{Model: "ollama:tiny:latest", ContextWindow: 8192, Tools: true},
-		{Model: "ollama:tiny-think:latest", ContextWindow: 8192, Tools: true},
-		{Model: "ollama:nope-tools:latest", ContextWindow: 8192, Tools: false},
+		{Model: "ollama:tiny:latest", ContextWindow: 8192, Tools: true, Window: 8192, WindowReason: why},
+		{Model: "ollama:tiny-think:latest", ContextWindow: 8192, Tools: true, Window: 8192, WindowReason: why},
+		{Model: "ollama:nope-tools:latest", ContextWindow: 8192, Tools: false, Window: 8192, WindowReason: why},
 	}
 	if len(got) != len(want) {
 		t.Fatalf("got %+v, want %+v", got, want)

@@ -112,6 +112,7 @@ type tagsResponse struct {
 	Models []struct {
 		Name  string `json:"name"`
 		Model string `json:"model"`
+		Size  int64  `json:"size"` // the model's file, in bytes
 	} `json:"models"`
 }
 

@@ -15,9 +15,9 @@ func (c *client) show(ctx context.Context, model string) (Info, error) {
 	return infoFromShow(&resp), nil
 }
 
-// infoFromShow reads the window and capabilities out of /api/show. The
-// window lives under model_info["<arch>.context_length"] where arch is
-// model_info["general.architecture"].
+// infoFromShow reads the window, the shape (window.go) and capabilities out
+// of /api/show. The window lives under model_info["<arch>.context_length"]
+// where arch is model_info["general.architecture"].
 func infoFromShow(resp *showResponse) Info {
 	var info Info
 	for _, c := range resp.Capabilities {
@@ -36,6 +36,7 @@ func infoFromShow(resp *showResponse) Info {
 	}
 	var arch string
 	_ = json.Unmarshal(resp.ModelInfo["general.architecture"], &arch)
+	info.Shape = shapeFromInfo(resp.ModelInfo, arch)
 	if n, ok := positiveInt(resp.ModelInfo[arch+".context_length"]); ok && arch != "" {
 		info.ContextWindow = n
 	} else {

@@ -19,7 +19,9 @@ type ModelInfo = localmodels.ModelInfo
 // OPENAI_BASE_URL is set, Anthropic when ANTHROPIC_API_KEY is set. Remote
 // models are listed as tool-capable: their APIs take tools for every chat
 // model. A provider that fails does not hide the others: the models that
-// could be listed come back with the joined errors.
+// could be listed come back with the joined errors. Each model's Window is
+// the one a run would use: the contextWindow setting, else Ollama's sized
+// window (localmodels/window.go), else a remote model's own.
 func List(ctx context.Context, s config.Settings) ([]ModelInfo, error) {
 	var out []ModelInfo
 	var errs []error
@@ -50,6 +52,16 @@ func List(ctx context.Context, s config.Settings) ([]ModelInfo, error) {
 		}
 		if err != nil {
 			errs = append(errs, fmt.Errorf("anthropic: %w", err))
+		}
+	}
+	for i := range out {
+		switch {
+		case s.ContextWindow > 0:
+			c := localmodels.SettingChoice(s.ContextWindow, out[i].ContextWindow)
+			out[i].Window, out[i].WindowReason = c.Window, c.Reason
+		case out[i].Window == 0 && out[i].ContextWindow > 0:
+			// A remote model: its window is the server's, sent as is.
+			out[i].Window = out[i].ContextWindow
 		}
 	}
 	return out, errors.Join(errs...)

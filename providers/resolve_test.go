@@ -55,7 +55,7 @@ func TestResolvePicksTheFirstToolModel(t *testing.T) {
 	clearEnv(t)
 	srv := fakeollama.StartTB(t, fakeollama.Options{Models: []fakeollama.Model{
 		{Name: "plain", ContextLength: 2048, Capabilities: []string{"completion"}},
-		{Name: "coder", ContextLength: 16384, Capabilities: []string{"completion", "tools"}},
+		{Name: "coder", ContextLength: 4096, Capabilities: []string{"completion", "tools"}},
 	}})
 	s := config.Default()
 	s.OllamaHost = srv.Host
@@ -63,7 +63,9 @@ func TestResolvePicksTheFirstToolModel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Primary.Name() != "ollama:coder:latest" || res.ContextWindow != 16384 {
+	// The model's own window, being under the default the sizing falls
+	// back to for a model without a shape.
+	if res.Primary.Name() != "ollama:coder:latest" || res.ContextWindow != 4096 {
 		t.Errorf("resolved %s window %d", res.Primary.Name(), res.ContextWindow)
 	}
 	if !strings.Contains(res.Notice, "ollama:coder:latest") {
@@ -185,11 +187,12 @@ func TestList(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	const why = "8,192 (the model's full window): default, the model's shape is unknown"
 	want := []ModelInfo{
-		{Model: "ollama:tiny:latest", ContextWindow: 8192, Tools: true},
-		{Model: "ollama:tiny-think:latest", ContextWindow: 8192, Tools: true},
-		{Model: "ollama:nope-tools:latest", ContextWindow: 8192, Tools: false},
-		{Model: "openai:qwen2.5-coder-7b", ContextWindow: 32768, Tools: true},
+		{Model: "ollama:tiny:latest", ContextWindow: 8192, Tools: true, Window: 8192, WindowReason: why},
+		{Model: "ollama:tiny-think:latest", ContextWindow: 8192, Tools: true, Window: 8192, WindowReason: why},
+		{Model: "ollama:nope-tools:latest", ContextWindow: 8192, Tools: false, Window: 8192, WindowReason: why},
+		{Model: "openai:qwen2.5-coder-7b", ContextWindow: 32768, Tools: true, Window: 32768},
 	}
 	if len(got) != len(want) {
 		t.Fatalf("got %+v", got)
@@ -204,6 +207,27 @@ func TestList(t *testing.T) {
 	got, err = List(ctx, s)
 	if !errors.Is(err, ErrOllamaUnreachable) || len(got) != 1 || got[0].Model != "openai:qwen2.5-coder-7b" {
 		t.Errorf("with Ollama down: %+v, %v", got, err)
+	}
+}
+
+// With contextWindow set, every model is listed with the window a run
+// would use: the setting's.
+func TestListWithTheContextWindowSetting(t *testing.T) {
+	clearEnv(t)
+	srv := fakeollama.StartTB(t, fakeollama.Options{})
+	s := config.Default()
+	s.OllamaHost = srv.Host
+	s.ContextWindow = 6000
+	ctx, cancel := context.WithTimeout(context.Background(), waitBound)
+	defer cancel()
+	got, err := List(ctx, s)
+	if err != nil || len(got) != 3 {
+		t.Fatalf("List = %+v, %v", got, err)
+	}
+	for _, m := range got {
+		if m.Window != 6000 || m.WindowReason != "6,000 of 8,192: the contextWindow setting" {
+			t.Errorf("%s: window %d (%q), want the setting's 6000", m.Model, m.Window, m.WindowReason)
+		}
 	}
 }
 

@@ -18,9 +18,11 @@ import (
 
 const modelsUsage = `Usage: loopls models [--json]
 
-Lists the models the configured providers offer, with their context window
-and whether they can call tools (a model without tools cannot run an agent
-loop). The local Ollama (OLLAMA_HOST, default 127.0.0.1:11434) is always
+Lists the models the configured providers offer, with their context window,
+whether they can call tools (a model without tools cannot run an agent
+loop), and the window a run would use and why (for Ollama, num_ctx: the
+model's window, or less when the KV cache would not fit in free memory; the
+contextWindow setting overrides it). The local Ollama (OLLAMA_HOST, default 127.0.0.1:11434) is always
 asked; an OpenAI-compatible server when OPENAI_API_KEY or OPENAI_BASE_URL is
 set; Anthropic when ANTHROPIC_API_KEY is set. Put a MODEL string in the
 "model" setting, LOOPLS_MODEL or loopls run --model.
@@ -34,7 +36,7 @@ Flags:
 // cmdModels prints the models of the configured providers.
 func cmdModels(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("models", flag.ContinueOnError)
-	asJSON := fs.Bool("json", false, "print a JSON array of {model, contextWindow, tools}")
+	asJSON := fs.Bool("json", false, "print a JSON array of {model, contextWindow, tools, window, windowReason}")
 	host := fs.String("host", "", "the Ollama host (default: OLLAMA_HOST, else 127.0.0.1:11434)")
 	pos, code, ok := parseFlags(fs, args, modelsUsage, stdout, stderr)
 	if !ok {
@@ -73,10 +75,11 @@ func cmdModels(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// writeModelTable prints MODEL / CONTEXT / TOOLS, aligned.
+// writeModelTable prints MODEL / CONTEXT / TOOLS / WINDOW, aligned; WINDOW
+// is the window a run would use and why.
 func writeModelTable(w io.Writer, models []providers.ModelInfo) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "MODEL\tCONTEXT\tTOOLS")
+	fmt.Fprintln(tw, "MODEL\tCONTEXT\tTOOLS\tWINDOW")
 	for _, m := range models {
 		window := "-"
 		if m.ContextWindow > 0 {
@@ -86,7 +89,14 @@ func writeModelTable(w io.Writer, models []providers.ModelInfo) {
 		if m.Tools {
 			tools = "yes"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", m.Model, window, tools)
+		uses := m.WindowReason
+		switch {
+		case uses == "" && m.Window > 0:
+			uses = strconv.Itoa(m.Window)
+		case uses == "":
+			uses = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", m.Model, window, tools, uses)
 	}
 	_ = tw.Flush()
 }

@@ -26,11 +26,12 @@ func TestModelsTable(t *testing.T) {
 		t.Fatalf("exit %d, stderr %s", r.code, r.stderr)
 	}
 	lines := strings.Split(strings.TrimRight(r.stdout, "\n"), "\n")
+	const why = "8,192 (the model's full window): default, the model's shape is unknown"
 	want := [][]string{
-		{"MODEL", "CONTEXT", "TOOLS"},
-		{"ollama:tiny:latest", "8192", "yes"},
-		{"ollama:tiny-think:latest", "8192", "yes"},
-		{"ollama:nope-tools:latest", "8192", "no"},
+		{"MODEL", "CONTEXT", "TOOLS", "WINDOW"},
+		{"ollama:tiny:latest", "8192", "yes", why},
+		{"ollama:tiny-think:latest", "8192", "yes", why},
+		{"ollama:nope-tools:latest", "8192", "no", why},
 	}
 	if len(lines) != len(want) {
 		t.Fatalf("stdout:\n%s", r.stdout)
@@ -42,6 +43,9 @@ func TestModelsTable(t *testing.T) {
 		}
 		if !strings.HasPrefix(lines[i][col:], w[1]) {
 			t.Errorf("line %d is not aligned under CONTEXT: %q", i, lines[i])
+		}
+		if wcol := strings.Index(lines[0], "WINDOW"); !strings.HasPrefix(lines[i][wcol:], w[3]) {
+			t.Errorf("line %d is not aligned under WINDOW: %q", i, lines[i])
 		}
 	}
 }
@@ -56,7 +60,8 @@ func TestModelsJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
 		t.Fatalf("stdout is not the JSON list: %v\n%s", err, r.stdout)
 	}
-	if len(got) != 3 || got[0] != (providers.ModelInfo{Model: "ollama:tiny:latest", ContextWindow: 8192, Tools: true}) || got[2].Tools {
+	if len(got) != 3 || got[0] != (providers.ModelInfo{Model: "ollama:tiny:latest", ContextWindow: 8192, Tools: true,
+		Window: 8192, WindowReason: "8,192 (the model's full window): default, the model's shape is unknown"}) || got[2].Tools {
 		t.Errorf("got %+v", got)
 	}
 	if !strings.Contains(r.stdout, `"contextWindow": 8192`) {

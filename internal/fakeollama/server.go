@@ -43,6 +43,18 @@ type Model struct {
 	Name          string
 	ContextLength int
 	Capabilities  []string // "completion", "tools", "thinking"
+	// Shape, when Layers is set, is sent in model_info as
+	// llama.block_count, llama.attention.head_count(_kv) and
+	// llama.embedding_length, as a real model's is; without it the model
+	// has no shape (as the default models).
+	Shape Shape
+	// Size is the model file's size in /api/tags (default 1 MiB).
+	Size int64
+}
+
+// Shape is a model's attention shape as /api/show reports it.
+type Shape struct {
+	Layers, Heads, KVHeads, EmbeddingLength int
 }
 
 // DefaultModels are tiny (tools), tiny-think (tools, thinking) and
@@ -203,22 +215,38 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request) {
 			"format": "gguf", "family": "llama", "families": []string{"llama"},
 			"parameter_size": "1M", "quantization_level": "F32",
 		},
-		"model_info": map[string]any{
-			"general.architecture":   "llama",
-			"llama.context_length":   m.ContextLength,
-			"llama.embedding_length": 64,
-		},
+		"model_info":   modelInfo(m),
 		"capabilities": m.Capabilities,
 		"modified_at":  "2026-11-01T00:00:00Z",
 	})
 }
 
+// modelInfo is /api/show's model_info for m.
+func modelInfo(m Model) map[string]any {
+	mi := map[string]any{
+		"general.architecture":   "llama",
+		"llama.context_length":   m.ContextLength,
+		"llama.embedding_length": 64,
+	}
+	if sh := m.Shape; sh.Layers > 0 {
+		mi["llama.block_count"] = sh.Layers
+		mi["llama.attention.head_count"] = sh.Heads
+		mi["llama.attention.head_count_kv"] = sh.KVHeads
+		mi["llama.embedding_length"] = sh.EmbeddingLength
+	}
+	return mi
+}
+
 func (s *Server) tags(w http.ResponseWriter, _ *http.Request) {
 	models := make([]map[string]any, 0, len(s.opts.Models))
 	for _, m := range s.opts.Models {
+		size := m.Size
+		if size == 0 {
+			size = 1 << 20
+		}
 		models = append(models, map[string]any{
 			"name": m.Name + ":latest", "model": m.Name + ":latest",
-			"modified_at": "2026-11-01T00:00:00Z", "size": 1 << 20,
+			"modified_at": "2026-11-01T00:00:00Z", "size": size,
 			"digest":  "0000000000000000000000000000000000000000000000000000000000000000",
 			"details": map[string]any{"format": "gguf", "family": "llama", "parameter_size": "1M", "quantization_level": "F32"},
 		})
