@@ -104,7 +104,11 @@ export interface SessionDetail {
 /** One entry of `loopls/models`. */
 export interface ModelInfo {
   model: string;
+  /** The model's own window. */
   contextWindow?: number;
+  /** The window a run would use (Ollama's num_ctx, sized for the machine), and why. */
+  window?: number;
+  windowReason?: string;
   tools?: boolean;
 }
 

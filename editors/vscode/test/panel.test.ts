@@ -2,7 +2,7 @@
 // webview message checks (messages.ts) and the HTML it draws (render.ts).
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { Conversation, gaugeText, keyArgument, maxQueued, maxRunText, maxTrackedRuns, maxWaitNotice, modelLabel, nextStep } from '../src/panel/conversation';
+import { Conversation, gaugeText, keyArgument, maxQueued, maxRunText, maxTrackedRuns, maxWaitNotice, modelLabel, modelViews, nextStep } from '../src/panel/conversation';
 import { parseWebviewMessage } from '../src/panel/messages';
 import { otherModel, renderMarkdown, renderModelOptions, renderRun, renderSessionOptions, renderStatus, withCode } from '../src/panel/webview/render';
 import type { SessionDetail, TransitionParams } from '../src/protocol';
@@ -95,6 +95,14 @@ test('the window comes from the run model, else the picked or configured one, el
   const d = new Conversation();
   d.setModels([{ model: 'ollama:tiny:latest', contextWindow: 8192 }], '', 'ollama:tiny');
   assert.equal(d.status().contextWindow, 8192);
+});
+
+test('the gauge uses the window a run would use, not the model\'s full one', () => {
+  const c = new Conversation();
+  c.setModels(modelViews([{ model: 'ollama:llama3.1:8b', contextWindow: 131072, window: 32768, tools: true }]), 'ollama:llama3.1:8b');
+  assert.equal(c.windowOf('ollama:llama3.1:8b'), 32768);
+  assert.equal(modelViews([{ model: 'ollama:x', contextWindow: 131072, window: 8192 }])[0].contextWindow, 8192);
+  assert.equal(modelViews([{ model: 'openai:y', contextWindow: 16384 }])[0].contextWindow, 16384);
 });
 
 test('a run started elsewhere is followed only when the panel waits for none of its own', () => {

@@ -118,11 +118,13 @@ export function sessionViews(list: SessionSummary[] | null | undefined): Session
     }));
 }
 
-/** `loopls/models` entries for the picker. */
+/** `loopls/models` entries for the picker. The window shown and gauged is
+ * the one a run would use (`window`), which for Ollama may be less than the
+ * model's own (`contextWindow`). */
 export function modelViews(list: ModelInfo[] | null | undefined): ModelView[] {
   return (list ?? [])
     .filter((m) => m && typeof m.model === 'string')
-    .map((m) => ({ model: m.model, contextWindow: m.contextWindow, tools: m.tools }));
+    .map((m) => ({ model: m.model, contextWindow: m.window || m.contextWindow, tools: m.tools }));
 }
 
 interface RunTurn extends RunTurnView {
