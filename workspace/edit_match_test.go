@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -186,4 +187,39 @@ func stripAllWS(s string) string {
 		}
 		return r
 	}, s)
+}
+
+// benchEditFile is a 5,000-line Go-like file indented with tabs.
+func benchEditFile() string {
+	var b strings.Builder
+	for i := range 1000 {
+		fmt.Fprintf(&b, "func f%d(x int) int {\n\tif x > %d {\n\t\treturn x\n\t}\n}\n", i, i)
+	}
+	return b.String()
+}
+
+// BenchmarkTolerantEdit: an old_string near the end of the file, written
+// with four spaces for the file's tabs (the chain runs exact, line
+// endings and trailing whitespace before the indentation matcher finds
+// it), and one that is nowhere (the whole chain, then the closest region).
+func BenchmarkTolerantEdit(b *testing.B) {
+	text := benchEditFile()
+	found := "    if x > 990 {\n        return x\n    }\n"
+	missing := "    if x > 5000 {\n        return -x\n    }\n"
+	b.Run("indentation", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if m, err := matchEdit(text, found, "    return 0\n", false, "f.go"); err != nil || m.Matcher != matchIndent {
+				b.Fatal(m.Matcher, err)
+			}
+		}
+	})
+	b.Run("not-found", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := matchEdit(text, missing, "x", false, "f.go"); !errors.Is(err, ErrEditNotFound) {
+				b.Fatal(err)
+			}
+		}
+	})
 }
