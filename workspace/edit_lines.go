@@ -68,17 +68,18 @@ func oldLines(old string) (lines []string, endsNL bool) {
 // the whole region. rewrite turns new_string into the replacement, given
 // the region's lines and old_string's.
 type lineMatcher struct {
-	name, note string
-	key        func(string) string
-	window     func(file, old []string) bool
-	rewrite    func(file, old []string, newText string) string
+	// note is for the result; how, for a refusal.
+	name, note, how string
+	key             func(string) string
+	window          func(file, old []string) bool
+	rewrite         func(file, old []string, newText string) string
 }
 
 var lineMatchers = []lineMatcher{
-	{name: matchTrailing, note: "matched after ignoring trailing whitespace", key: trimRightWS, rewrite: keepNew},
-	{name: matchIndent, note: "matched after ignoring indentation; new_string was re-indented to the file's", key: trimWS, window: sameShape, rewrite: reindent},
-	{name: matchTrimmed, note: "matched after ignoring the whitespace at both ends of each line; new_string was moved to the region's indentation", key: trimWS, rewrite: rebase},
-	{name: matchNormalised, note: "matched after treating each run of spaces and tabs as one space; new_string was moved to the region's indentation", key: collapseWS, rewrite: rebase},
+	{name: matchTrailing, note: "matched after ignoring trailing whitespace", how: "ignoring trailing whitespace", key: trimRightWS, rewrite: keepNew},
+	{name: matchIndent, note: "matched after ignoring indentation; new_string was re-indented to the file's", how: "ignoring indentation", key: trimWS, window: sameShape, rewrite: reindent},
+	{name: matchTrimmed, note: "matched after ignoring the whitespace at both ends of each line; new_string was moved to the region's indentation", how: "ignoring the whitespace at both ends of each line", key: trimWS, rewrite: rebase},
+	{name: matchNormalised, note: "matched after treating each run of spaces and tabs as one space; new_string was moved to the region's indentation", how: "treating each run of spaces and tabs as one space", key: collapseWS, rewrite: rebase},
 }
 
 // windows returns the first line of every region whose lines match old

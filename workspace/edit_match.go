@@ -167,9 +167,13 @@ func matchBase(text, old, newText string, replaceAll bool, shown string) (m edit
 		case len(starts) == 0:
 			continue
 		case len(starts) > 1:
+			also := ""
+			if replaceAll {
+				also = " (replace_all replaces only text that occurs exactly)"
+			}
 			return editMatch{}, &matchError{kind: ErrEditAmbiguous, msg: fmt.Sprintf(
-				"old_string matches at %s of %s (%s); include more surrounding lines to make it unique",
-				linesPhrase(addOne(starts)), shown, strings.TrimPrefix(lm.note, "matched "))}, true
+				"old_string matches at %s of %s (after %s); include more surrounding lines to make it unique%s",
+				linesPhrase(addOne(starts)), shown, lm.how, also)}, true
 		}
 		s := starts[0]
 		start, end := tl.starts[s], tl.ends[s+len(ol)-1]

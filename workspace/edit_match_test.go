@@ -59,7 +59,7 @@ func TestMatchEditChain(t *testing.T) {
 		{name: "refused: loose, twice", text: "\tx()\nfoo\n\tx()\n", old: "  x()", new: "y()",
 			want: "old_string matches at lines 1 and 3 of f.txt (after ignoring indentation", kind: ErrEditAmbiguous},
 		{name: "refused: loose, twice, even with replace_all", text: "\tx()\n\tx()\n", old: "  x()", new: "y()", replaceAll: true,
-			want: "matches at lines 1 and 2", kind: ErrEditAmbiguous},
+			want: "matches at lines 1 and 2 of f.txt (after ignoring indentation); include more surrounding lines to make it unique (replace_all replaces only text that occurs exactly)", kind: ErrEditAmbiguous},
 		{name: "refused: ambiguous does not fall through to a unique looser match", text: "p(\"a\\nb\")\np(\"a\\nb\")\na\nb\n",
 			old: `a\nb`, new: `c`, want: "occurs 2 times in f.txt, at lines 1 and 2", kind: ErrEditAmbiguous},
 		{name: "refused: not found, closest region shown", text: "package p\n\nfunc a() {\n\treturn 1\n}\n\nfunc b() {\n\treturn 2\n}\n",
