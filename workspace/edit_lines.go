@@ -82,12 +82,18 @@ var lineMatchers = []lineMatcher{
 	{name: matchNormalised, note: "matched after treating each run of spaces and tabs as one space; new_string was moved to the region's indentation", how: "treating each run of spaces and tabs as one space", key: collapseWS, rewrite: rebase},
 }
 
+// maxLineCompares bounds the line comparisons of one matcher: a file of
+// 200,000 identical lines and an old_string of 10,000 of them would
+// otherwise take 2·10⁹ (the model is not trusted to be kind).
+const maxLineCompares = 1 << 24
+
 // windows returns the first line of every region whose lines match old
-// under lm.
-func (tl textLines) windows(old []string, lm lineMatcher) []int {
+// under lm (at most maxListedLines+1 of them: enough to refuse). ok is
+// false when the search ran out of maxLineCompares.
+func (tl textLines) windows(old []string, lm lineMatcher) (starts []int, ok bool) {
 	k := len(old)
 	if k > len(tl.starts) {
-		return nil
+		return nil, true
 	}
 	keys := make([]string, len(old))
 	for i, l := range old {
@@ -97,20 +103,28 @@ func (tl textLines) windows(old []string, lm lineMatcher) []int {
 	for i := range fileKeys {
 		fileKeys[i] = lm.key(tl.line(i))
 	}
-	var out []int
+	work := 0
 next:
-	for s := 0; s+k <= len(fileKeys); s++ {
+	for s := 0; s+k <= len(fileKeys) && len(starts) <= maxListedLines; s++ {
 		for i, key := range keys {
+			if work++; work > maxLineCompares {
+				return nil, false
+			}
 			if fileKeys[s+i] != key {
 				continue next
 			}
 		}
-		if lm.window != nil && !lm.window(tl.contents(s, k), old) {
-			continue
+		if lm.window != nil {
+			if work += 2 * k; work > maxLineCompares {
+				return nil, false
+			}
+			if !lm.window(tl.contents(s, k), old) {
+				continue
+			}
 		}
-		out = append(out, s)
+		starts = append(starts, s)
 	}
-	return out
+	return starts, true
 }
 
 func isWS(c rune) bool { return c == ' ' || c == '\t' }

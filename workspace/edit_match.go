@@ -162,8 +162,11 @@ func matchBase(text, old, newText string, replaceAll bool, shown string) (m edit
 	tl := splitLines(text)
 	ol, endsNL := oldLines(old)
 	for _, lm := range lineMatchers {
-		starts := tl.windows(ol, lm)
+		starts, ok := tl.windows(ol, lm)
 		switch {
+		case !ok:
+			return editMatch{}, &matchError{kind: ErrEditNotFound, msg: fmt.Sprintf(
+				"old_string was not found in %s as written, and it is too repetitive to look for loosely; copy it exactly from read_file's output, or make it shorter", shown)}, true
 		case len(starts) == 0:
 			continue
 		case len(starts) > 1:

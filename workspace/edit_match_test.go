@@ -223,3 +223,15 @@ func BenchmarkTolerantEdit(b *testing.B) {
 		}
 	})
 }
+
+// A hostile old_string (thousands of lines like thousands of the file's)
+// is refused once the loose search has spent its bound, not searched for
+// minutes.
+func TestTolerantEditIsBounded(t *testing.T) {
+	text := strings.Repeat("}\n", 50000)
+	old := strings.Repeat(" }\n", 5000) + " {\n"
+	_, err := matchEdit(text, old, "x", false, "f")
+	if !errors.Is(err, ErrEditNotFound) || !strings.Contains(err.Error(), "too repetitive") {
+		t.Fatalf("err = %v, want the bounded refusal", err)
+	}
+}
