@@ -7,7 +7,7 @@ VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev
 LDFLAGS  := -X main.version=$(VERSION)
 REAL_OLLAMA ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/loopls-real-ollama
 
-.PHONY: help build run test test-go test-acp deps bench bench-peers lint install test-real fuzz clean
+.PHONY: help build run test test-go test-acp deps bench bench-peers lint install test-real fuzz clean ci-fresh
 
 help: ## list the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -60,6 +60,10 @@ test-real: deps ## end-to-end tests against the real Ollama server (first run bu
 	bash internal/realollama/setup.sh $(REAL_OLLAMA)
 	LOOPLS_REAL_OLLAMA=$(REAL_OLLAMA) $(GO) test -tags realollama -count=1 \
 	  $$(grep -rl --include='*_test.go' '^//go:build realollama' . | xargs -n1 dirname | sort -u)
+
+# Not part of CI: it proves .ci/run on a machine nobody has touched.
+ci-fresh: ## .ci/run inside a clean Debian 12 root (debootstrap, fresh clone of HEAD, no caches; root; 20-40 min)
+	bash .ci/fresh.sh
 
 clean:
 	rm -rf bin
