@@ -19,9 +19,10 @@ run: build ## run one agent loop here against the local Ollama (PROMPT="…" to 
 	$(BIN) run --root . "$(PROMPT)"
 
 deps: ## install the npm packages the tests drive loopls with (ACP client, MCP servers, extension unit tests)
-	@if [ -f acp/e2e/package-lock.json ] && [ ! -d acp/e2e/node_modules ]; then cd acp/e2e && npm ci --no-audit --no-fund; fi
-	@if [ -f mcp/e2e/package-lock.json ] && [ ! -d mcp/e2e/node_modules ]; then cd mcp/e2e && npm ci --no-audit --no-fund; fi
-	@if [ -f editors/vscode/package-lock.json ] && [ ! -d editors/vscode/node_modules ]; then cd editors/vscode && npm ci --no-audit --no-fund; fi
+	@for d in acp/e2e mcp/e2e editors/vscode; do \
+	  if [ -f $$d/package-lock.json ] && [ ! -d $$d/node_modules ]; then \
+	    (cd $$d && npm ci --no-audit --no-fund) || { echo "deps: npm ci in $$d failed (Makefile, target deps)" >&2; exit 1; }; \
+	  fi; done
 
 test: deps lint test-go test-editors-unit ## every test that needs no real Ollama or real editor (those: test-real, test-editors)
 
@@ -42,9 +43,11 @@ ROUNDS        ?= 10
 bench-peers: build ## loopls side by side with ripgrep and gopls (installs them; not part of test or CI)
 	@command -v rg >/dev/null || { echo "installing ripgrep from Debian"; \
 	  if [ "$$(id -u)" = 0 ]; then apt-get install -y --no-install-recommends ripgrep >/dev/null; \
-	  else sudo apt-get install -y --no-install-recommends ripgrep >/dev/null; fi; }
+	  else sudo apt-get install -y --no-install-recommends ripgrep >/dev/null; fi \
+	  || { echo "bench-peers: apt-get install ripgrep failed (Makefile)" >&2; exit 1; }; }
 	@test -x $(PEERS_HOME)/gopls-$(GOPLS_VERSION)/gopls || { echo "installing gopls $(GOPLS_VERSION) from the Go module proxy"; \
-	  GOBIN=$(PEERS_HOME)/gopls-$(GOPLS_VERSION) $(GO) install golang.org/x/tools/gopls@$(GOPLS_VERSION); }
+	  GOBIN=$(PEERS_HOME)/gopls-$(GOPLS_VERSION) $(GO) install golang.org/x/tools/gopls@$(GOPLS_VERSION) \
+	  || { echo "bench-peers: go install gopls@$(GOPLS_VERSION) failed (Makefile)" >&2; exit 1; }; }
 	$(GO) run ./internal/peerbench -loopls $(BIN) -rg $$(command -v rg) -gopls $(PEERS_HOME)/gopls-$(GOPLS_VERSION)/gopls -rounds $(ROUNDS)
 
 fuzz: ## run each fuzz target for FUZZTIME (default 20s)

@@ -13,7 +13,7 @@
 # ($LOOPLS_CLIENTS_HOME defaults to ${XDG_CACHE_HOME:-$HOME/.cache}/loopls-clients;
 # steps whose result is already there are skipped, so a kept machine pays once.)
 # Takes 3-6 minutes the first time, mostly code-server.
-set -euo pipefail
+set -eEuo pipefail
 # A failing step names itself: the command, the file and the line, never a silent exit.
 trap 'rc=$?; printf "[ci-install] FAILED (exit %s) at %s:%s: %s\n" "$rc" "${BASH_SOURCE[0]}" "$LINENO" "$BASH_COMMAND" >&2' ERR
 editors=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

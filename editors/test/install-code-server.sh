@@ -9,7 +9,8 @@
 #   - the links and the built-in extensions' packages postinstall.sh makes.
 # 4.100.x is the last code-server whose engines accept node 20.
 # usage: install-code-server.sh PREFIX      (needs build-essential python3 pkg-config libkrb5-dev ripgrep)
-set -euo pipefail
+set -eEuo pipefail
+trap 'rc=$?; printf "[install-code-server] FAILED (exit %s) at %s:%s: %s\n" "$rc" "${BASH_SOURCE[0]}" "$LINENO" "$BASH_COMMAND" >&2' ERR
 prefix=$(realpath -m "${1:?usage: install-code-server.sh PREFIX}")
 version=${CODE_SERVER_VERSION:-4.100.3}
 entry=$prefix/node_modules/code-server/out/node/entry.js

@@ -5,7 +5,8 @@
 # usage: package.sh OUTDIR TARGET...   (TARGET: linux-x64 linux-arm64 darwin-x64 darwin-arm64 win32-x64)
 # Env: GO (default go), VERSION (the binary's --version; default from git).
 # Writes OUTDIR/loopls-TARGET.vsix. Needs node_modules (npm ci here).
-set -euo pipefail
+set -eEuo pipefail
+trap 'rc=$?; printf "[package.sh] FAILED (exit %s) at %s:%s: %s\n" "$rc" "${BASH_SOURCE[0]}" "$LINENO" "$BASH_COMMAND" >&2' ERR
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 out=${1:?usage: package.sh OUTDIR TARGET...}; shift

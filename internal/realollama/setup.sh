@@ -22,7 +22,9 @@
 # the module zip: nlohmann/json and stb come from Debian (installed here when
 # running as root), miniaudio from the stand-in in ./include. Nothing else is
 # fetched: no weights, no prebuilt binaries. See docs/real-ollama.md.
-set -euo pipefail
+set -eEuo pipefail
+# A failing step names itself: the command, the file and the line, never a silent exit.
+trap 'rc=$?; printf "[setup.sh] FAILED (exit %s) at %s:%s: %s\n" "$rc" "${BASH_SOURCE[0]}" "$LINENO" "$BASH_COMMAND" >&2' ERR
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
