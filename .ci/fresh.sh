@@ -10,10 +10,12 @@
 #
 # What is brought in from this machine, and why:
 #   /usr/local/go      the Go toolchain, copied as the image has it (PATH as on the image);
-#   nodejs's files     Node 20 + npm: the image has them from nodesource's nodejs .deb, whose
+#   nodejs's files     Node 20 + npm: the image has node from nodesource's nodejs .deb, whose
 #                      apt source is disabled here, so the files that package installed
 #                      (`dpkg -L nodejs`) are copied in; its Depends (python3, ca-certificates,
-#                      libstdc++6) come from Debian through debootstrap --include;
+#                      libstdc++6) come from Debian through debootstrap --include. The image's
+#                      npm is newer than the package's (upgraded in place with npm itself), so
+#                      /usr/lib/node_modules/npm is copied as the image has it;
 #   apt sources        the image's deb822 /etc/apt/sources.list.d/debian.sources, and no
 #                      /etc/apt/sources.list (the layout that broke issue 27's fresh machine),
 #                      with the image's apt.conf.d/99artifact-registry;
@@ -119,8 +121,15 @@ chmod 1777 "$root/tmp"
 # 3. Toolchains as the image has them.
 say "copying /usr/local/go and the nodejs package's files"
 cp -a /usr/local/go "$root/usr/local/go"
-dpkg -L nodejs | grep -v '^/\.$' | sed 's|^/||' | tar -C / --no-recursion -cf - -T - | tar -C "$root" -xf -
-chroot "$root" /usr/bin/node --version >/dev/null || die "node does not run in the root"
+# The package's own files, except npm: the image upgraded npm in place over the package's
+# (npm install -g npm, into /usr/lib/node_modules/npm), so that directory is copied as it is.
+{
+  dpkg -L nodejs | grep -v -e '^/\.$' -e '^/usr/lib/node_modules/npm\(/\|$\)' | while IFS= read -r f; do
+    if [ -e "$f" ] || [ -L "$f" ]; then printf '%s\n' "${f#/}"; fi
+  done
+} | tar -C / --no-recursion -cf - -T - | tar -C "$root" -xf -
+tar -C / -cf - usr/lib/node_modules/npm | tar -C "$root" -xf -
+say "in the root: node $(chroot "$root" /usr/bin/node --version), npm $(chroot "$root" /usr/bin/npm --version), $(chroot "$root" /usr/local/go/bin/go version)"
 
 # 4. A clean clone of HEAD (not the work tree).
 say "cloning $sha"
