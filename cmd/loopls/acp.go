@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"syscall"
 
 	"github.com/loopls/loopls/acp"
@@ -119,14 +118,14 @@ func cmdACP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	// The MCP servers (the client's, per session) live as long as this
 	// process and stop, with their process groups, when it ends.
-	hub := mcp.NewHub(mcp.Options{Logger: log, Version: acpAgentVersion()})
+	hub := mcp.NewHub(mcp.Options{Logger: log, Version: releaseVersion()})
 	defer hub.Close()
 	err = acp.Serve(ctx, stdin, stdout, acp.Config{
 		Open:    sessionbackend.Opener(sessionbackend.Options{ForRoot: forRoot, Logger: log, MCP: hub}),
 		Model:   func() string { return settings.Model },
 		Models:  func(ctx context.Context) ([]string, error) { return toolModels(ctx, settings.OllamaHost) },
 		Mode:    mode,
-		Version: acpAgentVersion(),
+		Version: releaseVersion(),
 		Logger:  log,
 	})
 	if err != nil {
@@ -149,13 +148,4 @@ func toolModels(ctx context.Context, host string) ([]string, error) {
 		}
 	}
 	return out, nil
-}
-
-// acpAgentVersion is the module version the binary was built from, for
-// initialize's agentInfo.
-func acpAgentVersion() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
-	}
-	return "dev"
 }

@@ -111,7 +111,7 @@ func cmdMCP(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "loopls mcp list: --root: %v\n", err)
 		return exitUsage
 	}
-	hub := mcp.NewHub(mcp.Options{Logger: slog.New(slog.DiscardHandler), Version: version})
+	hub := mcp.NewHub(mcp.Options{Logger: slog.New(slog.DiscardHandler), Version: releaseVersion()})
 	defer hub.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()

@@ -184,7 +184,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	// The MCP servers a run needs start with it and stop, with their
 	// process groups, when loopls run ends (after the manager's runs).
-	hub := mcp.NewHub(mcp.Options{Logger: log, Version: version})
+	hub := mcp.NewHub(mcp.Options{Logger: log, Version: releaseVersion()})
 	defer hub.Close()
 
 	// The store opens (SQLite, its synced commits) while the workspace

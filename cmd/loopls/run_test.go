@@ -1,15 +1,21 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/ollama/ollama/api"
 
@@ -282,6 +288,120 @@ func TestVersion(t *testing.T) {
 	if err != nil || !strings.HasPrefix(out, "loopls v9.8.7 ") {
 		t.Errorf("version with -ldflags = %q, %v", out, err)
 	}
+	// One source of the version: the protocols' initialize answers name the
+	// same release as `loopls version` (issue 27: ACP said "dev").
+	acpInit := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1}}` + "\n"
+	var acp struct {
+		ID     int `json:"id"`
+		Result struct {
+			AgentInfo struct{ Name, Version string } `json:"agentInfo"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal(protocolAnswer(t, ld, []string{"acp"}, acpInit, readLine), &acp); err != nil || acp.Result.AgentInfo.Version != "v9.8.7" {
+		t.Errorf("acp initialize agentInfo = %+v, %v; want version v9.8.7", acp.Result.AgentInfo, err)
+	}
+	var lsp struct {
+		Result struct {
+			ServerInfo struct{ Name, Version string } `json:"serverInfo"`
+		} `json:"result"`
+	}
+	lspInit := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}`
+	if err := json.Unmarshal(protocolAnswer(t, ld, []string{"serve"}, fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(lspInit), lspInit), readFrame), &lsp); err != nil || lsp.Result.ServerInfo.Version != "v9.8.7" {
+		t.Errorf("serve initialize serverInfo = %+v, %v; want version v9.8.7", lsp.Result.ServerInfo, err)
+	}
+}
+
+// protocolAnswer starts bin with args in a temp workspace, writes request and
+// returns the first message (read one at a time by next) that answers id 1;
+// the process is then stopped by closing its stdin.
+func protocolAnswer(t *testing.T, bin string, args []string, request string, next func(*bufio.Reader) ([]byte, error)) []byte {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = t.TempDir()
+	cmd.Env = append(cmd.Environ(), "XDG_STATE_HOME="+t.TempDir(), "OLLAMA_HOST=127.0.0.1:1")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	found := make(chan []byte, 1)
+	go func() {
+		defer close(found)
+		r := bufio.NewReader(stdout)
+		for {
+			msg, err := next(r)
+			if err != nil {
+				return
+			}
+			var m struct {
+				ID json.RawMessage `json:"id"`
+			}
+			if json.Unmarshal(msg, &m) == nil && string(m.ID) == "1" {
+				found <- msg
+				io.Copy(io.Discard, r)
+				return
+			}
+		}
+	}()
+	io.WriteString(stdin, request)
+	var got []byte
+	select {
+	case b, ok := <-found:
+		if !ok {
+			t.Errorf("loopls %v: stdout ended without the answer; stderr:\n%s", args, stderr.String())
+		}
+		got = b
+	case <-time.After(waitBound):
+		t.Errorf("loopls %v: no answer within %v; stderr:\n%s", args, waitBound, stderr.String())
+	}
+	stdin.Close()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(waitBound):
+		cmd.Process.Kill()
+		<-done
+		t.Errorf("loopls %v did not exit after stdin closed", args)
+	}
+	return got
+}
+
+// readLine reads one newline-delimited message (ACP's framing).
+func readLine(r *bufio.Reader) ([]byte, error) { return r.ReadBytes('\n') }
+
+// readFrame reads one Content-Length frame (LSP's framing).
+func readFrame(r *bufio.Reader) ([]byte, error) {
+	n := -1
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			return nil, err
+		}
+		line = strings.TrimSpace(line)
+		if line == "" {
+			break
+		}
+		if v, ok := strings.CutPrefix(line, "Content-Length: "); ok {
+			if n, err = strconv.Atoi(v); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if n < 0 {
+		return nil, fmt.Errorf("frame without Content-Length")
+	}
+	body := make([]byte, n)
+	_, err := io.ReadFull(r, body)
+	return body, err
 }
 
 func TestRunReadsPromptFromStdin(t *testing.T) {

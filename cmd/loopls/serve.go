@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"strings"
 	"syscall"
 
@@ -67,7 +66,7 @@ func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// cancelled and recorded before it exits.
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
-	return rpc.Serve(ctx, stdin, stdout, rpc.Options{Logger: log, Version: serveVersion()})
+	return rpc.Serve(ctx, stdin, stdout, rpc.Options{Logger: log, Version: releaseVersion()})
 }
 
 func envOr(name, def string) string {
@@ -75,13 +74,4 @@ func envOr(name, def string) string {
 		return v
 	}
 	return def
-}
-
-// serveVersion is the module version the binary was built from, for
-// initialize's serverInfo.
-func serveVersion() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
-	}
-	return "dev"
 }

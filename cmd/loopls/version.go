@@ -22,18 +22,30 @@ it was built from.
 
 `
 
-// versionString says which loopls this is. A binary installed with
-// 'go install …@vX' knows its module version even without -ldflags.
+// releaseVersion is the one answer to "which release is this", for
+// `loopls version`, serve's serverInfo, ACP's agentInfo and the MCP
+// clientInfo alike: main.version when -ldflags set it; else the module
+// version of a tagged release installed with 'go install …@vX'; else "dev"
+// (a pseudo-version stamped from a checkout says less than the commit
+// `loopls version` prints).
+func releaseVersion() string {
+	if version != "dev" {
+		return version
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		if mv := bi.Main.Version; mv != "" && mv != "(devel)" && !module.IsPseudoVersion(mv) {
+			return mv
+		}
+	}
+	return "dev"
+}
+
+// versionString says which loopls this is: the release, the toolchain and
+// the commit it was built from.
 func versionString() string {
-	v := version
+	v := releaseVersion()
 	rev, modified := "", false
 	if bi, ok := debug.ReadBuildInfo(); ok {
-		// A tagged release installed with go install names itself; a
-		// pseudo-version (stamped from a checkout) says less than the
-		// commit printed below, so "dev" stays.
-		if mv := bi.Main.Version; v == "dev" && mv != "" && mv != "(devel)" && !module.IsPseudoVersion(mv) {
-			v = mv
-		}
 		for _, s := range bi.Settings {
 			switch s.Key {
 			case "vcs.revision":
