@@ -129,7 +129,7 @@ cp -a /usr/local/go "$root/usr/local/go"
   done
 } | tar -C / --no-recursion -cf - -T - | tar -C "$root" -xf -
 tar -C / -cf - usr/lib/node_modules/npm | tar -C "$root" -xf -
-say "in the root: node $(chroot "$root" /usr/bin/node --version), npm $(chroot "$root" /usr/bin/npm --version), $(chroot "$root" /usr/local/go/bin/go version)"
+say "in the root: node $(chroot "$root" /usr/bin/node --version), npm $(chroot "$root" /usr/bin/npm --version), Go $(head -1 "$root/usr/local/go/VERSION")"
 
 # 4. A clean clone of HEAD (not the work tree).
 say "cloning $sha"
@@ -141,10 +141,10 @@ say "CI=true bash .ci/run in the root"
 image_path=/usr/local/go/bin:/root/go/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 # shellcheck disable=SC2016 # expanded by the inner shell
 inner='set -eu
+mount --bind "$R" "$R"
 mount -t proc proc "$R/proc"
 mount --rbind /sys "$R/sys"
 mount --rbind /dev "$R/dev"
-mount --bind "$R" "$R"
 cd "$R"
 mkdir -p .oldroot
 pivot_root . .oldroot
