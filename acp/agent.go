@@ -256,7 +256,7 @@ func (a *Agent) Cancel(_ context.Context, p sdk.CancelNotification) error {
 	s := a.sessions[machine.SessionID(p.SessionId)]
 	a.mu.Unlock()
 	if s != nil {
-		s.cancel()
+		s.cancelByClient()
 	}
 	return nil
 }

@@ -598,3 +598,63 @@ func TestApprovalOfAMarkedTool(t *testing.T) {
 		t.Errorf("decision %q, asked about %q (%s)", got, *p.Title, *p.Kind)
 	}
 }
+
+// After session/cancel the client answers its pending permission request
+// with "cancelled", as ACP has it; loopls takes that answer and never
+// withdraws the request with $/cancel_request (issue 27: it did, because the
+// request ran on the run's context, whose end makes the SDK withdraw it).
+func TestPermissionAnsweredAfterCancelIsNotWithdrawn(t *testing.T) {
+	var h *harness
+	runCtx := make(chan context.Context, 1)
+	decided := make(chan workspace.Decision, 1)
+	client := &testClient{}
+	client.answer = func(p sdk.RequestPermissionRequest) sdk.RequestPermissionResponse {
+		// The client cancels the turn while its permission prompt is open,
+		// and answers the prompt once loopls has stopped the run.
+		if err := h.conn.Cancel(h.ctx(), sdk.CancelNotification{SessionId: p.SessionId}); err != nil {
+			t.Errorf("session/cancel: %v", err)
+		}
+		select {
+		case ctx := <-runCtx:
+			<-ctx.Done()
+		case <-time.After(waitFor):
+			t.Error("the run had not started")
+		}
+		return sdk.RequestPermissionResponse{Outcome: sdk.RequestPermissionOutcome{Cancelled: &sdk.RequestPermissionOutcomeCancelled{Outcome: "cancelled"}}}
+	}
+	script := func(ctx context.Context, req RunRequest, hooks Hooks) (engine.Run, error) {
+		runCtx <- ctx
+		e := &emitter{req: req}
+		req.Observer.OnResponse(req.RunID, 1, engine.ModelResponse{Message: engine.Message{Role: engine.RoleAssistant, ToolCalls: []engine.ToolCall{sleepCall}}})
+		req.Observer.OnToolPre(engine.ToolEvent{RunID: req.RunID, Call: sleepCall, Status: engine.ToolRunning})
+		d, err := hooks.Approver.Approve(ctx, workspace.ApprovalRequest{RunID: req.RunID, Call: sleepCall, Command: "sleep 30", Unapproved: []string{"sleep 30"}})
+		if err != nil {
+			return e.run(engine.OutcomeFailed, "", engine.Internal(err.Error())), engine.Internal(err.Error())
+		}
+		decided <- d
+		return e.run(engine.OutcomeCancelled, "", engine.Cancelled()), engine.Cancelled()
+	}
+	h = newHarness(t, script, client)
+	s := h.start(sdk.ClientCapabilities{})
+	r, err := h.prompt(s.SessionId, "sleep")
+	if err != nil || r.StopReason != sdk.StopReasonCancelled {
+		t.Fatalf("prompt = %v, %v; want cancelled", r.StopReason, err)
+	}
+	if d := <-decided; d != workspace.DecisionCancelled {
+		t.Errorf("decision = %q, want cancelled", d)
+	}
+	// Everything loopls wrote, once its input is closed and Serve returned.
+	h.closeIn()
+	select {
+	case err := <-h.served:
+		h.served <- err
+	case <-time.After(waitFor):
+		t.Fatal("Serve did not return")
+	}
+	for _, l := range h.wire.snapshot() {
+		if strings.HasPrefix(l, "$/cancel_request") {
+			t.Errorf("loopls withdrew a permission request the client answered: sent %v", h.wire.snapshot())
+			break
+		}
+	}
+}

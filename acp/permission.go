@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	sdk "github.com/coder/acp-go-sdk"
 
@@ -65,15 +66,15 @@ func (a *Agent) ask(ctx context.Context, runID machine.RunID, call machine.ToolC
 			update.Content = []sdk.ToolCallContent{sdk.ToolDiffContent(req.path, req.newText, req.oldText)}
 		}
 	}
-	resp, err := a.conn.RequestPermission(ctx, sdk.RequestPermissionRequest{
+	resp, err := a.requestPermission(ctx, s, sdk.RequestPermissionRequest{
 		SessionId: sdk.SessionId(s.id),
 		ToolCall:  update,
 		Options:   permissionOptions,
 	})
+	if ctx.Err() != nil {
+		return workspace.DecisionCancelled, nil
+	}
 	if err != nil {
-		if ctx.Err() != nil {
-			return workspace.DecisionCancelled, nil
-		}
 		return workspace.DecisionCancelled, fmt.Errorf("ask the editor for permission (session/request_permission): %w", err)
 	}
 	if resp.Outcome.Selected == nil {
@@ -85,6 +86,56 @@ func (a *Agent) ask(ctx context.Context, runID machine.RunID, call machine.ToolC
 	}
 	// An option we did not offer: refuse rather than guess.
 	return workspace.DecisionRejectOnce, nil
+}
+
+// cancelAnswerGrace bounds the wait, after session/cancel, for the client's
+// "cancelled" answer to a pending permission request; a client that does not
+// give it has the request withdrawn then.
+const cancelAnswerGrace = 5 * time.Second
+
+// requestPermission sends session/request_permission and withdraws it
+// ($/cancel_request) only while it is unanswered. The SDK withdraws a request
+// whenever the context it was sent with ends, so the request does not run on
+// the run's context: a run cancelled just as the client answers would
+// otherwise have an answered request withdrawn (issue 27). When the run ends
+// the answer is taken if it is in; after the client's own session/cancel,
+// ACP has the client answer every pending request with "cancelled", so
+// that answer is awaited (cancelAnswerGrace) instead of withdrawing a
+// request the client is answering. Only then is the request withdrawn.
+func (a *Agent) requestPermission(ctx context.Context, s *session, req sdk.RequestPermissionRequest) (sdk.RequestPermissionResponse, error) {
+	reqCtx, withdraw := context.WithCancel(context.WithoutCancel(ctx))
+	defer withdraw()
+	type answer struct {
+		resp sdk.RequestPermissionResponse
+		err  error
+	}
+	answered := make(chan answer, 1)
+	go func() {
+		resp, err := a.conn.RequestPermission(reqCtx, req)
+		answered <- answer{resp, err}
+	}()
+	select {
+	case got := <-answered:
+		return got.resp, got.err
+	case <-ctx.Done():
+	}
+	select {
+	case got := <-answered:
+		return got.resp, got.err
+	default:
+	}
+	if r := s.current(); r != nil && r.cancelledByClient() {
+		grace := time.NewTimer(cancelAnswerGrace)
+		defer grace.Stop()
+		select {
+		case got := <-answered:
+			return got.resp, got.err
+		case <-grace.C:
+		}
+	}
+	withdraw()
+	got := <-answered
+	return got.resp, got.err
 }
 
 // approver implements workspace.Approver over session/request_permission:

@@ -40,6 +40,9 @@ type activeRun struct {
 	mu        sync.Mutex
 	handle    RunHandle
 	cancelled bool
+	// byClient: the cancel was the client's session/cancel, after which ACP
+	// has the client answer its pending permission requests itself.
+	byClient bool
 }
 
 // setHandle records the started run, cancelling it at once if a cancel came
@@ -54,9 +57,19 @@ func (r *activeRun) setHandle(h RunHandle) {
 	}
 }
 
-func (r *activeRun) cancel() {
+func (r *activeRun) cancel() { r.stop(false) }
+
+// cancelledByClient reports whether session/cancel stopped the run.
+func (r *activeRun) cancelledByClient() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.byClient
+}
+
+func (r *activeRun) stop(byClient bool) {
 	r.mu.Lock()
 	r.cancelled = true
+	r.byClient = r.byClient || byClient
 	h := r.handle
 	r.mu.Unlock()
 	if h != nil {
@@ -97,6 +110,13 @@ func (s *session) cancel() bool {
 		return true
 	}
 	return false
+}
+
+// cancelByClient stops the session's run for the client's session/cancel.
+func (s *session) cancelByClient() {
+	if r := s.current(); r != nil {
+		r.stop(true)
+	}
 }
 
 // setMCP replaces the session's MCP servers (session/load brings them anew).
