@@ -19,9 +19,6 @@ import (
 // ToolName is the name a server's tool is offered under.
 func ToolName(server, tool string) string { return "mcp__" + server + "__" + tool }
 
-// IsToolName reports whether name is that of an MCP tool.
-func IsToolName(name string) bool { return strings.HasPrefix(name, "mcp__") }
-
 // tool is one server tool as an engine tool.
 type tool struct {
 	srv  *server

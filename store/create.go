@@ -30,7 +30,7 @@ import (
 //
 // What is written is schema.db, an image of the database the migrations
 // build on an empty file (WAL mode, every migration, user_version =
-// SchemaVersion), embedded in the binary. Building it took SQLite parsing
+// schemaVersion), embedded in the binary. Building it took SQLite parsing
 // and running the whole schema's SQL, a fifth of a one-tool run's CPU;
 // writing 9 pages takes none of that. TestSchemaImageIsTheMigrations proves
 // the image and the migrations give the same database (and rewrites the

@@ -28,8 +28,8 @@ func TestFreshOpenCommitsNothing(t *testing.T) {
 		t.Errorf("opening a new database committed %d transactions through its WAL, want 0", n)
 	}
 	var v int
-	if err := s.db.QueryRow(`PRAGMA user_version`).Scan(&v); err != nil || v != SchemaVersion {
-		t.Errorf("user_version = %d (%v), want %d", v, err, SchemaVersion)
+	if err := s.db.QueryRow(`PRAGMA user_version`).Scan(&v); err != nil || v != schemaVersion {
+		t.Errorf("user_version = %d (%v), want %d", v, err, schemaVersion)
 	}
 	var mode string
 	if err := s.db.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
@@ -74,16 +74,16 @@ func TestMigrationsAreOneCommit(t *testing.T) {
 	if err := db.Close(); err != nil { // checkpoints: the WAL is gone
 		t.Fatal(err)
 	}
-	if SchemaVersion < 3 {
-		t.Fatalf("SchemaVersion %d: this test needs a database two migrations behind", SchemaVersion)
+	if schemaVersion < 3 {
+		t.Fatalf("schemaVersion %d: this test needs a database two migrations behind", schemaVersion)
 	}
 	s := openTest(t, dir, root)
 	if n := storetest.WALCommits(t, path); n != 1 {
-		t.Errorf("migrating 1 → %d took %d commits, want 1", SchemaVersion, n)
+		t.Errorf("migrating 1 → %d took %d commits, want 1", schemaVersion, n)
 	}
 	var v int
-	if err := s.db.QueryRow(`PRAGMA user_version`).Scan(&v); err != nil || v != SchemaVersion {
-		t.Errorf("user_version = %d (%v), want %d", v, err, SchemaVersion)
+	if err := s.db.QueryRow(`PRAGMA user_version`).Scan(&v); err != nil || v != schemaVersion {
+		t.Errorf("user_version = %d (%v), want %d", v, err, schemaVersion)
 	}
 }
 

@@ -61,8 +61,9 @@ var migrations = []string{
 	CREATE INDEX runs_resumable ON runs(session_id) WHERE resumable = 1;`,
 }
 
-// SchemaVersion is the version a database has once Open returns.
-var SchemaVersion = len(migrations)
+// schemaVersion is the version a database has once Open returns: the
+// number of migrations, which migrate applies up to.
+var schemaVersion = len(migrations)
 
 // migrate applies the migrations the database lacks, all in one immediate
 // transaction that reads the version first: one synced commit however many
@@ -79,22 +80,22 @@ func migrate(ctx context.Context, db *sql.DB) error {
 		return fmt.Errorf("read schema version: %w", err)
 	}
 	switch {
-	case v == len(migrations):
+	case v == schemaVersion:
 		return nil // nothing written: the transaction rolls back, no commit
-	case v > len(migrations):
-		return fmt.Errorf("database schema version %d is newer than this loopls knows (%d): upgrade loopls", v, len(migrations))
+	case v > schemaVersion:
+		return fmt.Errorf("database schema version %d is newer than this loopls knows (%d): upgrade loopls", v, schemaVersion)
 	}
-	for i := v; i < len(migrations); i++ {
+	for i := v; i < schemaVersion; i++ {
 		if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
 			return fmt.Errorf("migrate schema %d→%d: %w", i, i+1, err)
 		}
 	}
 	// PRAGMA takes no bound parameters; the version is an int we computed.
-	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, len(migrations))); err != nil {
-		return fmt.Errorf("record schema version %d: %w", len(migrations), err)
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, schemaVersion)); err != nil {
+		return fmt.Errorf("record schema version %d: %w", schemaVersion, err)
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("commit migration %d→%d: %w", v, len(migrations), err)
+		return fmt.Errorf("commit migration %d→%d: %w", v, schemaVersion, err)
 	}
 	return nil
 }

@@ -108,7 +108,7 @@ func TestSchemaImageIsTheMigrations(t *testing.T) {
 		t.Errorf("schema.db is not what the migrations build (rebuild it with -update-schema-image):\nimage:\n%s\nmigrations:\n%s",
 			join(g), join(w))
 	}
-	if !slices.Contains(g, fmt.Sprintf("user_version = %d", SchemaVersion)) || !slices.Contains(g, "journal_mode = wal") ||
+	if !slices.Contains(g, fmt.Sprintf("user_version = %d", schemaVersion)) || !slices.Contains(g, "journal_mode = wal") ||
 		!slices.Contains(g, "integrity_check = ok") {
 		t.Errorf("schema.db: %s", join(g))
 	}

@@ -87,8 +87,8 @@ func TestOpenCreatesDatabaseAtHashedPathWithSchema(t *testing.T) {
 		t.Errorf("state dir mode = %v, want 0700", fi.Mode().Perm())
 	}
 	var v int
-	if err := s.db.QueryRow(`PRAGMA user_version`).Scan(&v); err != nil || v != SchemaVersion {
-		t.Errorf("user_version = %d (%v), want %d", v, err, SchemaVersion)
+	if err := s.db.QueryRow(`PRAGMA user_version`).Scan(&v); err != nil || v != schemaVersion {
+		t.Errorf("user_version = %d (%v), want %d", v, err, schemaVersion)
 	}
 	var mode string
 	if err := s.db.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {

@@ -49,13 +49,6 @@ func (r Rule) String() string {
 	return "refuses"
 }
 
-// Feeds lists every feed, in the table's column order.
-func Feeds() []Feed {
-	return []Feed{FeedAcceptInput, FeedBegin, FeedModelResponse, FeedToolResults, FeedInterruptTools,
-		FeedLoopStopped, FeedRecoveryExhausted, FeedCompactionResult, FeedCompactionNoop,
-		FeedSetContextTokens, FeedCancel, FeedFail, FeedSettle, FeedCommit, FeedDiscard}
-}
-
 // feedTable is the legal state × feed table (SPEC §2.1): every feed looks
 // its cell up here first (admit), so this is the one place a reader finds
 // what each state takes. A cell left out refuses.
