@@ -625,14 +625,14 @@ func TestPermissionAnsweredAfterCancelIsNotWithdrawn(t *testing.T) {
 	script := func(ctx context.Context, req RunRequest, hooks Hooks) (engine.Run, error) {
 		runCtx <- ctx
 		e := &emitter{req: req}
-		req.Observer.OnResponse(req.RunID, 1, engine.ModelResponse{Message: engine.Message{Role: engine.RoleAssistant, ToolCalls: []engine.ToolCall{sleepCall}}})
+		req.Observer.OnResponse(req.RunID, 1, engine.ModelResponse{Message: machine.Message{Role: machine.RoleAssistant, ToolCalls: []machine.ToolCall{sleepCall}}})
 		req.Observer.OnToolPre(engine.ToolEvent{RunID: req.RunID, Call: sleepCall, Status: engine.ToolRunning})
 		d, err := hooks.Approver.Approve(ctx, workspace.ApprovalRequest{RunID: req.RunID, Call: sleepCall, Command: "sleep 30", Unapproved: []string{"sleep 30"}})
 		if err != nil {
-			return e.run(engine.OutcomeFailed, "", engine.Internal(err.Error())), engine.Internal(err.Error())
+			return e.run(machine.OutcomeFailed, "", machine.Internal(err.Error())), machine.Internal(err.Error())
 		}
 		decided <- d
-		return e.run(engine.OutcomeCancelled, "", engine.Cancelled()), engine.Cancelled()
+		return e.run(machine.OutcomeCancelled, "", machine.Cancelled()), machine.Cancelled()
 	}
 	h = newHarness(t, script, client)
 	s := h.start(sdk.ClientCapabilities{})
