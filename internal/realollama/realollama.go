@@ -129,6 +129,16 @@ func AfterCancel(t testing.TB, host, model string, next func(context.Context) er
 // StartServer is Start that returns the Server.
 func StartServer(t testing.TB) *Server {
 	t.Helper()
+	return StartServerWith(t)
+}
+
+// Log returns what the server (and its model runner) wrote so far.
+func (s *Server) Log() string { return s.logs.String() }
+
+// StartServerWith is StartServer with env ("OLLAMA_DEBUG=1", …) added to
+// the server's environment.
+func StartServerWith(t testing.TB, env ...string) *Server {
+	t.Helper()
 	out := os.Getenv("LOOPLS_REAL_OLLAMA")
 	if out == "" {
 		t.Fatal("LOOPLS_REAL_OLLAMA is not set: run `make test-real`")
@@ -140,6 +150,9 @@ func StartServer(t testing.TB) *Server {
 	host := l.Addr().String()
 	l.Close()
 	cmd := exec.Command(filepath.Join(out, "serve.sh"), strings.TrimPrefix(host, "127.0.0.1:"))
+	if len(env) > 0 {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	logs := &logBuffer{}
 	cmd.Stdout, cmd.Stderr = logs, logs
 	if err := cmd.Start(); err != nil {

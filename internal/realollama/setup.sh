@@ -142,8 +142,10 @@ else
   say "registered tiny and tiny-think"
 fi
 
-# 5. Check that the server really answers from the script: a greeting, and a
-#    read_file call parsed by Ollama's own tool-call parser.
+# 5. Check that the server really answers from the script: a greeting, a
+#    read_file call parsed by Ollama's own tool-call parser, and a call
+#    written as text that Ollama passes through as content (the reply the
+#    text-call tests need, so models registered without it cannot pass).
 expect() { # expect WHAT BODY NEEDLE
   local got
   got=$(curl -fs "$api/api/chat" -d "$2") || die "$1: the request failed"
@@ -154,6 +156,9 @@ expect greeting '{"model":"tiny","stream":false,"messages":[{"role":"user","cont
 expect "tool call" '{"model":"tiny","stream":false,"messages":[{"role":"user","content":"read the README"}],
   "tools":[{"type":"function","function":{"name":"read_file","parameters":{"type":"object","properties":{"path":{"type":"string"}}}}}]}' \
   '"name":"read_file","arguments":{"path":"README.md"}'
+expect "a call written as text" '{"model":"tiny","stream":false,"messages":[{"role":"user","content":"tagged call"}],
+  "tools":[{"type":"function","function":{"name":"list_dir","parameters":{"type":"object","properties":{"path":{"type":"string"}}}}}]}' \
+  '"content":"\u003ctool_call\u003e\n{\"name\": \"list_dir\"'
 expect thinking '{"model":"tiny-think","stream":false,"messages":[{"role":"user","content":"why"}]}' \
   '"thinking":"Let me think briefly."'
 say "ready: $out/serve.sh PORT serves tiny and tiny-think"

@@ -40,6 +40,15 @@ const (
 	cueRead     = "<|cue:read|>"
 	cueEdit     = "<|cue:edit|>"
 	cueList     = "<|cue:list|>"
+
+	// Calls written as text, in the formats of model families whose calls
+	// Ollama's parser for this template (tag "{") passes through as
+	// content, and prose that shows a call.
+	cueTagged  = "<|cue:tagged|>"
+	cueFenced  = "<|cue:fenced|>"
+	cuePyTag   = "<|cue:pytag|>"
+	cueMistral = "<|cue:mistral|>"
+	cueExample = "<|cue:example|>"
 )
 
 // reply is what the model says after a cue: its words, one token each, then
@@ -60,6 +69,11 @@ var replies = []reply{
 	{cueRead, []string{`{"name":"read_file",`, `"arguments":{"path":"README.md"}}`}},
 	{cueEdit, []string{`{"name":"edit_file",`, `"arguments":{"path":"hello.txt","old_string":"hello","new_string":"goodbye"}}`}},
 	{cueList, []string{`{"name":"list_dir",`, `"arguments":{"path":"."}}`}},
+	{cueTagged, []string{"<tool_call>\n", `{"name": "list_dir", "arguments": {"path": "."}}`, "\n</tool_call>"}},
+	{cueFenced, []string{"```json\n", `{"name": "list_dir", "arguments": "{\"path\": \".\"}"}`, "\n```"}},
+	{cuePyTag, []string{"<|python_tag|>", `{"name": "list_dir", "parameters": {"path": "."}}`}},
+	{cueMistral, []string{"[TOOL_CALLS]", `[{"name": "list_dir", "arguments": {"path": "."}}]`}},
+	{cueExample, []string{"A call looks like this:\n", "```json\n{\"name\": \"list_dir\", \"arguments\": {\"path\": \".\"}}\n```"}},
 }
 
 // The loop cue never ends: "tick", then " tock tick tock …".

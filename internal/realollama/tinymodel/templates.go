@@ -34,6 +34,11 @@ func rules(thinking bool) []rule {
 		{`and $read (eq $role "user") (eq (printf "%.4s" $text) "read")`, cueRead},
 		{`and $edit (eq $role "user") (eq (printf "%.4s" $text) "edit")`, cueEdit},
 		{`and $list (eq $role "user") (eq (printf "%.4s" $text) "list")`, cueList},
+		{`and $list (eq $role "user") (eq (printf "%.6s" $text) "tagged")`, cueTagged},
+		{`and $list (eq $role "user") (eq (printf "%.6s" $text) "fenced")`, cueFenced},
+		{`and $list (eq $role "user") (eq (printf "%.5s" $text) "pytag")`, cuePyTag},
+		{`and $list (eq $role "user") (eq (printf "%.7s" $text) "mistral")`, cueMistral},
+		{`and $list (eq $role "user") (eq (printf "%.7s" $text) "example")`, cueExample},
 		{`and .Tools (eq $role "user") (eq (printf "%.3s" $text) "two")`, cueWeather2},
 		{`and .Tools (eq $role "user")`, cueWeather},
 	}
