@@ -13,7 +13,7 @@ import (
 // notifications, queued on the session's outbox in the order they happen.
 type runObserver struct {
 	engine.NopObserver
-	out  *outbox
+	out  *sessionOutbox
 	root string
 
 	mu    sync.Mutex
@@ -32,7 +32,7 @@ type trackedCall struct {
 	terminal string
 }
 
-func newRunObserver(out *outbox, root string) *runObserver {
+func newRunObserver(out *sessionOutbox, root string) *runObserver {
 	return &runObserver{out: out, root: root, calls: make(map[machine.ToolCallID]*trackedCall)}
 }
 

@@ -3,12 +3,11 @@ package acp
 import (
 	"context"
 	"log/slog"
-	"strings"
-	"sync"
 
 	sdk "github.com/coder/acp-go-sdk"
 
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/internal/outbox"
 )
 
 // notifier is the part of the agent-side connection that sends
@@ -22,151 +21,75 @@ type notifier interface {
 // transition, for clients that want to show the loop's state.
 const TransitionMethod = "_loopls/transition"
 
-// outbox serializes one session's outgoing notifications in the order the run
-// produced them. Observer callbacks must not block, so they only append here;
-// one goroutine writes to the client. Adjacent chunks of the same lane are
-// merged while they wait, which bounds the queue when the client reads slowly
-// and loses nothing: the chunks of a lane still concatenate to the final text.
-type outbox struct {
+// sessionOutbox serializes one session's outgoing notifications in the
+// order the run produced them (outbox.Box). Observer callbacks must not
+// block, so they only queue here; one goroutine writes to the client.
+// Chunks of the same lane are merged while they wait, which bounds the
+// queue when the client reads slowly and loses nothing: the chunks of a
+// lane still concatenate to the final text.
+type sessionOutbox struct {
+	box *outbox.Box[outItem]
 	n   notifier
 	sid sdk.SessionId
 	log *slog.Logger
-
-	mu     sync.Mutex
-	items  []outItem
-	closed bool
-	wake   chan struct{}
-	done   chan struct{}
 }
 
-// outItem is one queued notification, or a flush marker.
+// outItem is one queued notification: a session update or an extension
+// notification.
 type outItem struct {
-	update  *sdk.SessionUpdate
-	lane    engine.Lane // a text/thinking chunk still open for merging
-	text    *strings.Builder
-	ext     any
-	flushed chan struct{}
+	update *sdk.SessionUpdate
+	ext    any
 }
 
-func newOutbox(n notifier, sid sdk.SessionId, log *slog.Logger) *outbox {
-	o := &outbox{n: n, sid: sid, log: log, wake: make(chan struct{}, 1), done: make(chan struct{})}
-	go o.run()
+// chunkStream names the session's one stream of text in the Box.
+const chunkStream = "session"
+
+func newOutbox(n notifier, sid sdk.SessionId, log *slog.Logger) *sessionOutbox {
+	o := &sessionOutbox{n: n, sid: sid, log: log}
+	o.box = outbox.New(outbox.Config[outItem]{
+		Send: o.send,
+		Text: func(_ string, lane engine.Lane, text string) outItem {
+			u := sdk.UpdateAgentMessageText(text)
+			if lane == engine.LaneThinking {
+				u = sdk.UpdateAgentThoughtText(text)
+			}
+			return outItem{update: &u}
+		},
+	})
+	o.box.Start()
 	return o
 }
 
-func (o *outbox) signal() {
-	select {
-	case o.wake <- struct{}{}:
-	default:
-	}
-}
-
-// push queues one update. It never blocks on the client.
-func (o *outbox) push(u sdk.SessionUpdate) {
-	o.mu.Lock()
-	if !o.closed {
-		o.items = append(o.items, outItem{update: &u})
-	}
-	o.mu.Unlock()
-	o.signal()
+// push queues one update, after the text queued before it. It never blocks
+// on the client.
+func (o *sessionOutbox) push(u sdk.SessionUpdate) {
+	o.box.Push(outItem{update: &u}, chunkStream)
 }
 
 // chunk queues streamed text of a lane, merged with a waiting chunk of the
 // same lane.
-func (o *outbox) chunk(lane engine.Lane, text string) {
-	if text == "" {
-		return
-	}
-	o.mu.Lock()
-	if !o.closed {
-		if n := len(o.items); n > 0 && o.items[n-1].lane == lane {
-			o.items[n-1].text.WriteString(text)
-		} else {
-			b := &strings.Builder{}
-			b.WriteString(text)
-			o.items = append(o.items, outItem{lane: lane, text: b})
-		}
-	}
-	o.mu.Unlock()
-	o.signal()
+func (o *sessionOutbox) chunk(lane engine.Lane, text string) {
+	o.box.Text(chunkStream, lane, text)
 }
 
 // extension queues an extension notification (the transitions).
-func (o *outbox) extension(params any) {
-	o.mu.Lock()
-	if !o.closed {
-		o.items = append(o.items, outItem{ext: params})
-	}
-	o.mu.Unlock()
-	o.signal()
+func (o *sessionOutbox) extension(params any) {
+	o.box.Push(outItem{ext: params}, chunkStream)
 }
 
 // flush waits until everything queued before it has been written.
-func (o *outbox) flush(ctx context.Context) error {
-	ch := make(chan struct{})
-	o.mu.Lock()
-	if o.closed {
-		o.mu.Unlock()
-		return nil
-	}
-	o.items = append(o.items, outItem{flushed: ch})
-	o.mu.Unlock()
-	o.signal()
-	select {
-	case <-ch:
-		return nil
-	case <-o.done:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
+func (o *sessionOutbox) flush(ctx context.Context) error { return o.box.Flush(ctx) }
 
 // close writes what is queued and stops the writer.
-func (o *outbox) close() {
-	o.mu.Lock()
-	o.closed = true
-	o.mu.Unlock()
-	o.signal()
-	<-o.done
-}
+func (o *sessionOutbox) close() { _ = o.box.Close(context.Background()) }
 
-func (o *outbox) run() {
-	defer close(o.done)
-	// Updates are sent even after the prompt was cancelled: the client must
-	// see what the run did up to the cancel before the cancelled answer.
+// send writes one notification. Updates are sent even after the prompt was
+// cancelled: the client must see what the run did up to the cancel before
+// the cancelled answer.
+func (o *sessionOutbox) send(it outItem) {
 	ctx := context.Background()
-	for {
-		<-o.wake
-		for {
-			o.mu.Lock()
-			batch := o.items
-			o.items = nil
-			closed := o.closed
-			o.mu.Unlock()
-			if len(batch) == 0 {
-				if closed {
-					return
-				}
-				break
-			}
-			for _, it := range batch {
-				o.send(ctx, it)
-			}
-		}
-	}
-}
-
-func (o *outbox) send(ctx context.Context, it outItem) {
 	var err error
 	switch {
-	case it.flushed != nil:
-		close(it.flushed)
-		return
-	case it.lane == engine.LaneThinking:
-		err = o.n.SessionUpdate(ctx, sdk.SessionNotification{SessionId: o.sid, Update: sdk.UpdateAgentThoughtText(it.text.String())})
-	case it.lane != "":
-		err = o.n.SessionUpdate(ctx, sdk.SessionNotification{SessionId: o.sid, Update: sdk.UpdateAgentMessageText(it.text.String())})
 	case it.update != nil:
 		err = o.n.SessionUpdate(ctx, sdk.SessionNotification{SessionId: o.sid, Update: *it.update})
 	case it.ext != nil:

@@ -34,7 +34,7 @@ type session struct {
 // activeRun is the run a session's prompt is waiting on. Its outbox exists
 // from the start; its handle once Start has returned.
 type activeRun struct {
-	out *outbox
+	out *sessionOutbox
 	obs *runObserver
 
 	mu        sync.Mutex
@@ -128,7 +128,7 @@ func (s *session) setMCP(m map[string]config.MCPServer, skipped []string) {
 
 // mcpServers returns the session's servers for a run, telling the user on
 // out, once, which of the client's servers were skipped.
-func (s *session) mcpServers(out *outbox) map[string]config.MCPServer {
+func (s *session) mcpServers(out *sessionOutbox) map[string]config.MCPServer {
 	s.mu.Lock()
 	skipped := s.mcpSkipped
 	s.mcpSkipped = nil

@@ -21,19 +21,26 @@ import (
 // outboxPair is an outbox writing to a connection whose other end the test
 // reads.
 type outboxPair struct {
-	out  *outbox
+	out  *connOutbox
 	conn *jsonrpc2.Conn
 	r    *stream
 	peer net.Conn
 }
 
 func newOutboxPair(t testing.TB) *outboxPair {
+	p := newIdleOutboxPair(t)
+	p.out.start(p.conn)
+	return p
+}
+
+// newIdleOutboxPair is an outboxPair whose outbox is not started yet: what
+// is pushed stays queued until the test starts it.
+func newIdleOutboxPair(t testing.TB) *outboxPair {
 	server, peer := net.Pipe()
 	st := newStream(server, server, server)
 	conn := jsonrpc2.NewConn(context.Background(), st, jsonrpc2.HandlerWithError(
 		func(context.Context, *jsonrpc2.Conn, *jsonrpc2.Request) (any, error) { return nil, nil }))
 	o := newOutbox(slog.New(slog.DiscardHandler))
-	o.start(conn)
 	p := &outboxPair{out: o, conn: conn, r: newStream(peer, io.Discard, nil), peer: peer}
 	t.Cleanup(func() {
 		peer.Close()
@@ -116,13 +123,17 @@ func tail(s string) string {
 
 // Progress reports waiting in the queue are replaced, not piled up.
 func TestOutboxReplacesQueuedProgressReports(t *testing.T) {
-	o := newOutbox(slog.New(slog.DiscardHandler)) // not started: everything stays queued
+	p := newIdleOutboxPair(t) // not started: everything stays queued
 	for i := range 100 {
-		o.push(&outMsg{kind: outNotify, method: "$/progress", params: i, key: "progress t"})
+		p.out.push(&outMsg{kind: outNotify, method: "$/progress", params: i, key: "progress t"})
 	}
-	o.notify("loopls/transition", 1, "")
-	if len(o.queue) != 2 || o.queue[0].params != 99 {
-		t.Errorf("queue holds %d messages, first params %v; want the latest report and the transition", len(o.queue), o.queue[0].params)
+	p.out.notify("loopls/transition", 1, "")
+	p.out.start(p.conn)
+	if method, params := p.next(t); method != "$/progress" || string(params) != "99" {
+		t.Errorf("first message %s %s; want the latest report alone, $/progress 99", method, params)
+	}
+	if method, params := p.next(t); method != "loopls/transition" || string(params) != "1" {
+		t.Errorf("second message %s %s; want the transition", method, params)
 	}
 }
 

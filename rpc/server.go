@@ -58,7 +58,7 @@ type Server struct {
 	log    *slog.Logger
 	stream *stream
 	conn   *jsonrpc2.Conn
-	out    *outbox
+	out    *connOutbox
 	ctx    context.Context // lives until the server stops
 	stop   context.CancelFunc
 
