@@ -373,38 +373,19 @@ func (c *commandRun) decide(ctx context.Context, part string, reasons []string) 
 	if len(reasons) == 0 {
 		return false, nil
 	}
-	w := c.w
-	w.mu.Lock()
-	allowed, rejected := w.alwaysAllowed[part], w.alwaysRejected[part]
-	w.mu.Unlock()
-	switch {
-	case rejected:
+	v, err := c.w.approve(ctx, part, ApprovalRequest{RunID: c.inv.RunID, Call: c.inv.Call, Command: c.cmdline, Unapproved: []string{part}, Reasons: reasons})
+	switch v {
+	case verdictRemembered, verdictAllowed:
+		return v.asked(), nil
+	case verdictRememberedRefusal:
 		return false, c.refuse(part, "the user has refused it for this session; do not try it again")
-	case allowed:
-		return false, nil
-	case !canAsk(w.approver):
+	case verdictNoOneToAsk:
 		return false, c.refuse(part, "it needs the user's approval ("+strings.Join(reasons, "; ")+") and no one can be asked here. "+
 			"The user can add the command to the allowedCommands setting")
-	}
-	dec, err := w.approver.Approve(ctx, ApprovalRequest{RunID: c.inv.RunID, Call: c.inv.Call, Command: c.cmdline, Unapproved: []string{part}, Reasons: reasons})
-	if err != nil {
-		if ctx.Err() != nil {
-			return true, ctx.Err()
-		}
+	case verdictCancelled:
+		return true, err
+	case verdictAskFailed:
 		return true, c.refuse(part, fmt.Sprintf("asking the user for approval failed: %v", err))
-	}
-	switch dec {
-	case DecisionAllowOnce:
-		return true, nil
-	case DecisionAllowAlways:
-		w.mu.Lock()
-		w.alwaysAllowed[part] = true
-		w.mu.Unlock()
-		return true, nil
-	case DecisionRejectAlways:
-		w.mu.Lock()
-		w.alwaysRejected[part] = true
-		w.mu.Unlock()
 	}
 	return true, c.refuse(part, "the user refused it. Do not run it again; ask the user or find another way")
 }

@@ -216,21 +216,20 @@ func (w *Workspace) approveProtectedWrite(ctx context.Context, inv engine.ToolIn
 		return engine.ToolResult{}, false, nil
 	}
 	why := fmt.Sprintf("%s writes %s, a protected path: programs run it or read it as configuration when the folder is opened or used, so writing it could run code or widen loopls's own permissions (see docs/security.md)", tool, target)
-	if !canAsk(w.approver) {
-		r, _ := failed("%s: not written: %s, and no one can be asked here", tool, why)
-		return r, true, nil
+	// No key: an answer about one protected write never covers another.
+	v, err := w.approve(ctx, "", ApprovalRequest{RunID: inv.RunID, Call: inv.Call, Unapproved: []string{tool + " " + target}, Reasons: []string{why}, Protected: target})
+	var r engine.ToolResult
+	switch v {
+	case verdictAllowed:
+		return engine.ToolResult{}, false, nil
+	case verdictNoOneToAsk:
+		r, _ = failed("%s: not written: %s, and no one can be asked here", tool, why)
+	case verdictCancelled:
+		return engine.ToolResult{Output: tool + ": cancelled while waiting for approval", IsError: true}, true, err
+	case verdictAskFailed:
+		r, _ = failed("%s: not written: asking the user for approval failed: %v", tool, err)
+	default:
+		r, _ = failed("%s: not written: the user refused writing the protected path %s. Do not try it another way", tool, target)
 	}
-	dec, err := w.approver.Approve(ctx, ApprovalRequest{RunID: inv.RunID, Call: inv.Call, Unapproved: []string{tool + " " + target}, Reasons: []string{why}, Protected: target})
-	if err != nil {
-		if ctx.Err() != nil {
-			return engine.ToolResult{Output: tool + ": cancelled while waiting for approval", IsError: true}, true, ctx.Err()
-		}
-		r, _ := failed("%s: not written: asking the user for approval failed: %v", tool, err)
-		return r, true, nil
-	}
-	if !dec.Allows() {
-		r, _ := failed("%s: not written: the user refused writing the protected path %s. Do not try it another way", tool, target)
-		return r, true, nil
-	}
-	return engine.ToolResult{}, false, nil
+	return r, true, nil
 }

@@ -25,35 +25,18 @@ func (w *Workspace) CanAsk() bool { return canAsk(w.approver) }
 func (t *approvedTool) Call(ctx context.Context, inv engine.ToolInvocation) (engine.ToolResult, error) {
 	name := t.Tool.Spec().Name
 	key := "tool\x00" + name // never a command part: those have no NUL
-	t.w.mu.Lock()
-	allowed, rejected := t.w.alwaysAllowed[key], t.w.alwaysRejected[key]
-	t.w.mu.Unlock()
-	switch {
-	case rejected:
-		return failed("%s: not run: the user refused %s for this workspace. Do not call it again; find another way", name, name)
-	case allowed:
+	v, err := t.w.approve(ctx, key, ApprovalRequest{RunID: inv.RunID, Call: inv.Call})
+	switch v {
+	case verdictRemembered, verdictAllowed:
 		return t.Tool.Call(ctx, inv)
-	}
-	if !canAsk(t.w.approver) {
+	case verdictRememberedRefusal:
+		return failed("%s: not run: the user refused %s for this workspace. Do not call it again; find another way", name, name)
+	case verdictNoOneToAsk:
 		return failed("%s: not run: the settings require the user's approval for %s and no one can be asked here", name, name)
-	}
-	dec, err := t.w.approver.Approve(ctx, ApprovalRequest{RunID: inv.RunID, Call: inv.Call})
-	if err != nil {
-		if ctx.Err() != nil {
-			return engine.ToolResult{Output: name + ": cancelled while waiting for approval", IsError: true}, ctx.Err()
-		}
+	case verdictCancelled:
+		return engine.ToolResult{Output: name + ": cancelled while waiting for approval", IsError: true}, err
+	case verdictAskFailed:
 		return failed("%s: not run: asking the user for approval failed: %v", name, err)
 	}
-	t.w.mu.Lock()
-	switch dec {
-	case DecisionAllowAlways:
-		t.w.alwaysAllowed[key] = true
-	case DecisionRejectAlways:
-		t.w.alwaysRejected[key] = true
-	}
-	t.w.mu.Unlock()
-	if !dec.Allows() {
-		return failed("%s: not run: the user refused this call. Do not repeat it; ask the user or find another way", name)
-	}
-	return t.Tool.Call(ctx, inv)
+	return failed("%s: not run: the user refused this call. Do not repeat it; ask the user or find another way", name)
 }
