@@ -11,8 +11,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"github.com/loopls/loopls/engine/machine"
-	"github.com/loopls/loopls/internal/realollama"
 	"net/http"
 	"net/url"
 	"os"
@@ -22,6 +20,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/loopls/loopls/engine/machine"
+	"github.com/loopls/loopls/internal/realollama"
 
 	"github.com/ollama/ollama/api"
 
@@ -270,7 +271,7 @@ func TestRealSizedWindowIsLoaded(t *testing.T) {
 	if err != nil || c.Window != 8192 || !strings.HasPrefix(c.Reason, "8,192 (the model's full window): KV 256 B/token, 4 GiB free") {
 		t.Fatalf("Window = %+v, %v", c, err)
 	}
-	if _, _, err := realStream(t, o, engine.ModelRequest{Messages: []engine.Message{engine.UserMessage("chat")}}); err != nil {
+	if _, _, err := realStream(t, o, engine.ModelRequest{Messages: []machine.Message{machine.UserMessage("chat")}}); err != nil {
 		t.Fatal(err)
 	}
 	ps, err := api.NewClient(&url.URL{Scheme: "http", Host: host}, &http.Client{}).ListRunning(ctx)
