@@ -345,7 +345,12 @@ await scenario('terminal/*', () => withAgent([], { caps: { terminal: true }, ter
   const methods = rec.terminal.map((c) => c.method);
   check('terminal: create, wait_for_exit, output, release', JSON.stringify(methods) === JSON.stringify(['create', 'wait_for_exit', 'output', 'release']), methods);
   const c = rec.terminal[0]?.params || {};
-  check('terminal: sh -c the command in the workspace, with an output limit', c.command === 'sh' && JSON.stringify(c.args) === JSON.stringify(['-c', 'sleep 30']) && c.cwd === workspace && c.outputByteLimit > 0 && c.sessionId === s.sessionId, c);
+  // env -i replaces the editor's environment with loopls's own less its
+  // secrets (docs/security.md), then sh -c runs the command.
+  check('terminal: env -i loopls\'s environment, sh -c the command in the workspace, with an output limit',
+    c.command === 'env' && c.args[0] === '-i' && JSON.stringify(c.args.slice(-3)) === JSON.stringify(['sh', '-c', 'sleep 30']) &&
+    c.args.some((a) => a.startsWith('PATH=')) && !c.args.some((a) => /API_KEY=|_TOKEN=/.test(a)) &&
+    c.cwd === workspace && c.outputByteLimit > 0 && c.sessionId === s.sessionId, c);
   check('terminal: every call names the terminal', rec.terminal.slice(1).every((x) => x.params.terminalId === 'term-1'), rec.terminal);
   const shown = rec.updates.find((u) => u.sessionUpdate === 'tool_call_update' && (u.content || []).some((x) => x.type === 'terminal' && x.terminalId === 'term-1'));
   check('terminal: the tool call embeds the terminal', !!shown, rec.updates);
