@@ -31,6 +31,9 @@ import (
 //     \\ unescaped (the model escaped them twice in its JSON), then 1–6.
 //  8. trimmed-boundary: old_string without the blank lines (and the
 //     whitespace) at its start and end, then 1–6.
+//  9. line-numbers: old_string copied with read_file's line numbers
+//     ("    12\t" before every line): they are removed (and from
+//     new_string when it has them on every line too), then 1–6.
 //
 // Each matcher applies only when it finds exactly one region. A matcher
 // that finds two or more ends the chain with a refusal that names the line
@@ -99,6 +102,7 @@ const (
 	matchNormalised  = "whitespace-normalised"
 	matchEscapes     = "escape-normalised"
 	matchBoundary    = "trimmed-boundary"
+	matchGutter      = "line-numbers"
 )
 
 // matchEdit finds old in text by the chain above and replaces it with
@@ -116,6 +120,15 @@ func matchEdit(text, old, newText string, replaceAll bool, shown string) (editMa
 	if b, nb, ok := trimBoundary(old, newText); ok {
 		if m, err, done := matchBase(text, b, nb, replaceAll, shown); done {
 			return prefixed(m, err, matchBoundary, "dropping the blank lines at the ends of old_string")
+		}
+	}
+	if g, ok := stripGutter(old); ok {
+		ng, ok := stripGutter(newText)
+		if !ok {
+			ng = newText
+		}
+		if m, err, done := matchBase(text, g, ng, replaceAll, shown); done {
+			return prefixed(m, err, matchGutter, "removing read_file's line numbers from old_string")
 		}
 	}
 	return editMatch{}, notFound(text, old, shown)
@@ -310,6 +323,29 @@ func unescape(s string) string {
 		b.WriteByte(s[i])
 	}
 	return b.String()
+}
+
+// stripGutter removes read_file's line numbers (spaces, digits, a tab)
+// from the start of every line of s; ok is false unless every non-blank
+// line has one, so text that merely starts with a number stays as it is.
+func stripGutter(s string) (string, bool) {
+	lines := strings.SplitAfter(s, "\n")
+	seen := false
+	for i, l := range lines {
+		if isBlank(strings.TrimRight(l, "\r\n")) {
+			continue
+		}
+		rest := strings.TrimLeft(l, " ")
+		digits := len(rest) - len(strings.TrimLeft(rest, "0123456789"))
+		if digits == 0 || digits > 9 || len(rest) == digits || rest[digits] != '\t' {
+			return "", false
+		}
+		lines[i], seen = rest[digits+1:], true
+	}
+	if !seen {
+		return "", false
+	}
+	return strings.Join(lines, ""), true
 }
 
 // trimBoundary drops the whitespace-only lines at the start of old and,

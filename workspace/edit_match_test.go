@@ -54,6 +54,12 @@ func TestMatchEditChain(t *testing.T) {
 		{name: "blank lines at the ends, then indentation", text: "{\n\tb()\n}\n", old: "\n    b()\n\n", new: "\n    c()\n\n",
 			matcher: matchBoundary + "+" + matchIndent, want: "{\n\tc()\n}\n"},
 
+		{name: "read_file's line numbers copied", text: "package p\n\nfunc a() {\n\treturn 1\n}\n",
+			old: "     3\tfunc a() {\n     4\t\treturn 1\n", new: "     3\tfunc a() {\n     4\t\treturn 2\n",
+			matcher: matchGutter + "+" + matchExact, want: "package p\n\nfunc a() {\n\treturn 2\n}\n"},
+		{name: "line numbers in old_string only", text: "a\nb\n", old: "     2\tb", new: "c",
+			matcher: matchGutter + "+" + matchExact, want: "a\nc\n"},
+
 		{name: "refused: exact, twice", text: "x\ny\nx\n", old: "x", new: "z",
 			want: "old_string occurs 2 times in f.txt, at lines 1 and 3", kind: ErrEditAmbiguous},
 		{name: "refused: loose, twice", text: "\tx()\nfoo\n\tx()\n", old: "  x()", new: "y()",
@@ -165,8 +171,14 @@ func FuzzTolerantEdit(f *testing.F) {
 			t.Fatalf("the edit changed text outside its region [%d,%d)", m.Start, m.End)
 		}
 		o, n := old, newText
-		if strings.HasPrefix(m.Matcher, matchEscapes) {
+		switch {
+		case strings.HasPrefix(m.Matcher, matchEscapes):
 			o, n = unescape(old), unescape(newText)
+		case strings.HasPrefix(m.Matcher, matchGutter):
+			o, _ = stripGutter(old)
+			if g, ok := stripGutter(newText); ok {
+				n = g
+			}
 		}
 		if got, want := stripAllWS(text[m.Start:m.End]), stripAllWS(o); got != want {
 			t.Fatalf("%s matched region %q for old_string %q: they differ beyond whitespace", m.Matcher, text[m.Start:m.End], old)
