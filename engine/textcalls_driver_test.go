@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -127,4 +128,60 @@ func TestEmptyAnswerIsAskedAgainOnce(t *testing.T) {
 			t.Errorf("an answer after the nudge: err %v, run %+v", err, run)
 		}
 	}
+}
+
+// streamHeld returns a model whose every answer starts like a call ({")
+// and then streams n deltas, so the driver holds it back to the end.
+func streamHeld(n int) *fakeModel {
+	return &fakeModel{name: "mem:m", reply: func(ctx context.Context, _ int, req ModelRequest, emit func(Delta)) (ModelResponse, error) {
+		emit(Delta{Lane: LaneText, Text: `{"`})
+		for range n {
+			emit(Delta{Lane: LaneText, Text: "token "})
+		}
+		return ModelResponse{Message: machine.Message{Role: machine.RoleAssistant}}, nil
+	}}
+}
+
+// TestHeldAnswerCostLinear: holding an answer back (it may be a call) costs
+// what passing it through does, linear in its length: the start is judged
+// only until it matched a format.
+func TestHeldAnswerCostLinear(t *testing.T) {
+	cost := func(n int) uint64 {
+		rec := newRecorder()
+		a := NewAgent(AgentConfig{Model: streamHeld(n), Tools: []Tool{constTool("read_file", "x")}, Observers: []Observer{rec}}, "guard", nil)
+		var m0, m1 runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m0)
+		run, err := a.Run(context.Background(), RunInput{ID: "r", Prompt: "go"})
+		runtime.ReadMemStats(&m1)
+		if err != nil || len(run.Output) != 2+n*len("token ") || rec.deltas[LaneText] != run.Output {
+			t.Fatalf("run: %v, %d bytes of output, %d shown", err, len(run.Output), len(rec.deltas[LaneText]))
+		}
+		return m1.TotalAlloc - m0.TotalAlloc
+	}
+	cost(100) // warm up
+	small, big := cost(2_000), cost(20_000)
+	if big > 20*small {
+		t.Errorf("a held answer of 20,000 deltas allocated %d KiB, one of 2,000 %d KiB: not linear", big>>10, small>>10)
+	}
+}
+
+// BenchmarkHeldDeltaCost is BenchmarkDeltaCost for an answer the driver
+// holds back because it starts like a call (10,000 deltas, read at the end
+// by ParseTextCalls and released as the answer).
+//
+//	go test -run '^$' -bench HeldDeltaCost -benchmem ./engine
+func BenchmarkHeldDeltaCost(b *testing.B) {
+	const n = 10_000
+	model := streamHeld(n)
+	tools := []Tool{constTool("read_file", "x")}
+	b.ReportAllocs()
+	for b.Loop() {
+		model.reqs = model.reqs[:0]
+		a := NewAgent(AgentConfig{Model: model, Tools: tools, Observers: []Observer{NopObserver{}}}, "bench", nil)
+		if _, err := a.Run(context.Background(), RunInput{ID: "r", Prompt: "go"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/delta")
 }
