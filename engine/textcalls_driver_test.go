@@ -142,9 +142,9 @@ func streamHeld(n int) *fakeModel {
 	}}
 }
 
-// TestHeldAnswerCostLinear: holding an answer back (it may be a call) costs
-// what passing it through does, linear in its length: the start is judged
-// only until it matched a format.
+// TestHeldAnswerCostLinear: holding an answer back (it may be a call)
+// allocates linearly in its length, as passing it through does (no copy of
+// the text so far per delta), and the user gets all of it at the end.
 func TestHeldAnswerCostLinear(t *testing.T) {
 	cost := func(n int) uint64 {
 		rec := newRecorder()
