@@ -46,10 +46,13 @@ type ToolEvent struct {
 // Run is the audit record of one run, kept in its session's trail and sent
 // to the editor as loopls/runEnded.
 type Run struct {
-	ID        machine.RunID       `json:"runId"`
-	SessionID machine.SessionID   `json:"sessionId"`
-	Prompt    string              `json:"prompt"`
-	Model     string              `json:"model,omitempty"`
+	ID        machine.RunID     `json:"runId"`
+	SessionID machine.SessionID `json:"sessionId"`
+	Prompt    string            `json:"prompt"`
+	Model     string            `json:"model,omitempty"`
+	// Mode is the mode the run started in ("ask", "edit", "auto"; "" when
+	// not recorded): a resumed run keeps it.
+	Mode      string              `json:"mode,omitempty"`
 	Outcome   machine.OutcomeName `json:"outcome"`
 	Output    string              `json:"output"`
 	Turns     int                 `json:"turns"`

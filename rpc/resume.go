@@ -7,7 +7,6 @@ import (
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/session"
-	"github.com/loopls/loopls/workspace"
 )
 
 // resumeParams are loopls/resumeRun's params.
@@ -39,7 +38,7 @@ func (s *Server) resumeRun(ctx context.Context, params *json.RawMessage) (any, e
 		return nil, err
 	}
 	rs, err := s.launch(p.RunID, p.WorkDoneToken, "loopls: resuming "+string(p.RunID), func(obs engine.Observer) (*session.Handle, error) {
-		return mgr.Resume(ctx, session.ResumeRequest{RunID: p.RunID, MaxTurns: p.MaxTurns, Mode: workspace.ModeEdit, Observer: obs})
+		return mgr.Resume(ctx, session.ResumeRequest{RunID: p.RunID, MaxTurns: p.MaxTurns, Observer: obs})
 	})
 	if err != nil {
 		return nil, err

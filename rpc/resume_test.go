@@ -386,3 +386,57 @@ func TestResumeRefusals(t *testing.T) {
 		}
 	}
 }
+
+// An ask run stopped by a kill and resumed is still an ask run: the
+// resumed model requests offer only the read-only tools, whatever mode
+// loopls/resumeRun used to pick (issue 23: it gave the run edit's tools).
+func TestResumedAskRunKeepsItsMode(t *testing.T) {
+	script := func(req *api.ChatRequest) *fakeollama.Reply {
+		if !strings.HasPrefix(lastUserText(req), "resume ask") {
+			return nil
+		}
+		if req.Messages[len(req.Messages)-1].Role == "user" {
+			return fakeollama.ToolCalls(fakeollama.Call{Name: "read_file", Args: `{"path":"README.md"}`})
+		}
+		return slowText("The", " readme", " says", " demo", " and", " more", " words", " follow", " here", ".")
+	}
+	w := newResumeWorld(t, script)
+	a := w.daemon(nil)
+	a.send("loopls/run", map[string]any{"prompt": "resume ask about the readme", "mode": "ask"})
+	var runID machine.RunID
+	a.waitFor("turn 2 starting", func(m *wireMsg) bool {
+		if m.Method != "loopls/transition" {
+			return false
+		}
+		tr := params[engine.Transition](t, m)
+		if tr.Event == machine.EventCallLLM && tr.Turn == 1 {
+			runID = tr.RunID
+			return true
+		}
+		return false
+	})
+	a.waitFor("turn 2 streaming", func(m *wireMsg) bool {
+		return m.Method == "loopls/delta" && strings.Contains(string(m.Params), string(runID))
+	})
+	kill9(t, a)
+	before := len(w.srv.Requests())
+
+	b := w.daemon(map[string]any{"mode": "auto"})
+	var got runResult
+	b.mustRequest("loopls/resumeRun", map[string]any{"runId": runID}, &got)
+	if got.Outcome != "completed" {
+		t.Fatalf("resumed run = %+v", got)
+	}
+	reqs := w.srv.Requests()[before:]
+	if len(reqs) == 0 {
+		t.Fatal("the resumed run asked the model nothing")
+	}
+	for _, req := range reqs {
+		for _, tl := range req.Tools {
+			switch tl.Function.Name {
+			case "write_file", "edit_file", "run_command":
+				t.Errorf("the resumed ask run was offered %s", tl.Function.Name)
+			}
+		}
+	}
+}

@@ -291,7 +291,7 @@ func (m *Manager) prepare(r Request) (prepared, error) {
 // claim records the run in flight in the store and brings e's history up to
 // the stored one. The caller has marked e busy, so e is ours meanwhile.
 func (m *Manager) claim(ctx context.Context, e *entry, runID machine.RunID, r Request, create bool) error {
-	c, err := m.cfg.Store.ClaimSince(ctx, engine.Run{ID: runID, SessionID: e.id, Prompt: r.Prompt, Model: r.Model, StartedAt: time.Now()}, create, e.version)
+	c, err := m.cfg.Store.ClaimSince(ctx, engine.Run{ID: runID, SessionID: e.id, Prompt: r.Prompt, Model: r.Model, Mode: string(r.Mode), StartedAt: time.Now()}, create, e.version)
 	switch {
 	case errors.Is(err, store.ErrBusy):
 		return kinded{err, ErrBusy}

@@ -17,7 +17,9 @@ type ResumeRequest struct {
 	RunID machine.RunID
 	// MaxTurns overrides the settings' turn cap (0 = settings).
 	MaxTurns int
-	// Mode picks the tools the model gets.
+	// Mode may narrow the mode the run started in (ask narrows edit and
+	// auto, edit narrows auto); it never widens it: a resumed run keeps
+	// its original mode ("" keeps it as it is).
 	Mode workspace.Mode
 	// Observer sees the resumed run's events.
 	Observer engine.Observer
@@ -95,7 +97,7 @@ func (m *Manager) Resume(ctx context.Context, r ResumeRequest) (*Handle, error) 
 		e.title = store.Title(res.Run.Prompt)
 	}
 	req := Request{
-		SessionID: sid, Prompt: res.Run.Prompt, MaxTurns: r.MaxTurns, Mode: r.Mode,
+		SessionID: sid, Prompt: res.Run.Prompt, MaxTurns: r.MaxTurns, Mode: resumedMode(workspace.Mode(res.Run.Mode), r.Mode),
 		Observer: r.Observer, RunID: r.RunID,
 	}
 	// The prompt already holds its attached context; the project's
@@ -110,4 +112,19 @@ func (m *Manager) Resume(ctx context.Context, r ResumeRequest) (*Handle, error) 
 	m.wg.Add(1)
 	go m.run(runCtx, e, h, req, prep, &res)
 	return h, nil
+}
+
+// resumedMode is the mode a resumed run gets: the one it started in, or
+// the asked one when that is narrower. A run recorded before modes were
+// kept resumes in ask: nothing says it may change anything (fail closed).
+func resumedMode(started, asked workspace.Mode) workspace.Mode {
+	rank := map[workspace.Mode]int{workspace.ModeAsk: 0, workspace.ModeEdit: 1, workspace.ModeAuto: 2}
+	orig, ok := rank[started]
+	if !ok {
+		return workspace.ModeAsk
+	}
+	if a, ok := rank[asked]; ok && a < orig {
+		return asked
+	}
+	return started
 }

@@ -80,7 +80,7 @@ func (s *Store) ClaimSince(ctx context.Context, run engine.Run, create bool, kno
 		}
 	}
 	if err := s.exec(ctx, tx, stClaimRun,
-		string(run.ID), string(run.SessionID), r.str(run.Prompt), run.Model, unixNano(run.StartedAt), s.owner.id, out.Version); err != nil {
+		string(run.ID), string(run.SessionID), r.str(run.Prompt), run.Model, unixNano(run.StartedAt), s.owner.id, out.Version, run.Mode); err != nil {
 		return Claimed{}, fmt.Errorf("claim session %s: record run %s: %w", run.SessionID, run.ID, err)
 	}
 	if err := tx.Commit(); err != nil {

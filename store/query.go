@@ -148,7 +148,7 @@ func queryRuns(ctx context.Context, q querier, where string, args ...any) ([]eng
 	rows, err := q.QueryContext(ctx, `SELECT id, session_id, prompt, model, outcome, output, turns,
 		input_tokens, output_tokens, error_kind, error_message, error, started_at, ended_at, edits,
 		resumable = 1 AND session_version = COALESCE((SELECT version FROM sessions s WHERE s.id = runs.session_id), -1),
-		stopped_state, stopped_turn
+		stopped_state, stopped_turn, mode
 		FROM runs `+where, args...)
 	if err != nil {
 		return nil, err
@@ -164,7 +164,7 @@ func queryRuns(ctx context.Context, q querier, where string, args ...any) ([]eng
 		var stoppedTurn int
 		if err := rows.Scan(&r.ID, &r.SessionID, &r.Prompt, &r.Model, &r.Outcome, &r.Output, &r.Turns,
 			&r.Usage.InputTokens, &r.Usage.OutputTokens, &errKind, &errMsg, &errJSON, &started, &ended, &edits,
-			&r.Resumable, &stoppedState, &stoppedTurn); err != nil {
+			&r.Resumable, &stoppedState, &stoppedTurn, &r.Mode); err != nil {
 			return nil, err
 		}
 		if stoppedState != "" {

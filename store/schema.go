@@ -59,6 +59,9 @@ var migrations = []string{
 	ALTER TABLE runs ADD COLUMN stopped_state TEXT NOT NULL DEFAULT '';
 	ALTER TABLE runs ADD COLUMN stopped_turn INTEGER NOT NULL DEFAULT 0;
 	CREATE INDEX runs_resumable ON runs(session_id) WHERE resumable = 1;`,
+	// 3 → 4: the mode a run started in ('ask', 'edit', 'auto'), so a
+	// resumed run keeps it (issue 23); '' for runs recorded before.
+	`ALTER TABLE runs ADD COLUMN mode TEXT NOT NULL DEFAULT '';`,
 }
 
 // schemaVersion is the version a database has once Open returns: the

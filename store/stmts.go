@@ -62,8 +62,8 @@ var stmtSQL = [nStmts]string{
 			resumable = 0, stopped_state = '', stopped_turn = 0`,
 	stCreateSession: `INSERT INTO sessions (id, title, history, created_at, updated_at, version)
 			VALUES (?, ?, '[]', ?, ?, 0)`,
-	stClaimRun: `INSERT INTO runs (id, session_id, prompt, model, outcome, started_at, owner, session_version)
-		VALUES (?, ?, ?, ?, '', ?, ?, ?)`,
+	stClaimRun: `INSERT INTO runs (id, session_id, prompt, model, outcome, started_at, owner, session_version, mode)
+		VALUES (?, ?, ?, ?, '', ?, ?, ?, ?)`,
 	stSetTranscript: `UPDATE runs SET transcript = ?, edits = COALESCE(?, edits) WHERE id = ?`,
 }
 
