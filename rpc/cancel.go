@@ -101,15 +101,4 @@ func (s *Server) loopCancel(ctx context.Context, params *json.RawMessage) (any, 
 
 // cancelRuns cancels one run, or all when id is empty; it reports whether
 // any run was in flight.
-func (s *Server) cancelRuns(id machine.RunID) bool {
-	s.mu.Lock()
-	mgr := s.mgr
-	s.mu.Unlock()
-	if mgr == nil {
-		return false
-	}
-	if id == "" {
-		return mgr.CancelAll() > 0
-	}
-	return mgr.Cancel(id)
-}
+func (s *Server) cancelRuns(id machine.RunID) bool { return s.sess.cancel(id) }

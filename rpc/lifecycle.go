@@ -276,12 +276,10 @@ func (s *Server) initialized(*json.RawMessage) { s.startOpen() }
 // shutdown cancels every run; the server then only waits for exit.
 func (s *Server) shutdown(context.Context, *json.RawMessage) (any, error) {
 	s.setState(stateShuttingDown)
+	s.sess.cancel("")
 	s.mu.Lock()
-	mgr, ws := s.mgr, s.ws
+	ws := s.ws
 	s.mu.Unlock()
-	if mgr != nil {
-		mgr.CancelAll()
-	}
 	// Shutdown is where LSP has a server clean up; exit only ends it. The
 	// kernel takes 8-40 ms to drop inotify watches, so they go now, while
 	// the editor waits for this answer, not after exit.
@@ -355,12 +353,12 @@ func (s *Server) teardown() {
 		}
 	})
 	<-s.opened
-	s.closeSessions()
+	opened := s.sess.close()
 	s.mu.Lock()
-	mgr, ws, st := s.mgr, s.ws, s.store
+	ws := s.ws
 	s.mu.Unlock()
-	if mgr != nil {
-		mgr.Close() // cancels every run and waits for them
+	if opened.mgr != nil {
+		opened.mgr.Close() // cancels every run and waits for them
 	}
 	s.stop() // cancels every request context, and jsonrpc2's read loop
 	s.requestWG.Wait()
@@ -376,8 +374,8 @@ func (s *Server) teardown() {
 			s.log.Warn("closing the workspace", "err", err)
 		}
 	}
-	if st != nil {
-		if err := st.Close(); err != nil {
+	if opened.store != nil {
+		if err := opened.store.Close(); err != nil {
 			s.log.Warn("closing the store", "err", err)
 		}
 	}

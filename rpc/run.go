@@ -182,12 +182,11 @@ func (s *Server) knownRun(ctx context.Context, id machine.RunID) bool {
 	s.mu.Lock()
 	_, inflight := s.runs[id]
 	known := inflight || s.ended.has(id)
-	st := s.store
 	s.mu.Unlock()
 	if known {
 		return true
 	}
-	if st != nil {
+	if st := s.sess.now().store; st != nil {
 		if _, err := st.Run(ctx, id); err == nil {
 			return true
 		}

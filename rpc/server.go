@@ -24,8 +24,6 @@ import (
 	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/mcp"
 	"github.com/loopls/loopls/providers"
-	"github.com/loopls/loopls/session"
-	"github.com/loopls/loopls/store"
 	"github.com/loopls/loopls/workspace"
 )
 
@@ -69,6 +67,9 @@ type Server struct {
 	tokens   progressTokens
 	// mcp holds the MCP servers for the daemon's life (mcp_servers.go).
 	mcp *mcp.Hub
+	// sess holds the session store and manager, opened on first need
+	// (sessions_open.go).
+	sess sessions
 
 	mu        sync.Mutex
 	state     lifecycle // only setState changes it (state.go)
@@ -76,9 +77,6 @@ type Server struct {
 	client    clientCaps
 	root      string
 	ws        *workspace.Workspace
-	store     *store.Store     // nil until openSessions, or without a store
-	mgr       *session.Manager // nil until openSessions
-	sessOpen  sessionsOpen
 	runs      map[machine.RunID]*runState // runs in flight (run.go)
 	ended     endedRuns                   // runs that ended in this daemon (run.go)
 	trace     string

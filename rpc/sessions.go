@@ -25,12 +25,7 @@ func (s *Server) manager(ctx context.Context) (*session.Manager, error) {
 		return nil, errors.New("the server is not initialized")
 	}
 	s.openSessions()
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.mgr == nil {
-		return nil, errors.New("the server has no session manager: initialize failed")
-	}
-	return s.mgr, nil
+	return s.sess.manager()
 }
 
 // sessions handles loopls/sessions → [{"sessionId","title","runs","updatedAt"}].

@@ -1,7 +1,9 @@
 package rpc
 
 import (
+	"errors"
 	"sync"
+	"sync/atomic"
 
 	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/session"
@@ -12,24 +14,79 @@ import (
 // (a run, the session list, a resume), not at initialize: a daemon that only
 // serves code actions, or idles in an editor that never runs anything, does
 // not pay for SQLite (its code alone is ~2 MiB of resident pages, see
-// docs/performance.md). openSessions is that open; closeSessions ends the
-// chance of it for teardown.
-type sessionsOpen struct {
+// docs/performance.md). sessions owns them: open is that open, close ends
+// the chance of it for teardown and hands back what was opened.
+type sessions struct {
 	// mu is held for the whole open, so teardown waits for one in progress.
 	mu   sync.Mutex
 	done bool // opened, failed or closed: never again
+	// opened is what the open made; nil before it.
+	opened atomic.Pointer[openedSessions]
+}
+
+// openedSessions is what an open made: the store (nil without one) and the
+// manager (nil when it could not be made).
+type openedSessions struct {
+	store *store.Store
+	mgr   *session.Manager
+}
+
+// open runs mk once, the first time it is called before close.
+func (ss *sessions) open(mk func() openedSessions) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if ss.done {
+		return
+	}
+	ss.done = true
+	o := mk()
+	ss.opened.Store(&o)
+}
+
+// now is what is open now: nothing before the open.
+func (ss *sessions) now() openedSessions {
+	if o := ss.opened.Load(); o != nil {
+		return *o
+	}
+	return openedSessions{}
+}
+
+// manager is the session manager, once opened.
+func (ss *sessions) manager() (*session.Manager, error) {
+	if mgr := ss.now().mgr; mgr != nil {
+		return mgr, nil
+	}
+	return nil, errors.New("the server has no session manager: initialize failed")
+}
+
+// cancel cancels one run, or all when id is empty; it reports whether any
+// run was in flight. Before the open none can be.
+func (ss *sessions) cancel(id machine.RunID) bool {
+	mgr := ss.now().mgr
+	switch {
+	case mgr == nil:
+		return false
+	case id == "":
+		return mgr.CancelAll() > 0
+	}
+	return mgr.Cancel(id)
+}
+
+// close makes sure nothing opens after it returns (an open in progress is
+// waited for) and returns what is open, for teardown to close.
+func (ss *sessions) close() openedSessions {
+	ss.mu.Lock()
+	ss.done = true
+	ss.mu.Unlock()
+	return ss.now()
 }
 
 // openSessions opens the store (unless Options.NoStore) and the session
 // manager once, after initialize's open; a store that cannot be opened leaves
 // sessions in memory, said once to the user.
-func (s *Server) openSessions() {
-	s.sessOpen.mu.Lock()
-	defer s.sessOpen.mu.Unlock()
-	if s.sessOpen.done {
-		return
-	}
-	s.sessOpen.done = true
+func (s *Server) openSessions() { s.sess.open(s.makeSessions) }
+
+func (s *Server) makeSessions() openedSessions {
 	s.mu.Lock()
 	root, ws := s.root, s.ws
 	s.mu.Unlock()
@@ -61,17 +118,8 @@ func (s *Server) openSessions() {
 	})
 	if err != nil {
 		log.Error("no session manager", "err", err)
+		mgr = nil
 	}
-	s.mu.Lock()
-	s.store, s.mgr = st, mgr
-	s.mu.Unlock()
 	log.Debug("sessions ready", "store", st != nil)
-}
-
-// closeSessions makes sure no store or manager opens after it returns (one
-// being opened is waited for): teardown closes what is there.
-func (s *Server) closeSessions() {
-	s.sessOpen.mu.Lock()
-	s.sessOpen.done = true
-	s.sessOpen.mu.Unlock()
+	return openedSessions{store: st, mgr: mgr}
 }
