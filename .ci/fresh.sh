@@ -37,7 +37,7 @@
 #                   (default ${XDG_CACHE_HOME:-$HOME/.cache}/loopls-ci-fresh; Debian's files, not ours)
 #   CI_FRESH_KEEP=1 keep the root afterwards
 set -euo pipefail
-trap 'rc=$?; printf "[ci-fresh] FAILED (exit %s) at %s:%s: %s\n" "$rc" "${BASH_SOURCE[0]}" "$LINENO" "$BASH_COMMAND" >&2' ERR
+trap 'printf "[ci-fresh] FAILED (exit %s) at %s:%s: %s\n" "$?" "${BASH_SOURCE[0]}" "$LINENO" "$BASH_COMMAND" >&2' ERR
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 suite=bookworm

@@ -15,7 +15,7 @@
 # Takes 3-6 minutes the first time, mostly code-server.
 set -eEuo pipefail
 # A failing step names itself: the command, the file and the line, never a silent exit.
-trap 'rc=$?; printf "[ci-install] FAILED (exit %s) at %s:%s: %s\n" "$rc" "${BASH_SOURCE[0]}" "$LINENO" "$BASH_COMMAND" >&2' ERR
+trap 'printf "[ci-install] FAILED (exit %s) at %s:%s: %s\n" "$?" "${BASH_SOURCE[0]}" "$LINENO" "$BASH_COMMAND" >&2' ERR
 editors=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 home=${LOOPLS_CLIENTS_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/loopls-clients}
 mkdir -p "$home"

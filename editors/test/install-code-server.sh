@@ -10,7 +10,7 @@
 # 4.100.x is the last code-server whose engines accept node 20.
 # usage: install-code-server.sh PREFIX      (needs build-essential python3 pkg-config libkrb5-dev ripgrep)
 set -eEuo pipefail
-trap 'rc=$?; printf "[install-code-server] FAILED (exit %s) at %s:%s: %s\n" "$rc" "${BASH_SOURCE[0]}" "$LINENO" "$BASH_COMMAND" >&2' ERR
+trap 'printf "[install-code-server] FAILED (exit %s) at %s:%s: %s\n" "$?" "${BASH_SOURCE[0]}" "$LINENO" "$BASH_COMMAND" >&2' ERR
 prefix=$(realpath -m "${1:?usage: install-code-server.sh PREFIX}")
 version=${CODE_SERVER_VERSION:-4.100.3}
 entry=$prefix/node_modules/code-server/out/node/entry.js

@@ -7,7 +7,7 @@
 # usage: install-nvim.sh DIR [SUITE]     (SUITE default trixie)
 # The mirror is the one apt already uses (first enabled deb source of this release).
 set -eEuo pipefail
-trap 'rc=$?; printf "[install-nvim] FAILED (exit %s) at %s:%s: %s\n" "$rc" "${BASH_SOURCE[0]}" "$LINENO" "$BASH_COMMAND" >&2' ERR
+trap 'printf "[install-nvim] FAILED (exit %s) at %s:%s: %s\n" "$?" "${BASH_SOURCE[0]}" "$LINENO" "$BASH_COMMAND" >&2' ERR
 dir=$(realpath -m "${1:?usage: install-nvim.sh DIR [SUITE]}")
 suite=${2:-trixie}
 if [ -x "$dir/nvim" ] && [ -z "${FORCE:-}" ]; then

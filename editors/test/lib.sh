@@ -7,7 +7,7 @@
 set -eEuo pipefail
 # A failing step names itself (the command, the file and the line); the harness that
 # sources this file is named by ${harness}.
-trap 'rc=$?; printf "[%s] FAILED (exit %s) at %s:%s: %s\n" "${harness:-editors}" "$rc" "${BASH_SOURCE[0]}" "$LINENO" "$BASH_COMMAND" >&2' ERR
+trap 'printf "[%s] FAILED (exit %s) at %s:%s: %s\n" "${harness:-editors}" "$?" "${BASH_SOURCE[0]}" "$LINENO" "$BASH_COMMAND" >&2' ERR
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 clients_home=${LOOPLS_CLIENTS_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/loopls-clients}
 work=$(mktemp -d "${TMPDIR:-/tmp}/loopls-editors.XXXXXX")

@@ -6,7 +6,7 @@
 # Env: GO (default go), VERSION (the binary's --version; default from git).
 # Writes OUTDIR/loopls-TARGET.vsix. Needs node_modules (npm ci here).
 set -eEuo pipefail
-trap 'rc=$?; printf "[package.sh] FAILED (exit %s) at %s:%s: %s\n" "$rc" "${BASH_SOURCE[0]}" "$LINENO" "$BASH_COMMAND" >&2' ERR
+trap 'printf "[package.sh] FAILED (exit %s) at %s:%s: %s\n" "$?" "${BASH_SOURCE[0]}" "$LINENO" "$BASH_COMMAND" >&2' ERR
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 out=${1:?usage: package.sh OUTDIR TARGET...}; shift

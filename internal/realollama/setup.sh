@@ -24,7 +24,7 @@
 # fetched: no weights, no prebuilt binaries. See docs/real-ollama.md.
 set -eEuo pipefail
 # A failing step names itself: the command, the file and the line, never a silent exit.
-trap 'rc=$?; printf "[setup.sh] FAILED (exit %s) at %s:%s: %s\n" "$rc" "${BASH_SOURCE[0]}" "$LINENO" "$BASH_COMMAND" >&2' ERR
+trap 'printf "[setup.sh] FAILED (exit %s) at %s:%s: %s\n" "$?" "${BASH_SOURCE[0]}" "$LINENO" "$BASH_COMMAND" >&2' ERR
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
