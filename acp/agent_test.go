@@ -658,3 +658,55 @@ func TestPermissionAnsweredAfterCancelIsNotWithdrawn(t *testing.T) {
 		}
 	}
 }
+
+// A request the client has not answered when the run ends some other way
+// than session/cancel (here the tool's own context) is withdrawn with
+// $/cancel_request, and the approval is cancelled.
+func TestUnansweredPermissionIsWithdrawn(t *testing.T) {
+	asked := make(chan struct{})
+	withdrawn := make(chan struct{})
+	client := &testClient{answerCtx: func(ctx context.Context, p sdk.RequestPermissionRequest) sdk.RequestPermissionResponse {
+		close(asked)
+		select {
+		case <-ctx.Done():
+			close(withdrawn)
+		case <-time.After(waitFor):
+			t.Error("the unanswered request was not withdrawn")
+		}
+		return sdk.RequestPermissionResponse{Outcome: sdk.RequestPermissionOutcome{Cancelled: &sdk.RequestPermissionOutcomeCancelled{Outcome: "cancelled"}}}
+	}}
+	decided := make(chan workspace.Decision, 1)
+	script := func(ctx context.Context, req RunRequest, hooks Hooks) (engine.Run, error) {
+		e := &emitter{req: req}
+		req.Observer.OnResponse(req.RunID, 1, engine.ModelResponse{Message: machine.Message{Role: machine.RoleAssistant, ToolCalls: []machine.ToolCall{sleepCall}}})
+		req.Observer.OnToolPre(engine.ToolEvent{RunID: req.RunID, Call: sleepCall, Status: engine.ToolRunning})
+		toolCtx, stop := context.WithCancel(ctx)
+		defer stop()
+		go func() {
+			select {
+			case <-asked:
+				stop()
+			case <-toolCtx.Done():
+			}
+		}()
+		d, err := hooks.Approver.Approve(toolCtx, workspace.ApprovalRequest{RunID: req.RunID, Call: sleepCall, Command: "sleep 30", Unapproved: []string{"sleep 30"}})
+		if err != nil {
+			return e.run(machine.OutcomeFailed, "", machine.Internal(err.Error())), machine.Internal(err.Error())
+		}
+		decided <- d
+		return e.run(machine.OutcomeCompleted, string(d), nil), nil
+	}
+	h := newHarness(t, script, client)
+	s := h.start(sdk.ClientCapabilities{})
+	if _, err := h.prompt(s.SessionId, "sleep"); err != nil {
+		t.Fatalf("prompt: %v", err)
+	}
+	if d := <-decided; d != workspace.DecisionCancelled {
+		t.Errorf("decision = %q, want cancelled", d)
+	}
+	select {
+	case <-withdrawn:
+	case <-time.After(waitFor):
+		t.Fatal("the client's handler never saw the request withdrawn")
+	}
+}

@@ -112,6 +112,9 @@ type testClient struct {
 	writes      []sdk.WriteTextFileRequest
 	// answer picks the permission answer; nil selects the first option.
 	answer func(sdk.RequestPermissionRequest) sdk.RequestPermissionResponse
+	// answerCtx, if set, answers instead, seeing the request's context
+	// (which $/cancel_request from the agent ends).
+	answerCtx func(context.Context, sdk.RequestPermissionRequest) sdk.RequestPermissionResponse
 	// asked receives each permission request as it arrives.
 	asked chan sdk.RequestPermissionRequest
 	// onUpdate, if set, sees each update as it arrives.
@@ -129,10 +132,13 @@ var _ sdk.Client = (*testClient)(nil)
 func (c *testClient) RequestPermission(ctx context.Context, p sdk.RequestPermissionRequest) (sdk.RequestPermissionResponse, error) {
 	c.mu.Lock()
 	c.permissions = append(c.permissions, p)
-	answer := c.answer
+	answer, answerCtx := c.answer, c.answerCtx
 	c.mu.Unlock()
 	if c.asked != nil {
 		c.asked <- p
+	}
+	if answerCtx != nil {
+		return answerCtx(ctx, p), nil
 	}
 	if answer != nil {
 		return answer(p), nil
