@@ -15,6 +15,7 @@ const path = require('path');
 const { chromium } = require('playwright-core');
 const review = require('./vscode-review');
 const trust = require('./vscode-trust');
+const diagnostics = require('./vscode-diagnostics');
 const scenarioDone = Symbol('scenario done');
 
 const [url, ws, eventsPath, out, scenario] = process.argv.slice(2);
@@ -417,6 +418,11 @@ async function panelSection(page) {
     await openFile(page, 'hello.txt');
     // LOOPLS_VSCODE_ONLY=panel (while working on the panel): its checks
     // alone, the slow palette sections skipped. `make test-editors` runs all.
+    if (process.env.LOOPLS_VSCODE_ONLY === 'diagnostics') {
+      const hp = { page, check, events, waitFor, shot, palette, openFile, runAgent, runEnded, panelFrame, ws, panelSend, panelRunText, openPanel: review.openPanel };
+      await diagnostics.diagnosticsCheck(hp);
+      throw scenarioDone;
+    }
     if (process.env.LOOPLS_VSCODE_ONLY === 'panel') {
       const hp = { page, check, events, waitFor, shot, palette, openFile, runAgent, runEnded, panelFrame, ws, panelSend, panelRunText };
       const pf = await review.openPanel(hp);
@@ -630,6 +636,10 @@ async function panelSection(page) {
       await review.modalWhenHidden(h);
       await review.fixOpensPanel(h);
     }
+
+    // 10. The editor's diagnostics (issue 26): the JSON language server's
+    // error reaches the model after an edit, and a fix checks itself.
+    await diagnostics.diagnosticsCheck({ ...h, ws, openPanel: review.openPanel });
   } catch (e) {
     if (e !== scenarioDone) {
       check('driver completed', false, String((e && e.stack) || e).slice(0, 800));

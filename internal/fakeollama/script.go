@@ -113,6 +113,14 @@ func defaultReply(req *api.ChatRequest, m Model, seen int) *Reply {
 		return ToolCalls(Call{Name: "read_file", Args: `{"path":"README.md"}`})
 	case tools && lastIsUser && strings.HasPrefix(prompt, "report edit"):
 		return ToolCalls(Call{Name: "edit_file", Args: `{"path":"hello.txt","old_string":"hello","new_string":"goodbye"}`})
+	case tools && lastIsUser && strings.HasPrefix(prompt, "report break json"):
+		// Breaks the editor tests' data.json ({"ok": true}): the JSON
+		// language server flags the missing comma, and the check after the
+		// edit reports it (issue 26).
+		return ToolCalls(Call{Name: "edit_file", Args: `{"path":"data.json","old_string":"\"ok\": true","new_string":"\"ok\": true \"more\": 1"}`})
+	case tools && lastIsUser && strings.HasPrefix(prompt, "Fix the problems reported") && strings.Contains(prompt, "File: data.json"):
+		// Fix This on the broken data.json: puts the comma back.
+		return ToolCalls(Call{Name: "edit_file", Args: `{"path":"data.json","old_string":"true \"more\"","new_string":"true, \"more\""}`})
 	case tools && lastIsUser && strings.HasPrefix(prompt, "report echo"):
 		// A command that needs approval (sleep: nothing is allowed by default) and
 		// ends at once: its output in the answer shows it ran.

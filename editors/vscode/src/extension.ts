@@ -25,7 +25,9 @@ import {
   type ToolCallParams,
   type ModelWaitParams,
   type TransitionParams,
+  type DiagnosticsParams,
 } from './protocol';
+import { answerDiagnostics, DiagnosticsCapability, Settler, verdictText } from './diagnostics';
 import { affectsServer, didChangeConfigurationParams, ignoredWorkspaceKeys, needsRestart, serverCommand, toServerSettings, userOnly } from './settings';
 import { isMode, parseReviewMessage, type Mode } from './review';
 import { Review } from './reviewhost';
@@ -49,6 +51,7 @@ let serverLog: vscode.LogOutputChannel;
 let traceLog: vscode.LogOutputChannel;
 let panel: PanelProvider;
 let runningKey: boolean | undefined;
+const settler = new Settler();
 
 /** Declares `experimental.loopls.approvals` so loopls asks through `loopls/approve`. */
 class ApprovalsCapability implements StaticFeature {
@@ -238,6 +241,8 @@ function createClient(context: vscode.ExtensionContext): LanguageClient {
   });
   c.onNotification(Methods.runEnded, (p: RunRecord) => {
     testLog.write({ ev: 'runEnded', p });
+    const verdict = verdictText(p.verdict);
+    if (verdict) output.appendLine(`loopls: ${verdict}`);
     render(model.ended(p));
     review.runEnded(p);
     // A review nobody answered before the runs ended is withdrawn.
@@ -257,6 +262,25 @@ function createClient(context: vscode.ExtensionContext): LanguageClient {
     }
   });
   c.onRequest(Methods.approve, (p, token: vscode.CancellationToken) => review.approve(p, token));
+  c.registerFeature(new DiagnosticsCapability());
+  c.onRequest(Methods.diagnostics, async (p: DiagnosticsParams, token: vscode.CancellationToken) => {
+    const conv = c.code2ProtocolConverter;
+    const res = await answerDiagnostics(
+      settler,
+      {
+        parse: (u) => c.protocol2CodeConverter.asUri(u),
+        get: (u) => vscode.languages.getDiagnostics(u),
+        version: (u) => vscode.workspace.textDocuments.find((d) => conv.asUri(d.uri) === u)?.version,
+        asDiagnostics: (d) => conv.asDiagnostics(d),
+        now: () => Date.now(),
+      },
+      p,
+      token,
+      (l) => vscode.languages.onDidChangeDiagnostics(l),
+    );
+    testLog.write({ ev: 'diagnostics', params: p, answer: res });
+    return res;
+  });
   return c;
 }
 
@@ -525,6 +549,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.onDidGrantWorkspaceTrust(async () => {
       testLog.write({ ev: 'trustGranted' });
       await sendSettings();
+    }),
+  );
+  // What loopls/diagnostics settles on: edits and published diagnostics,
+  // keyed by the URIs the daemon knows documents by.
+  const key = (u: vscode.Uri) => client?.code2ProtocolConverter.asUri(u) ?? u.toString();
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeTextDocument((e) => {
+      if (e.contentChanges.length > 0) settler.edited(key(e.document.uri), Date.now());
+    }),
+    vscode.languages.onDidChangeDiagnostics((e) => {
+      const now = Date.now();
+      for (const u of e.uris) settler.changed(key(u), now);
     }),
   );
   await startClient(context);

@@ -65,6 +65,22 @@ export interface RunRecord {
   model?: string;
   /** A run a dead daemon left: `loopls/resumeRun` can continue it. */
   resumable?: boolean;
+  /** A checked fix's verdict (docs/protocol.md#a-fixs-verdict). */
+  verdict?: Verdict;
+}
+
+/** What the check of a fix run found. */
+export interface Verdict {
+  fixed: boolean;
+  remaining?: string[];
+  retries?: number;
+  note?: string;
+}
+
+/** Params of the `loopls/diagnostics` request to the editor. */
+export interface DiagnosticsParams {
+  uris?: string[];
+  settleMs?: number;
 }
 
 /** Params of `loopls/runStarted`: the first notification of every run. */
@@ -165,6 +181,7 @@ export const Methods = {
   models: 'loopls/models',
   resumeRun: 'loopls/resumeRun',
   approve: 'loopls/approve',
+  diagnostics: 'loopls/diagnostics',
   sessions: 'loopls/sessions',
   session: 'loopls/session',
   undoRun: 'loopls/undoRun',

@@ -491,6 +491,7 @@ export class Conversation {
       run.nextStep = nextStep(rec.error);
     }
     run.resumable = rec.resumable === true;
+    if (rec.verdict && typeof rec.verdict.fixed === 'boolean') run.verdict = rec.verdict;
     if (!run.items.some((i) => i.kind === 'answer') && rec.output) run.items.push({ kind: 'answer', text: rec.output });
     // A tool call still "running" when the run ended did not finish.
     for (const i of run.items) if (i.kind === 'toolCall' && i.status === 'running') i.status = 'cancelled';

@@ -48,6 +48,8 @@ export interface RunTurnView {
   resumable?: boolean;
   /** Why the model is silent (`loopls/modelWait`), while the run waits for it. */
   waiting?: string;
+  /** A checked fix's verdict (docs/protocol.md#a-fixs-verdict). */
+  verdict?: { fixed: boolean; remaining?: string[]; retries?: number; note?: string };
 }
 
 /** One entry of the session picker. */

@@ -85,6 +85,15 @@ function outcomeWords(outcome: string | undefined): string {
   return (outcome ?? 'ended').replace(/_/g, ' ');
 }
 
+/** A checked fix's verdict: a check mark, or "still failing" with what remains. */
+export function renderVerdict(v: NonNullable<RunTurnView['verdict']>): string {
+  const retries = v.retries ? ` after ${v.retries} more attempt(s)` : '';
+  if (v.fixed) return `<div class="verdict verdict-fixed" role="status">✓ fixed${escapeHtml(retries)}: the problem is gone and no new errors appeared</div>`;
+  if (v.note) return `<div class="verdict verdict-unknown" role="status">${escapeHtml(v.note)}</div>`;
+  const rem = (v.remaining ?? []).map((l) => `<li><code>${escapeHtml(l)}</code></li>`).join('');
+  return `<div class="verdict verdict-failing" role="alert">✗ still failing${escapeHtml(retries)}:<ul>${rem}</ul></div>`;
+}
+
 /** One run: its items, then its ending (outcome, error with the next step, Resume). */
 export function renderRun(run: RunTurnView, open: (key: string) => boolean): string {
   const items = run.items.map((it, i) => renderItem(it, `${run.runId}:${it.kind === 'toolCall' ? it.id : i}`, open)).join('');
@@ -104,6 +113,7 @@ export function renderRun(run: RunTurnView, open: (key: string) => boolean): str
           : '') +
         `</div>`;
     }
+    if (run.verdict) end += renderVerdict(run.verdict);
     if (run.resumable) end += `<button class="resume-button" data-run="${escapeHtml(run.runId)}">Resume</button>`;
   } else {
     end = `<div class="run-live">${escapeHtml(run.state)}…</div>`;
