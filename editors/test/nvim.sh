@@ -48,6 +48,10 @@ for nv in "$nvim_new" "$nvim_newest"; do
   log "$ver: e2e.lua"
   run_nvim "$nv" e2e.lua "$work/e2e-$ver.log" LOOPLS_WS="$ws" || true
   count "$work/e2e-$ver.log" "nvim $ver e2e"
+  dws=$work/ws-diag-$ver; make_workspace "$dws"
+  log "$ver: diagnostics.lua"
+  run_nvim "$nv" diagnostics.lua "$work/diagnostics-$ver.log" LOOPLS_WS="$dws" || true
+  count "$work/diagnostics-$ver.log" "nvim $ver diagnostics"
   cp "$work/e2e-$ver.log" "$artifacts/nvim-e2e-$ver.log"
   cp "$XDG_STATE_HOME/nvim/lsp.log" "$artifacts/nvim-lsp-$ver.log" 2>/dev/null || true
 done

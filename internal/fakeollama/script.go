@@ -121,6 +121,10 @@ func defaultReply(req *api.ChatRequest, m Model, seen int) *Reply {
 	case tools && lastIsUser && strings.HasPrefix(prompt, "Fix the problems reported") && strings.Contains(prompt, "File: data.json"):
 		// Fix This on the broken data.json: puts the comma back.
 		return ToolCalls(Call{Name: "edit_file", Args: `{"path":"data.json","old_string":"true \"more\"","new_string":"true, \"more\""}`})
+	case tools && lastIsUser && strings.HasPrefix(prompt, "Fix the problems reported") && strings.Contains(prompt, "File: hello.txt") && strings.Contains(prompt, "goodbye"):
+		// Fix This on hello.txt after "report edit" made it say goodbye:
+		// says hello again (the Neovim diagnostics test's source flags goodbye).
+		return ToolCalls(Call{Name: "edit_file", Args: `{"path":"hello.txt","old_string":"goodbye","new_string":"hello"}`})
 	case tools && lastIsUser && strings.HasPrefix(prompt, "report echo"):
 		// A command that needs approval (sleep: nothing is allowed by default) and
 		// ends at once: its output in the answer shows it ran.

@@ -528,6 +528,8 @@ local function finish_run(rec, streamed)
   if edits then
     table.insert(lines, edits)
   end
+  -- A checked fix's verdict (docs/protocol.md#a-fixs-verdict).
+  vim.list_extend(lines, require('loopls.diagnostics').verdict_lines(rec.verdict))
   local l = M.lines(lines)
   vim.api.nvim_buf_set_extmark(b, ns, l, 0, { line_hl_group = 'LooplsOutcome' })
 end

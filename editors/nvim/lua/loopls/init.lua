@@ -236,12 +236,18 @@ handlers['loopls/approve'] = function(_, p)
   return { outcome = 'cancelled' }
 end
 
+-- loopls/diagnostics: what vim.diagnostic holds, once settled (diagnostics.lua).
+handlers['loopls/diagnostics'] = function(_, p)
+  return require('loopls.diagnostics').answer(p)
+end
+
 --- The capabilities loopls's client declares: approvals through loopls/approve,
+--- the editor's diagnostics through loopls/diagnostics,
 --- work-done progress, and change annotations (edit mode's review).
 function M.capabilities()
   local caps = vim.lsp.protocol.make_client_capabilities()
   caps.experimental = caps.experimental or {}
-  caps.experimental.loopls = { approvals = true }
+  caps.experimental.loopls = { approvals = true, diagnostics = true }
   caps.window = caps.window or {}
   caps.window.workDoneProgress = true
   caps.workspace = caps.workspace or {}
@@ -439,20 +445,8 @@ local function lsp_diagnostics(bufnr, first, last)
   local out = {}
   for _, d in ipairs(vim.diagnostic.get(bufnr)) do
     if d.lnum >= first and d.lnum <= last then
-      local lsp = d.user_data and d.user_data.lsp
-      if lsp then
-        table.insert(out, lsp)
-      else
-        table.insert(out, {
-          range = {
-            start = { line = d.lnum, character = d.col },
-            ['end'] = { line = d.end_lnum or d.lnum, character = d.end_col or d.col },
-          },
-          severity = d.severity,
-          message = d.message,
-          source = d.source,
-        })
-      end
+      -- As loopls/diagnostics answers them, so a fix's check matches them.
+      table.insert(out, require('loopls.diagnostics').lsp_diagnostic(d))
     end
   end
   return out
