@@ -144,6 +144,14 @@ func (s *Store) checkpoint(ctx context.Context, c engine.Checkpoint, end *Ending
 	if err != nil {
 		return 0, fmt.Errorf("checkpoint %s: encode edits: %w", c.Point, err)
 	}
+	var verdictJSON sql.NullString
+	if run.Verdict != nil {
+		b, err := json.Marshal(run.Verdict)
+		if err != nil {
+			return 0, fmt.Errorf("checkpoint %s: encode verdict: %w", c.Point, err)
+		}
+		verdictJSON = sql.NullString{String: s.redact.str(string(b)), Valid: true}
+	}
 	var errJSON sql.NullString
 	var errKind, errMsg string
 	if run.Error != nil {
@@ -210,7 +218,7 @@ func (s *Store) checkpoint(ctx context.Context, c engine.Checkpoint, end *Ending
 		string(run.ID), string(c.SessionID), r.str(run.Prompt), run.Model, string(run.Outcome), r.str(run.Output), run.Turns,
 		run.Usage.InputTokens, run.Usage.OutputTokens, errKind, errMsg, errJSON,
 		unixNano(run.StartedAt), unixNano(run.EndedAt), r.str(string(editsJSON)), r.bytes(snapshot), s.owner.id,
-		version, c.Seq); err != nil {
+		version, c.Seq, verdictJSON); err != nil {
 		return 0, fmt.Errorf("checkpoint %s: write run %s: %w", c.Point, run.ID, err)
 	}
 	if end != nil {

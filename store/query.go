@@ -148,7 +148,7 @@ func queryRuns(ctx context.Context, q querier, where string, args ...any) ([]eng
 	rows, err := q.QueryContext(ctx, `SELECT id, session_id, prompt, model, outcome, output, turns,
 		input_tokens, output_tokens, error_kind, error_message, error, started_at, ended_at, edits,
 		resumable = 1 AND session_version = COALESCE((SELECT version FROM sessions s WHERE s.id = runs.session_id), -1),
-		stopped_state, stopped_turn, mode
+		stopped_state, stopped_turn, mode, verdict
 		FROM runs `+where, args...)
 	if err != nil {
 		return nil, err
@@ -162,10 +162,17 @@ func queryRuns(ctx context.Context, q querier, where string, args ...any) ([]eng
 		var started, ended int64
 		var stoppedState string
 		var stoppedTurn int
+		var verdict sql.NullString
 		if err := rows.Scan(&r.ID, &r.SessionID, &r.Prompt, &r.Model, &r.Outcome, &r.Output, &r.Turns,
 			&r.Usage.InputTokens, &r.Usage.OutputTokens, &errKind, &errMsg, &errJSON, &started, &ended, &edits,
-			&r.Resumable, &stoppedState, &stoppedTurn, &r.Mode); err != nil {
+			&r.Resumable, &stoppedState, &stoppedTurn, &r.Mode, &verdict); err != nil {
 			return nil, err
+		}
+		if verdict.Valid {
+			r.Verdict = &engine.Verdict{}
+			if err := json.Unmarshal([]byte(verdict.String), r.Verdict); err != nil {
+				return nil, fmt.Errorf("decode verdict of run %s: %w", r.ID, err)
+			}
 		}
 		if stoppedState != "" {
 			r.StoppedIn = &engine.StoppedIn{State: machine.StateName(stoppedState), Turn: stoppedTurn}

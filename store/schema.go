@@ -62,6 +62,9 @@ var migrations = []string{
 	// 3 → 4: the mode a run started in ('ask', 'edit', 'auto'), so a
 	// resumed run keeps it (issue 23); '' for runs recorded before.
 	`ALTER TABLE runs ADD COLUMN mode TEXT NOT NULL DEFAULT '';`,
+	// 4 → 5: a checked fix's verdict (issue 26), JSON engine.Verdict; NULL
+	// for a run that was not checked.
+	`ALTER TABLE runs ADD COLUMN verdict TEXT;`,
 }
 
 // schemaVersion is the version a database has once Open returns: the

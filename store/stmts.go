@@ -49,8 +49,8 @@ var stmtSQL = [nStmts]string{
 			title = CASE WHEN sessions.title = '' THEN excluded.title ELSE sessions.title END`,
 	stUpsertRun: `INSERT INTO runs (id, session_id, prompt, model, outcome, output, turns,
 			input_tokens, output_tokens, error_kind, error_message, error, started_at, ended_at, edits, machine, owner,
-			session_version, seq_at, resumable, stopped_state, stopped_turn)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, '', 0)
+			session_version, seq_at, resumable, stopped_state, stopped_turn, verdict)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, '', 0, ?)
 		ON CONFLICT (id) DO UPDATE SET
 			session_id = excluded.session_id, prompt = excluded.prompt, model = excluded.model,
 			outcome = excluded.outcome, output = excluded.output, turns = excluded.turns,
@@ -59,7 +59,7 @@ var stmtSQL = [nStmts]string{
 			started_at = excluded.started_at, ended_at = excluded.ended_at, edits = excluded.edits,
 			machine = excluded.machine, owner = excluded.owner,
 			session_version = excluded.session_version, seq_at = excluded.seq_at,
-			resumable = 0, stopped_state = '', stopped_turn = 0`,
+			resumable = 0, stopped_state = '', stopped_turn = 0, verdict = excluded.verdict`,
 	stCreateSession: `INSERT INTO sessions (id, title, history, created_at, updated_at, version)
 			VALUES (?, ?, '[]', ?, ?, 0)`,
 	stClaimRun: `INSERT INTO runs (id, session_id, prompt, model, outcome, started_at, owner, session_version, mode)

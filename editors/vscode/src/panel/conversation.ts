@@ -342,6 +342,7 @@ export class Conversation {
       run.nextStep = nextStep(r.error);
     }
     run.resumable = r.resumable === true;
+    if (r.verdict && typeof r.verdict.fixed === 'boolean') run.verdict = r.verdict;
     for (const e of r.transcript ?? []) {
       const item = transcriptItem(e);
       if (item && run.items.length < maxItems) run.items.push(item);
