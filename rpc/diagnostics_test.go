@@ -324,7 +324,8 @@ func goodbyeFix(f *diagFixture) map[string]any {
 }
 
 type verdictResult struct {
-	RunID   string `json:"runId"`
+	RunID     string `json:"runId"`
+	SessionID string `json:"sessionId"`
 	Outcome string `json:"outcome"`
 	Turns   int    `json:"turns"`
 	Verdict *struct {
@@ -375,6 +376,14 @@ func TestFixRunChecksItself(t *testing.T) {
 	ended := f.c.waitFor("loopls/runEnded", func(m *wireMsg) bool { return m.Method == "loopls/runEnded" })
 	if v := params[verdictResult](t, ended); v.Verdict == nil || !v.Verdict.Fixed {
 		t.Errorf("loopls/runEnded = %s, want the verdict", ended.Params)
+	}
+	// Kept with the run: loopls/session shows it.
+	var stored struct {
+		Runs []verdictResult `json:"runs"`
+	}
+	f.c.mustRequest("loopls/session", map[string]any{"sessionId": res.SessionID}, &stored)
+	if len(stored.Runs) != 1 || stored.Runs[0].Verdict == nil || !stored.Runs[0].Verdict.Fixed || stored.Runs[0].Verdict.Retries != 1 {
+		t.Errorf("loopls/session runs = %+v, want the run with its verdict", stored.Runs)
 	}
 }
 
