@@ -326,9 +326,9 @@ func goodbyeFix(f *diagFixture) map[string]any {
 type verdictResult struct {
 	RunID     string `json:"runId"`
 	SessionID string `json:"sessionId"`
-	Outcome string `json:"outcome"`
-	Turns   int    `json:"turns"`
-	Verdict *struct {
+	Outcome   string `json:"outcome"`
+	Turns     int    `json:"turns"`
+	Verdict   *struct {
 		Fixed     bool     `json:"fixed"`
 		Remaining []string `json:"remaining"`
 		Retries   int      `json:"retries"`
