@@ -2,6 +2,7 @@ package rpc_test
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -415,5 +416,63 @@ func TestFixRunStillFailing(t *testing.T) {
 	h.c.mustRequest("loopls/run", goodbyeFix(h), &res)
 	if res.Verdict != nil || len(h.c.messages("loopls/diagnostics")) != 0 {
 		t.Errorf("without the capability: verdict %+v, %d loopls/diagnostics; want neither", res.Verdict, len(h.c.messages("loopls/diagnostics")))
+	}
+}
+
+// Edit mode checks an edit as auto mode does, the user's review between the
+// two snapshots; and an edit loopls writes to disk itself (a client without
+// applyEdit) is checked too. Here the editor's diagnostics follow the file
+// on disk.
+func TestDiagnosticsAfterEditInEveryMode(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		mode      string
+		applyEdit bool
+		note      string
+	}{
+		{"edit mode, reviewed in the editor", "edit", true, " The user reviewed and accepted the change."},
+		{"auto mode, written to disk", "auto", false, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			hello := filepath.Join(root, "hello.txt")
+			writeFile(t, hello, "hello world\n")
+			srv := fakeollama.StartTB(t, fakeollama.Options{Script: diagnosticsScript})
+			c := startClient(t, root, "LOOPLS_MODEL=ollama:tiny", "OLLAMA_HOST="+srv.Host)
+			c.handle("workspace/applyEdit", func(json.RawMessage) (any, *wireErr) {
+				writeFile(t, hello, "goodbye world\n") // accepted: the editor applies it
+				return map[string]any{"applied": true}, nil
+			})
+			c.handle("loopls/diagnostics", func(params json.RawMessage) (any, *wireErr) {
+				var p struct {
+					URIs []string `json:"uris"`
+				}
+				json.Unmarshal(params, &p)
+				text, _ := os.ReadFile(hello)
+				out := []any{}
+				for _, u := range p.URIs {
+					diags := []any{}
+					if strings.Contains(string(text), "goodbye") {
+						diags = append(diags, map[string]any{"range": rangeAt(0, 0, 0, 7), "severity": 1, "source": "greet", "message": "goodbye is not a greeting"})
+					}
+					out = append(out, map[string]any{"uri": u, "diagnostics": diags})
+				}
+				return out, nil
+			})
+			caps := map[string]any{"experimental": map[string]any{"loopls": map[string]any{"diagnostics": true}}}
+			if tc.applyEdit {
+				caps["workspace"] = map[string]any{"applyEdit": true,
+					"workspaceEdit": map[string]any{"documentChanges": true, "changeAnnotationSupport": map[string]any{"groupsOnLabel": true}}}
+			}
+			c.initialize(root, caps, nil)
+			var res runResult
+			c.mustRequest("loopls/run", map[string]any{"prompt": "break hello.txt", "mode": tc.mode}, &res)
+			results := toolResults(srv)
+			want := "Edited hello.txt: replaced 1 occurrence(s)." + tc.note +
+				"\n\nNew errors in hello.txt after this edit (the editor's diagnostics):\nhello.txt:1:1: error [greet] goodbye is not a greeting"
+			if len(results) != 1 || results[0] != want {
+				t.Errorf("edit_file result = %q, want %q", results, want)
+			}
+		})
 	}
 }
