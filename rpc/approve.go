@@ -50,10 +50,7 @@ type approveToolCall struct {
 // window/showMessageRequest when it can show one, else the configured
 // policy answers. A run cancelled while asking withdraws the question.
 func (s *Server) Approve(ctx context.Context, req workspace.ApprovalRequest) (workspace.Decision, error) {
-	s.mu.Lock()
-	caps := s.client
-	policy := s.settings.Approval
-	s.mu.Unlock()
+	caps, policy := s.conf.caps(), s.conf.current().Approval
 	switch {
 	case caps.approvals:
 		d, err := s.askApprove(ctx, req)
@@ -82,9 +79,8 @@ func (s *Server) Approve(ctx context.Context, req workspace.ApprovalRequest) (wo
 // answers "allow" for it. Otherwise run_command is offered only with
 // allowCommands (SPEC §4), and what is not allowed is refused unasked.
 func (s *Server) CanAsk() bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.client.approvals || s.client.showMessage || s.settings.Approval == "allow"
+	caps := s.conf.caps()
+	return caps.approvals || caps.showMessage || s.conf.current().Approval == "allow"
 }
 
 var _ workspace.Reachability = (*Server)(nil)

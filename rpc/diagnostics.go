@@ -178,7 +178,7 @@ func quoteStart(raw json.RawMessage) string { return clip(string(raw), 200) }
 // workspace.
 func (s *Server) fixTarget(f *fixParams) *workspace.FixTarget {
 	s.mu.Lock()
-	capable, ws := s.client.diagnostics, s.ws
+	capable, ws := s.conf.caps().diagnostics, s.ws
 	s.mu.Unlock()
 	if f == nil || len(f.Diagnostics) == 0 || !capable || ws == nil {
 		return nil

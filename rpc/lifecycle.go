@@ -91,9 +91,7 @@ func (s *Server) initialize(ctx context.Context, params *json.RawMessage) (any, 
 		}
 		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: msg}
 	}
-	s.mu.Lock()
-	s.settings = base
-	s.client = clientCaps{
+	caps := clientCaps{
 		applyEdit:        p.Capabilities.Workspace.ApplyEdit,
 		workDoneProgress: p.Capabilities.Window.WorkDoneProgress,
 		showMessage:      len(p.Capabilities.Window.ShowMessage) > 0 && string(p.Capabilities.Window.ShowMessage) != "null",
@@ -102,10 +100,7 @@ func (s *Server) initialize(ctx context.Context, params *json.RawMessage) (any, 
 		changeAnnotations: len(p.Capabilities.Workspace.WorkspaceEdit.ChangeAnnotationSupport) > 0 &&
 			string(p.Capabilities.Workspace.WorkspaceEdit.ChangeAnnotationSupport) != "null",
 	}
-	settingsErr := s.settings.Apply(p.InitializationOptions)
-	s.trace = p.Trace
-	settings := s.settings
-	s.mu.Unlock()
+	settings, settingsErr := s.conf.initialize(caps, base, p.InitializationOptions, p.Trace)
 
 	// Opening the workspace indexes the whole tree, which takes seconds in a
 	// big repository; initialize answers at once and what needs the
@@ -126,8 +121,8 @@ func (s *Server) initialize(ctx context.Context, params *json.RawMessage) (any, 
 	if p.ProcessID != nil && *p.ProcessID > 0 {
 		go s.watchParent(int(*p.ProcessID))
 	}
-	s.log.Info("initialized", "root", root, "applyEdit", s.client.applyEdit, "workDoneProgress", s.client.workDoneProgress,
-		"approvals", s.client.approvals, "diagnostics", s.client.diagnostics, "model", settings.Model)
+	s.log.Info("initialized", "root", root, "applyEdit", caps.applyEdit, "workDoneProgress", caps.workDoneProgress,
+		"approvals", caps.approvals, "diagnostics", caps.diagnostics, "model", settings.Model)
 	return initializeResult(s.version()), nil
 }
 
@@ -164,13 +159,14 @@ func (s *Server) open(root string, settings config.Settings) {
 		Logger:   log,
 		Watch:    true,
 	}
-	if s.client.diagnostics {
+	caps := s.conf.caps()
+	if caps.diagnostics {
 		wsOpts.Diagnostics = s
 	}
 	switch {
-	case s.client.applyEdit && s.client.changeAnnotations:
+	case caps.applyEdit && caps.changeAnnotations:
 		wsOpts.Editor = workspace.NewReviewingLSPEditor(s.applyEdit)
-	case s.client.applyEdit:
+	case caps.applyEdit:
 		wsOpts.Editor = workspace.NewLSPEditor(s.applyEdit)
 	}
 	ws, err := workspace.Open(s.ctx, root, wsOpts)
@@ -310,9 +306,7 @@ func (s *Server) setTrace(params *json.RawMessage) {
 		Value string `json:"value"`
 	}
 	if decodeParams(params, &p) == nil {
-		s.mu.Lock()
-		s.trace = p.Value
-		s.mu.Unlock()
+		s.conf.setTrace(p.Value)
 	}
 }
 

@@ -87,9 +87,7 @@ func tokenKey(raw json.RawMessage) string {
 // one, else on a token the server creates when the client supports that,
 // else none (nil).
 func (s *Server) newProgress(run machine.RunID, clientToken json.RawMessage, title string) *progress {
-	s.mu.Lock()
-	canCreate := s.client.workDoneProgress
-	s.mu.Unlock()
+	canCreate := s.conf.caps().workDoneProgress
 	hasClientToken := len(clientToken) > 0 && string(clientToken) != "null"
 	if !hasClientToken && !canCreate {
 		return nil

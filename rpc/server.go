@@ -67,19 +67,19 @@ type Server struct {
 	tokens   progressTokens
 	// mcp holds the MCP servers for the daemon's life (mcp_servers.go).
 	mcp *mcp.Hub
+	// conf holds the client's capabilities, the settings and the trace
+	// level (configuration.go).
+	conf *configuration
 	// sess holds the session store and manager, opened on first need
 	// (sessions_open.go).
 	sess sessions
 
 	mu        sync.Mutex
 	state     lifecycle // only setState changes it (state.go)
-	settings  config.Settings
-	client    clientCaps
 	root      string
 	ws        *workspace.Workspace
 	runs      map[machine.RunID]*runState // runs in flight (run.go)
 	ended     endedRuns                   // runs that ended in this daemon (run.go)
-	trace     string
 	exitCode  int
 	opened    chan struct{} // closed once initialize's open is done, or none will start (setState, teardown)
 	openFn    func()        // starts the open; set by initialize, run once by startOpen
@@ -119,7 +119,6 @@ func newServer(ctx context.Context, opts Options) *Server {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	settings := config.Default() // initialize loads the real ones
 	sctx, stop := context.WithCancel(ctx)
 	s := &Server{
 		opts:     opts,
@@ -127,7 +126,7 @@ func newServer(ctx context.Context, opts Options) *Server {
 		out:      newOutbox(log),
 		ctx:      sctx,
 		stop:     stop,
-		settings: settings,
+		conf:     newConfiguration(),
 		runs:     make(map[machine.RunID]*runState),
 		exitCode: 1,
 		opened:   make(chan struct{}),
@@ -300,11 +299,7 @@ func (s *Server) call(ctx context.Context, method string, params, result any) er
 }
 
 // currentSettings is what the session manager reads at each run start.
-func (s *Server) currentSettings() config.Settings {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.settings
-}
+func (s *Server) currentSettings() config.Settings { return s.conf.current() }
 
 // showMessage sends window/showMessage (1 error, 2 warning, 3 info).
 func (s *Server) showMessage(typ int, msg string) {
@@ -313,11 +308,7 @@ func (s *Server) showMessage(typ int, msg string) {
 
 // tracing reports whether the client asked for a trace ($/setTrace or
 // initialize's trace): run starts and ends then go to window/logMessage.
-func (s *Server) tracing() bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.trace == "messages" || s.trace == "verbose"
-}
+func (s *Server) tracing() bool { return s.conf.tracing() }
 
 // logMessage sends window/logMessage (1 error … 4 log).
 func (s *Server) logMessage(typ int, msg string) {

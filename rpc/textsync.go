@@ -103,10 +103,7 @@ func (s *Server) didChangeConfiguration(params *json.RawMessage) {
 		s.showMessage(2, "loopls: workspace/didChangeConfiguration: "+err.Error())
 		return
 	}
-	s.mu.Lock()
-	err := s.settings.Apply(p.Settings)
-	settings := s.settings
-	s.mu.Unlock()
+	settings, err := s.conf.apply(p.Settings)
 	if err != nil {
 		s.showMessage(2, "loopls: settings not applied: "+err.Error())
 		return
