@@ -1,6 +1,9 @@
 package workspace
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestArgRulesReadOptionsAsProgramsDo: each line is asked for however its
 // dangerous option is spelled — abbreviated, bundled, attached, old-style —
@@ -83,4 +86,59 @@ func TestBundleValues(t *testing.T) {
 	if got := bundleValues("--long=/x"); got != nil {
 		t.Errorf("a long option has no bundle values: %q", got)
 	}
+}
+
+// FuzzOptionsAbbreviated: whatever else is on the line, a prefix of a
+// dangerous long option (with or without a value) makes the program's
+// rule ask, as getopt_long would take it for that option; and no line
+// makes the option reader panic.
+func FuzzOptionsAbbreviated(f *testing.F) {
+	f.Add("rg", "--pre", 4, "x y", "sh")
+	f.Add("git grep", "--open-files-in-pager", 12, "-n foo", "sh")
+	f.Add("tar", "--checkpoint-action", 14, "-cf x.tar h", "exec=sh")
+	f.Add("sort", "--compress-program", 9, "-mo/x h", "")
+	f.Add("git fetch", "--upload-pack", 8, ".", "sh")
+	f.Fuzz(func(t *testing.T, prog, flag string, n int, other, value string) {
+		var rest []string
+		for _, w := range strings.Fields(other) {
+			if w == "--" {
+				break
+			}
+			rest = append(rest, w)
+		}
+		base := strings.Fields(prog)
+		if len(base) == 0 {
+			return
+		}
+		rule := argRules[base[0]]
+		if rule == nil {
+			return
+		}
+		// The reader never panics, whatever the words.
+		rule(append(append(append([]string{}, base...), rest...), flag, value))
+		dangerous := map[string]map[string]bool{
+			"rg": {"--pre": true, "--hostname-bin": true}, "tar": {"--checkpoint-action": true, "--use-compress-program": true, "--to-command": true},
+			"sort": {"--compress-program": true}, "git": {"--open-files-in-pager": true, "--upload-pack": true},
+		}[base[0]]
+		if !dangerous[flag] || n < 3 || n > len(flag) || (base[0] == "git" && len(base) < 2) {
+			return
+		}
+		if len(rest) > 0 {
+			if last := rest[len(rest)-1]; strings.HasPrefix(last, "-") && !strings.HasPrefix(last, "--") {
+				return // the option may be that short option's value ("rg -e --pr")
+			}
+		}
+		abbrev := flag[:n]
+		if realLongOptions[abbrev] {
+			return
+		}
+		arg := abbrev
+		if value != "" {
+			arg += "=" + value
+		}
+		args := append(append(append([]string{}, base...), rest...), arg)
+		if why, _ := rule(args); why == "" {
+			t.Errorf("%q is not asked for", args)
+		}
+	})
 }
