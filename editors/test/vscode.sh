@@ -56,7 +56,7 @@ node "$cs" "${csargs[@]}" --install-extension "$vsix" > "$out/install.log" 2>&1 
 
 start_cs "$user" "$out/events.jsonl" "$ws" --disable-workspace-trust
 rc=0
-NODE_PATH=$here/node_modules timeout 400 node "$here/vscode-drive.js" \
+LOOPLS_MACHINE_SETTINGS=$user/Machine/settings.json NODE_PATH=$here/node_modules timeout 400 node "$here/vscode-drive.js" \
   "http://127.0.0.1:$port/?folder=$ws" "$ws" "$out/events.jsonl" "$out" || rc=$?
 stop_cs
 
