@@ -73,3 +73,14 @@ make_workspace() {
   printf '# demo\n\nA workspace for the editor tests.\n' > "$ws/README.md"
   (cd "$ws" && git init -q . 2>/dev/null || true)
 }
+
+# A stand-in `ollama` command line (not the server) in DIR: it appends its
+# arguments to LOG and waits on its input, as `ollama serve` would run in a
+# terminal. The VS Code panel's Start Ollama / Pull run it as the terminal's
+# own process; the LOG shows what it was started with.
+make_fake_ollama_cli() {
+  local dir=$1 logf=$2
+  mkdir -p "$dir"
+  printf '#!/bin/sh\nprintf "%%s\\n" "$*" >> "%s"\necho "fake ollama: $*"\nexec cat > /dev/null\n' "$logf" > "$dir/ollama"
+  chmod +x "$dir/ollama"
+}

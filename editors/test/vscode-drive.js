@@ -16,6 +16,7 @@ const { chromium } = require('playwright-core');
 const review = require('./vscode-review');
 const trust = require('./vscode-trust');
 const diagnostics = require('./vscode-diagnostics');
+const firstrun = require('./vscode-firstrun');
 const scenarioDone = Symbol('scenario done');
 
 const [url, ws, eventsPath, out, scenario] = process.argv.slice(2);
@@ -242,7 +243,7 @@ async function panelSection(page) {
   // Cancel with Escape: a stalled run in the panel ends cancelled.
   const r4 = await panelSend(frame, 'stall in the panel');
   check('a stalled run continues the re-drawn session', r4 && r1 && r4.sessionId === r1.sessionId, r4);
-  const live = await waitFor(async () => /AwaitingModel/.test(await frame.locator('#state').innerText().catch(() => '')) && (await frame.locator('#cancel').isVisible()), 20000);
+  const live = await waitFor(async () => /Thinking/.test(await frame.locator('#state').innerText().catch(() => '')) && (await frame.locator('#cancel').isVisible()), 20000);
   check('the panel shows the live state and offers Cancel while running', live, await frame.locator('#state').innerText().catch(() => ''));
   const titleCancel = page.locator('.pane-header .action-label[aria-label*="Cancel"], .title-actions .action-label[aria-label*="Cancel"], .panel-header .action-label[aria-label*="Cancel"]');
   const offered = await waitFor(async () => (await titleCancel.count()) > 0, 10000);
@@ -305,7 +306,9 @@ async function panelSection(page) {
   const nt = events().length;
   if (pullLabel) await pull.click();
   const term = await waitFor(() => events().slice(nt).find((e) => e.ev === 'panelTerminal'), 10000);
-  check('"Pull model" opens a terminal with the command', term && term.command === 'ollama pull nope', term);
+  const ran = await waitFor(() => (fs.existsSync(process.env.LOOPLS_FAKE_OLLAMA_LOG || '') && fs.readFileSync(process.env.LOOPLS_FAKE_OLLAMA_LOG, 'utf8').split('\n').includes('pull nope')), 10000);
+  check('"Pull model" opens a terminal running ollama pull nope itself (nothing typed into a shell)',
+    term && term.name === 'ollama pull nope' && JSON.stringify(term.shellArgs) === '["pull","nope"]' && ran, term);
   const termShown = await waitFor(async () => (await page.locator('.terminal-tabs-entry, .single-terminal-tab, .pane-header, .composite.title', { hasText: 'ollama pull nope' }).count()) > 0 ||
     (await page.locator('[aria-label*="ollama pull nope"]').count()) > 0, 10000);
   check('the terminal is on screen', termShown);
@@ -341,7 +344,7 @@ async function panelSection(page) {
   // under its own id (and stalls again, so Escape ends it).
   await frame.locator('#new').click();
   const r9 = await panelSend(frame, 'hush until the daemon dies');
-  const stalled9 = r9 && (await waitFor(async () => /AwaitingModel/.test(await frame.locator('#state').innerText().catch(() => '')), 20000));
+  const stalled9 = r9 && (await waitFor(async () => /Thinking/.test(await frame.locator('#state').innerText().catch(() => '')), 20000));
   check('a run stalls in the panel', stalled9, r9);
   // The silent model gets loopls/modelWait (LOOPLS_MODEL_WAIT_NOTICE=2 in codeserver.sh): the run says why it waits.
   const waitNote = r9 && frame.locator(`section.run[data-run="${r9.runId}"] .run-waiting`);
@@ -374,7 +377,7 @@ async function panelSection(page) {
   if (offered9) await resumeBtn.click();
   const resumed = await waitFor(() => events().slice(nr9).find((e) => e.ev === 'transition' && e.p.runId === r9.runId && e.p.to === 'AwaitingModel'), 20000);
   check('Resume continued the same run (loopls/resumeRun): it awaits the model again', resumed, events().slice(nr9).filter((e) => /panelResume|transition/.test(e.ev)).slice(0, 4));
-  const live9 = await waitFor(async () => (await frame.locator('#cancel').isVisible()) && /AwaitingModel/.test(await frame.locator('#state').innerText().catch(() => '')), 10000);
+  const live9 = await waitFor(async () => (await frame.locator('#cancel').isVisible()) && /Thinking/.test(await frame.locator('#state').innerText().catch(() => '')), 10000);
   check('the panel shows the resumed run live', live9);
   await frame.locator('#prompt').press('Escape');
   const end9 = r9 && (await waitFor(() => events().slice(nr9).find((e) => e.ev === 'runEnded' && e.p.runId === r9.runId), 15000));
@@ -396,6 +399,10 @@ async function panelSection(page) {
     if (scenario === 'restricted') {
       await trust.restricted({ page, check, events, waitFor, shot, palette, answerInput, runEnded });
       throw scenarioDone; // skips the main checks, straight to the summary
+    }
+    if (scenario === 'firstrun') {
+      await firstrun.noOllama({ page, check, events, waitFor, shot, runEnded, panelFrame, panelSend, panelRunText });
+      throw scenarioDone;
     }
     // The extension activates on its view or a command, not at start-up: its
     // icon is in the activity bar, and Ctrl+Alt+L opens the view and starts loopls.
@@ -427,6 +434,7 @@ async function panelSection(page) {
       const hp = { page, check, events, waitFor, shot, palette, openFile, runAgent, runEnded, panelFrame, ws, panelSend, panelRunText };
       const pf = await review.openPanel(hp);
       check('the panel opened', pf);
+      if (pf) await review.approveInline(hp, pf);
       if (pf) await review.reviewInEditMode(hp, pf);
       if (pf) await review.queueDuringRun(hp, pf);
       throw scenarioDone;
@@ -438,8 +446,8 @@ async function panelSection(page) {
     const end1 = run1 && (await waitFor(() => runEnded(run1.runId), 30000));
     check('run ended completed', end1 && end1.p.outcome === 'completed', end1 && end1.p);
     const seen1 = run1 ? statusTexts(run1.runId) : [];
-    check('status bar went through AwaitingModel to completed',
-      seen1.some((t) => /AwaitingModel/.test(t)) && /completed/.test(seen1[seen1.length - 1] || ''), seen1);
+    check('status bar went through "Thinking… · turn 1" (the state in words) to completed',
+      seen1.some((t) => /Thinking… · turn 1\b/.test(t)) && !seen1.some((t) => /Awaiting/.test(t)) && /completed/.test(seen1[seen1.length - 1] || ''), seen1);
     const shown = await waitFor(async () => /completed/.test(await stateText(page)), 10000);
     check('status bar shows "loopls: completed"', shown, await stateText(page));
     // No run running: the palette does not offer "loopls: Cancel" (loopls.running; 2b below is the other half).
@@ -476,11 +484,11 @@ async function panelSection(page) {
     const endA = runA && (await waitFor(() => runEnded(runA.runId), 30000));
     check('the run went on after the refusal and completed', endA && endA.p.outcome === 'completed', endA && endA.p);
 
-    // 2. A stalled run: the status bar sits in AwaitingModel; Cancel on the progress notification ends it.
+    // 2. A stalled run: the status bar sits in Thinking; Cancel on the progress notification ends it.
     const run2 = await runAgent(page, 'stall forever');
     check('stalled run started', run2 && run2.runId, run2);
-    const waiting = await waitFor(async () => /AwaitingModel/.test(await stateText(page)), 20000);
-    check('status bar shows AwaitingModel while the model stalls', waiting, await stateText(page));
+    const waiting = await waitFor(async () => /Thinking/.test(await stateText(page)), 20000);
+    check('status bar shows Thinking while the model stalls', waiting, await stateText(page));
     await shot(page, 'stalled');
     let clicked = false;
     try {
@@ -505,7 +513,7 @@ async function panelSection(page) {
 
     // 2b. The palette's "loopls: Cancel" on another stalled run.
     const run2b = await runAgent(page, 'stall again');
-    await waitFor(async () => /AwaitingModel/.test(await stateText(page)), 20000);
+    await waitFor(async () => /Thinking/.test(await stateText(page)), 20000);
     await palette(page, 'loopls: Cancel');
     const end2b = run2b && (await waitFor(() => runEnded(run2b.runId), 15000));
     check('"loopls: Cancel" ended the stalled run cancelled', end2b && end2b.p.outcome === 'cancelled', end2b && end2b.p);

@@ -77,6 +77,13 @@ async function approveInline(h, frame) {
   check('in ACP kind order', kinds.join() === 'allow_once,allow_always,reject_once,reject_always', kinds);
   const cardText = shown ? await card.innerText() : '';
   check('the card names the command and why it is asked', /sleep 0/.test(cardText) && /allowedCommands/.test(cardText), cardText);
+  const toolStatus = await frame.locator(`section.run[data-run="${run && run.runId}"] .tool[data-tool="run_command"] .tool-status`).innerText().catch(() => '');
+  check('its tool card says "waiting for approval", not running', toolStatus === 'waiting for approval', toolStatus);
+  const title = shown ? await card.locator('.loopls-approval-title').innerText() : '';
+  check('the approval title is in words (no JSON)', /^Allow run_command to run: sleep 0/.test(title) && !/[{}"]/.test(title), title);
+  const scope = shown ? await card.locator('.loopls-approval-scope').innerText().catch(() => '') : '';
+  check('"Always allow" looks different and says what it allows', /this exact command line from now on/.test(scope) &&
+    (await card.locator('button.always', { hasText: 'Always allow' }).count()) === 1, scope);
   await shot(page, 'panel-approval');
   if (shown) await card.locator('button', { hasText: /^Allow once$/ }).click();
   const answered = await waitFor(() => events().slice(n).find((e) => e.ev === 'approved'), 10000);
@@ -184,6 +191,8 @@ async function reviewInEditMode(h, frame) {
   const cardText = cardShown ? await card.innerText() : '';
   check('the panel says where the review is, with Accept and Reject',
     /Review the change to hello\.txt/.test(cardText) && (await card.locator('button', { hasText: /^Accept$/ }).count()) === 1 && (await card.locator('button', { hasText: /^Reject$/ }).count()) === 1, cardText);
+  const editStatus = await frame.locator(`section.run[data-run="${run && run.runId}"] .tool[data-tool="edit_file"] .tool-status`).innerText().catch(() => '');
+  check('the edit_file card says "waiting for your review"', editStatus === 'waiting for your review', editStatus);
   const preview = await page.locator('.monaco-button', { hasText: /^Discard$/ }).count();
   check('no Refactor Preview was opened', preview === 0, preview);
   await shot(page, 'edit-review');

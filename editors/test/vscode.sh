@@ -6,7 +6,7 @@
 #      dist/loopls-<this platform>.vsix, from make vsix), CS_PREFIX (default the clients home's
 #      code-server), CHROMIUM (default /usr/bin/chromium),
 #      LOOPLS_EDITORS_ARTIFACTS (screenshots and logs; default $TMPDIR/loopls-editors-artifacts),
-#      LOOPLS_VSCODE_ONLY=panel (the panel checks alone, while working on them).
+#      LOOPLS_VSCODE_ONLY=panel|diagnostics|firstrun (those checks alone, while working on them).
 # Prints PASS/FAIL lines and "N passed, N failed"; exits non-zero on any failure.
 harness=vscode
 # shellcheck source=lib.sh
@@ -54,13 +54,34 @@ node "$cs" "${csargs[@]}" --install-extension "$vsix" > "$out/install.log" 2>&1 
 # shellcheck source=codeserver.sh
 . "$here/codeserver.sh"
 
-start_cs "$user" "$out/events.jsonl" "$ws" --disable-workspace-trust
+# `ollama` on PATH is a stand-in that logs how it was started (lib.sh).
+make_fake_ollama_cli "$work/fakebin" "$work/ollama-cli.log"
+# code-server's extension host takes PATH from a login shell, so it is named
+# with LOOPLS_OLLAMA_CLI too (the panel looks there after PATH).
+export PATH="$work/fakebin:$PATH" LOOPLS_OLLAMA_CLI=$work/fakebin/ollama LOOPLS_FAKE_OLLAMA_LOG=$work/ollama-cli.log
+only=${LOOPLS_VSCODE_ONLY:-}
 rc=0
-LOOPLS_MACHINE_SETTINGS=$user/Machine/settings.json NODE_PATH=$here/node_modules timeout 400 node "$here/vscode-drive.js" \
-  "http://127.0.0.1:$port/?folder=$ws" "$ws" "$out/events.jsonl" "$out" || rc=$?
-stop_cs
+if [ "$only" != firstrun ]; then
+  start_cs "$user" "$out/events.jsonl" "$ws" --disable-workspace-trust
+  LOOPLS_MACHINE_SETTINGS=$user/Machine/settings.json NODE_PATH=$here/node_modules timeout 400 node "$here/vscode-drive.js" \
+    "http://127.0.0.1:$port/?folder=$ws" "$ws" "$out/events.jsonl" "$out" || rc=$?
+  stop_cs
+fi
 
-[ -z "${LOOPLS_VSCODE_ONLY:-}" ] || { log "LOOPLS_VSCODE_ONLY=$LOOPLS_VSCODE_ONLY: Restricted Mode skipped"; exit $rc; }
+# The first run with no Ollama: loopls pointed at a port nothing listens on.
+if [ -z "$only" ] || [ "$only" = firstrun ]; then
+  fws=$work/firstrun-ws; make_workspace "$fws"
+  mkdir -p "$work/fuser/User" "$work/fuser/Machine" "$out/firstrun"
+  dead=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+  printf '{"loopls.path": "%s", "loopls.ollamaHost": "127.0.0.1:%s"}\n' "$LOOPLS_BIN" "$dead" > "$work/fuser/Machine/settings.json"
+  cp "$user/User/settings.json" "$work/fuser/User/settings.json"
+  start_cs "$work/fuser" "$out/firstrun/events.jsonl" "$fws" --disable-workspace-trust
+  NODE_PATH=$here/node_modules timeout 300 node "$here/vscode-drive.js" \
+    "http://127.0.0.1:$port/?folder=$fws" "$fws" "$out/firstrun/events.jsonl" "$out/firstrun" firstrun || rc=1
+  stop_cs
+fi
+
+[ -z "$only" ] || { log "LOOPLS_VSCODE_ONLY=$only: the rest skipped"; exit $rc; }
 # Restricted Mode: workspace trust on, a workspace never trusted whose own
 # settings try to pick the binary, the Ollama host and the mode; the user's
 # settings set no loopls.path (the bundled binary runs) and mode auto.

@@ -2,7 +2,7 @@
 // server's options, and the answer from the user's pick. Pure.
 
 import type { ApprovalOption, ApproveParams, ApproveResult } from './protocol';
-import { formatArguments } from './viewmodel';
+import { keyArgument } from './panel/conversation';
 
 /** A quick pick item that remembers its option. */
 export interface ApprovalItem {
@@ -42,12 +42,14 @@ export function approvalItems(options: ApprovalOption[]): ApprovalItem[] {
     }));
 }
 
-/** The question shown above the items. */
+/** The question shown above the items, in words: the tool and what it is about, not its JSON. */
 export function approvalTitle(p: ApproveParams): string {
   const tc = p.toolCall ?? {};
   const name = typeof tc.name === 'string' ? tc.name : 'a tool';
-  const args = formatArguments(tc.arguments);
-  return `loopls wants to run ${name}${args ? ' ' + args : ''}`;
+  const about = keyArgument(name, tc.arguments);
+  if (name === 'run_command' && about) return `Allow run_command to run: ${about}`;
+  if ((name === 'edit_file' || name === 'write_file') && about) return `Allow ${name} to change ${about}`;
+  return `Allow ${name}${about ? ` on ${about}` : ''}`;
 }
 
 /** The answer for a pick; dismissing the pick (undefined) is "cancelled". */

@@ -17,6 +17,7 @@ import {
 import {
   Methods,
   ServerCommands,
+  type ApproveParams,
   type DeltaParams,
   type RunRecord,
   type RunStarted,
@@ -207,7 +208,10 @@ function createClient(context: vscode.ExtensionContext): LanguageClient {
           testLog.write({ ev: 'applyEdit', label: params.label, needsConfirmation: confirm });
           // vscode-languageclient's next takes no token (the signature asks for one).
           const apply = async (p: typeof params) => next(p, new vscode.CancellationTokenSource().token);
+          const where = { names: ['edit_file', 'write_file'] };
+          if (confirm) panel.toolWaiting('waiting for your review', where);
           const res = confirm ? await editReview.review(params, apply) : await apply(params);
+          if (confirm) panel.toolWaiting(undefined, where);
           testLog.write({ ev: 'applyEditResult', label: params.label, needsConfirmation: confirm, res });
           return res;
         },
@@ -261,7 +265,16 @@ function createClient(context: vscode.ExtensionContext): LanguageClient {
       panel.serverStarted();
     }
   });
-  c.onRequest(Methods.approve, (p, token: vscode.CancellationToken) => review.approve(p, token));
+  c.onRequest(Methods.approve, async (p: ApproveParams, token: vscode.CancellationToken) => {
+    // The tool's card says it waits for the user, not that it runs.
+    const where = { runId: p?.runId, callId: typeof p?.toolCall?.id === 'string' ? p.toolCall.id : undefined };
+    panel.toolWaiting('waiting for approval', where);
+    try {
+      return await review.approve(p, token);
+    } finally {
+      panel.toolWaiting(undefined, where);
+    }
+  });
   c.registerFeature(new DiagnosticsCapability());
   c.onRequest(Methods.diagnostics, async (p: DiagnosticsParams, token: vscode.CancellationToken) => {
     const conv = c.code2ProtocolConverter;

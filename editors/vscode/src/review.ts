@@ -155,6 +155,8 @@ export interface ApprovalButton {
   kind: string;
   /** allow or reject: how the button is coloured. */
   tone: 'allow' | 'reject';
+  /** For an "always" answer: what it will allow (or refuse) from now on. */
+  scope?: string;
 }
 
 /** A question the panel shows until it is answered or withdrawn. */
@@ -174,14 +176,23 @@ const kindLabels: Record<string, string> = {
   reject_always: 'Always reject',
 };
 
+/** What an "always" answer covers (docs/security.md: the exact program line, for the workspace's life). */
+export function alwaysScope(kind: string, toolName: string | undefined): string | undefined {
+  const what = toolName === 'run_command' ? 'this exact command line' : toolName ? `${toolName} with these arguments` : 'this call';
+  if (kind === 'allow_always') return `Allow ${what} from now on, in this workspace, without asking`;
+  if (kind === 'reject_always') return `Refuse ${what} from now on, in this workspace, without asking`;
+  return undefined;
+}
+
 /** The buttons for the offered options: allow first, in ACP's kind order. */
-export function approvalButtons(options: readonly ApprovalOption[]): ApprovalButton[] {
+export function approvalButtons(options: readonly ApprovalOption[], toolName?: string): ApprovalButton[] {
   return inKindOrder(options)
     .map((o) => ({
       optionId: o.optionId,
       label: o.name || kindLabels[o.kind] || o.kind,
       kind: o.kind,
       tone: o.kind.startsWith('reject') ? 'reject' : 'allow',
+      scope: alwaysScope(o.kind, toolName),
     }));
 }
 
@@ -197,7 +208,8 @@ export class InlineApprovals {
   ask(p: ApproveParams): { view: ApprovalView; answer: Promise<ApproveResult> } {
     const key = `approval-${++this.n}`;
     const reasons = Array.isArray(p.reasons) ? p.reasons.filter((r): r is string => typeof r === 'string') : [];
-    const view: ApprovalView = { key, runId: p.runId, title: approvalTitle(p), reasons, buttons: approvalButtons(p.options ?? []) };
+    const toolName = typeof p.toolCall?.name === 'string' ? p.toolCall.name : undefined;
+    const view: ApprovalView = { key, runId: p.runId, title: approvalTitle(p), reasons, buttons: approvalButtons(p.options ?? [], toolName) };
     let resolve!: (r: ApproveResult) => void;
     const answer = new Promise<ApproveResult>((r) => (resolve = r));
     this.pending.set(key, { view, resolve });
@@ -278,9 +290,9 @@ export function parseChangeUri(path: string, query: string): { runId: string; pa
   return { runId, path: rel, side };
 }
 
-/** The diff editor's title. */
-export function diffTitle(path: string, runId: string): string {
-  return `${path} (before ↔ after run ${runId})`;
+/** The diff editor's title (no run id: it means nothing to a reader). */
+export function diffTitle(path: string, _runId: string): string {
+  return `${path} (before ↔ after the run)`;
 }
 
 // ── Messages between the host and the panel's review parts ──────────────

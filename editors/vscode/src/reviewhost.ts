@@ -278,7 +278,7 @@ export class Review {
         void vscode.window.showInformationMessage('loopls: the last run edited no file.');
         return;
       }
-      const pick = files.length === 1 ? files[0] : await vscode.window.showQuickPick(files.map((f) => ({ ...f, label: f.path })), { title: `loopls: edits of run ${rec.runId}` });
+      const pick = files.length === 1 ? files[0] : await vscode.window.showQuickPick(files.map((f) => ({ ...f, label: f.path })), { title: 'loopls: files the last run edited' });
       if (!pick) return;
       runId = rec.runId;
       path = pick.path;
@@ -303,8 +303,8 @@ export class Review {
     try {
       const res = await c.sendRequest<UndoResult>(Methods.undoRun, { runId });
       this.log.write({ ev: 'undo', runId, res });
-      if (res && res.applied) void vscode.window.showInformationMessage(`loopls: undid the edits of run ${runId}.`);
-      else void vscode.window.showWarningMessage(`loopls: could not undo run ${runId}: ${res?.failureReason ?? 'not applied'}`);
+      if (res && res.applied) void vscode.window.showInformationMessage("loopls: undid the run's edits.");
+      else void vscode.window.showWarningMessage(`loopls: could not undo the run: ${res?.failureReason ?? 'not applied'}`);
       return res;
     } catch (e) {
       this.log.write({ ev: 'undoFailed', runId, error: String(e) });

@@ -76,6 +76,28 @@ export function outcomeLabel(outcome: string | undefined): string {
 }
 
 /** The status bar of one run (or of none). Codicons as VS Code renders them. */
+const stateWordsByName: Record<string, string> = {
+  Start: 'Starting',
+  AwaitingModel: 'Thinking',
+  AwaitingTools: 'Running tools',
+  AwaitingCompaction: 'Compacting the conversation',
+  Terminal: 'Done',
+};
+
+/** A machine state as people read it: AwaitingModel → "Thinking". */
+export function stateWords(state: string | undefined): string {
+  if (!state) return '';
+  return stateWordsByName[state] ?? state.replace(/([a-z])([A-Z])/g, '$1 $2');
+}
+
+/**
+ * The turn shown while a run runs, counted from 1 (loopls counts from 0):
+ * the one rule of the status bar and the panel, so both say the same.
+ */
+export function shownTurn(turn: number | undefined): number {
+  return (turn ?? 0) + 1;
+}
+
 export function statusText(run: RunView | undefined): { text: string; tooltip: string } {
   if (!run) return { text: '$(hubot) loopls', tooltip: 'loopls: no run yet — "loopls: Run Agent…"' };
   if (run.ended || run.state === 'Terminal') {
@@ -88,9 +110,9 @@ export function statusText(run: RunView | undefined): { text: string; tooltip: s
     };
   }
   return {
-    text: `$(sync~spin) loopls: ${run.state} · turn ${run.turn}`,
+    text: `$(sync~spin) loopls: ${stateWords(run.state)}… · turn ${shownTurn(run.turn)}`,
     tooltip:
-      `run ${run.runId} (session ${run.sessionId}): ${run.state}, turn ${run.turn}, ~${run.contextTokens} context tokens — click to cancel` +
+      `loopls: ${stateWords(run.state)}, turn ${shownTurn(run.turn)}, ~${run.contextTokens} context tokens — click to cancel` +
       (run.waiting ? `\n${run.waiting}` : ''),
   };
 }

@@ -37,10 +37,13 @@ test('the answer: a pick selects its option, dismissing cancels', () => {
   assert.deepEqual(approvalResult(undefined), { outcome: 'cancelled' });
 });
 
-test('the title names the tool and its arguments', () => {
+test('the title names the tool and what it is about, in words, not JSON', () => {
   assert.equal(
     approvalTitle({ runId: 'r', toolCall: { name: 'run_command', arguments: { command: 'sleep 30' } }, options }),
-    'loopls wants to run run_command {"command":"sleep 30"}',
+    'Allow run_command to run: sleep 30',
   );
-  assert.equal(approvalTitle({ runId: 'r', toolCall: {}, options }), 'loopls wants to run a tool');
+  assert.equal(approvalTitle({ runId: 'r', toolCall: { name: 'edit_file', arguments: '{"path":"a.go","old_string":"x"}' }, options }), 'Allow edit_file to change a.go');
+  assert.equal(approvalTitle({ runId: 'r', toolCall: { name: 'mcp__x__y', arguments: { query: 'q' } }, options }), 'Allow mcp__x__y on q');
+  assert.equal(approvalTitle({ runId: 'r', toolCall: {}, options }), 'Allow a tool');
+  for (const t of ['run_command', 'edit_file']) assert.doesNotMatch(approvalTitle({ runId: 'r', toolCall: { name: t, arguments: { command: 'c', path: 'p' } }, options }), /[{}"]/);
 });

@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { Conversation, gaugeText, keyArgument, maxQueued, maxRunText, maxTrackedRuns, maxWaitNotice, modelLabel, modelViews, nextStep } from '../src/panel/conversation';
 import { parseWebviewMessage } from '../src/panel/messages';
-import { otherModel, renderMarkdown, renderModelOptions, renderRun, renderSessionOptions, renderStatus, withCode } from '../src/panel/webview/render';
+import { otherModel, renderMarkdown, renderModelOptions, renderRun, renderSessionOptions, renderSetup, renderStatus, withCode } from '../src/panel/webview/render';
+import { ollamaCommand, setupFromModels } from '../src/panel/setup';
 import type { SessionDetail, TransitionParams } from '../src/protocol';
 
 const tr = (runId: string, sessionId: string, seq: number, to: string, turn = 0, extra: Partial<TransitionParams> = {}): TransitionParams => ({
@@ -80,7 +81,7 @@ test('transitions out of order change nothing; the status counts the live run', 
   assert.equal(s.turn, 1);
   assert.equal(s.contextTokens, 300);
   assert.equal(s.contextWindow, 8192);
-  assert.deepEqual(renderStatus(s), { text: 'AwaitingTools · turn 2', gauge: 300 / 8192, gaugeTitle: '300 / 8K tokens (4%)' });
+  assert.deepEqual(renderStatus(s), { text: 'Running tools… · turn 2', gauge: 300 / 8192, gaugeTitle: '300 / 8K tokens (4%)' });
 });
 
 test('the window comes from the run model, else the picked or configured one, else the setting', () => {
@@ -302,12 +303,13 @@ test('a run renders its prompt, collapsed thinking, tool card, and error with it
       items: [],
       ended: true,
       outcome: 'failed',
-      error: { kind: 'Api', message: "model '<b>' not found" },
+      error: { kind: 'Api', message: "model '<b>' not found: run `ollama pull nope`" },
       nextStep: { label: 'Pull model', action: 'terminal', command: 'ollama pull nope' },
     },
     () => false,
   );
-  assert.ok(failed.includes('model &#39;&lt;b&gt;&#39; not found'));
+  assert.ok(failed.includes('model &#39;&lt;b&gt;&#39; not found: run <code>ollama pull nope</code>'), 'the command as code, no literal backquotes');
+  assert.ok(!/>Api\b|\bApi </.test(failed), 'the error kind is not shown');
   assert.match(failed, /<button class="next-step-button" data-run="r9&lt;">Pull model<\/button> <code>ollama pull nope<\/code>/);
 });
 
@@ -422,4 +424,49 @@ test('a prompt sent while a run runs is queued, shown, and sent once the run end
   for (const bad of [{ type: 'unqueue' }, { type: 'unqueue', index: -1 }, { type: 'unqueue', index: 1.5 }, { type: 'unqueue', index: '0' }]) {
     assert.equal(parseWebviewMessage(bad), undefined, JSON.stringify(bad));
   }
+});
+
+test('first run: Ollama unreachable or without a model shows the setup card, in words', () => {
+  const down = setupFromModels({ error: 'cannot reach Ollama at 127.0.0.1:9: is `ollama serve` running? (set OLLAMA_HOST or ollamaHost if it listens elsewhere)' });
+  assert.equal(down?.kind, 'unreachable');
+  assert.equal(down?.host, '127.0.0.1:9');
+  assert.match(down!.text, /^Ollama is not reachable at 127\.0\.0\.1:9/);
+  const html = renderSetup(down);
+  for (const b of ['data-setup="start"', 'data-setup="install"', 'data-setup="pull"', 'data-setup="retry"']) assert.ok(html.includes(b), b);
+  assert.ok(html.includes('<code>ollama serve</code>') && !html.includes('`'), 'commands as code, no literal backquotes');
+  assert.equal(setupFromModels({ models: [{ model: 'ollama:tiny' }] }), undefined);
+  const none = setupFromModels({ models: [] });
+  assert.equal(none?.kind, 'noModel');
+  assert.ok(renderSetup(none).includes('data-setup="pull"') && !renderSetup(none).includes('data-setup="start"'));
+  assert.equal(setupFromModels({ error: 'openai: 401 unauthorized' }), undefined, 'another error is not a setup problem');
+  assert.equal(renderSetup(undefined), '');
+  assert.deepEqual(ollamaCommand('start').args, ['serve']);
+  assert.deepEqual(ollamaCommand('pull').args, ['pull', 'qwen2.5-coder']);
+  assert.deepEqual(parseWebviewMessage({ type: 'setupAction', action: 'start' }), { type: 'setupAction', action: 'start' });
+  assert.equal(parseWebviewMessage({ type: 'setupAction', action: 'rm -rf' }), undefined);
+});
+
+test('a tool call that waits for the user says so, and runs again after', () => {
+  const c = new Conversation();
+  c.sending();
+  c.claim('r1', 's1', 'p');
+  c.toolCall({ runId: 'r1', id: 'call_1', name: 'run_command', arguments: { command: 'sleep 1' }, status: 'running' });
+  c.toolCall({ runId: 'r1', id: 'call_2', name: 'edit_file', arguments: { path: 'a' }, status: 'running' });
+  const status = (id: string) => {
+    const i = c.view().runs[0].items.find((x) => x.kind === 'toolCall' && x.id === id);
+    return i && i.kind === 'toolCall' ? i.status : undefined;
+  };
+  assert.equal(c.toolWaiting('waiting for approval', { runId: 'r1', callId: 'call_1' }).kind, 'run');
+  assert.equal(status('call_1'), 'waiting for approval');
+  c.toolWaiting('waiting for your review', { names: ['edit_file', 'write_file'] });
+  assert.equal(status('call_2'), 'waiting for your review');
+  c.toolWaiting(undefined, { runId: 'r1', callId: 'call_1' });
+  assert.equal(status('call_1'), 'running');
+  // A call that reported meanwhile keeps its status.
+  c.toolCall({ runId: 'r1', id: 'call_2', name: 'edit_file', status: 'failed' });
+  c.toolWaiting(undefined, { names: ['edit_file'] });
+  assert.equal(status('call_2'), 'failed');
+  assert.match(renderRun(c.view().runs[0], () => false), /tool-status">running/);
+  c.toolWaiting('waiting for approval', { runId: 'r1', callId: 'call_1' });
+  assert.match(renderRun(c.view().runs[0], () => false), /class="item tool tool-waiting-for-approval"[^>]*>.*⏸.*waiting for approval/);
 });

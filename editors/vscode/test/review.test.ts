@@ -70,6 +70,15 @@ test('approval buttons: the four ACP kinds, allow first, names or kind words', (
   assert.deepEqual(b.map((x) => x.optionId), ['allow_once', 'allow_always', 'reject_once', 'reject_always']);
   assert.deepEqual(b.map((x) => x.label), ['Allow once', 'Always allow', 'Reject', 'Always reject']);
   assert.deepEqual(b.map((x) => x.tone), ['allow', 'allow', 'reject', 'reject']);
+  // "Always" says what it covers; "once" needs no words.
+  const cmd = approvalButtons(options, 'run_command');
+  assert.deepEqual(cmd.map((x) => x.scope), [
+    undefined,
+    'Allow this exact command line from now on, in this workspace, without asking',
+    undefined,
+    'Refuse this exact command line from now on, in this workspace, without asking',
+  ]);
+  assert.match(approvalButtons(options, 'mcp__s__t')[1].scope ?? '', /^Allow mcp__s__t with these arguments from now on/);
 });
 
 test('inline approvals: the click answers once, with an offered option only', async () => {
@@ -126,7 +135,7 @@ test('change URIs round-trip; foreign ones are refused', () => {
   assert.equal(parseChangeUri('/a', 'run=r&side=middle'), undefined);
   assert.equal(parseChangeUri('/a', 'side=after'), undefined);
   assert.equal(parseChangeUri('/', 'run=r&side=after'), undefined);
-  assert.equal(diffTitle('a.ts', 'run_9'), 'a.ts (before ↔ after run run_9)');
+  assert.equal(diffTitle('a.ts', 'run_9'), 'a.ts (before ↔ after the run)', 'no run id in a tab title');
 });
 
 test('webview messages: checked field by field', () => {

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { RunsModel, formatArguments, statusText } from '../src/viewmodel';
+import { renderStatus } from '../src/panel/webview/render';
 import type { TransitionParams } from '../src/protocol';
 
 // The six transitions SPEC §3.3 lists for a run with one tool call.
@@ -35,11 +36,12 @@ test('status bar follows the machine through a one-tool run', () => {
     seen.push(statusText(m.latest()).text);
   }
   assert.deepEqual(seen, [
-    '$(sync~spin) loopls: Start · turn 0',
-    '$(sync~spin) loopls: AwaitingModel · turn 1',
-    '$(sync~spin) loopls: AwaitingTools · turn 1',
-    '$(sync~spin) loopls: Start · turn 1',
-    '$(sync~spin) loopls: AwaitingModel · turn 2',
+    // States in words, turns counted from 1 as the panel counts them.
+    '$(sync~spin) loopls: Starting… · turn 1',
+    '$(sync~spin) loopls: Thinking… · turn 2',
+    '$(sync~spin) loopls: Running tools… · turn 2',
+    '$(sync~spin) loopls: Starting… · turn 2',
+    '$(sync~spin) loopls: Thinking… · turn 3',
     '$(check) loopls: completed',
   ]);
   assert.equal(m.latest()?.contextTokens, 600);
@@ -161,4 +163,15 @@ test('a silent model: its notice goes to the output once and to the tooltip unti
   // Unknown runs and empty messages write nothing.
   assert.deepEqual(m.modelWait({ runId: 'r9', turn: 0, model: 'x', afterMs: 1, message: msg }), []);
   assert.deepEqual(m.modelWait({ runId: 'r1', turn: 0, model: 'x', afterMs: 1, message: '' }), []);
+});
+
+test('the status bar and the panel say the same state and turn, in words', () => {
+  const m = new RunsModel();
+  m.transition({ runId: 'r', sessionId: 's', seq: 1, from: 'Start', to: 'AwaitingModel', event: 'call_llm', turn: 0 });
+  const bar = statusText(m.latest()).text;
+  const panel = renderStatus({ running: true, state: 'AwaitingModel', turn: 0, contextWindow: 0 }).text;
+  assert.equal(bar, '$(sync~spin) loopls: Thinking… · turn 1');
+  assert.equal(panel, 'Thinking… · turn 1');
+  assert.doesNotMatch(bar + panel, /Awaiting/);
+  assert.doesNotMatch(statusText(m.latest()).tooltip, /\brun_|\br\b \(session/);
 });

@@ -476,6 +476,30 @@ export class Conversation {
     return this.changed(run, fresh);
   }
 
+  /**
+   * A running tool call waits for the user: its card says so (`waiting for
+   * approval`, `waiting for your review`) instead of "running", until `why`
+   * is undefined again or the call reports. The call is named by id, else by
+   * tool (the last running one of those names in a running run).
+   */
+  toolWaiting(why: string | undefined, where: { runId?: string; callId?: string; names?: string[] }): Change {
+    const runs = where.runId ? [this.runs.get(where.runId)] : [...this.runs.values()];
+    for (const run of runs) {
+      if (!run || run.ended) continue;
+      const cards = run.items.filter((i): i is Extract<ItemView, { kind: 'toolCall' }> => i.kind === 'toolCall');
+      const card = where.callId
+        ? cards.find((c) => c.id === where.callId)
+        : [...cards].reverse().find((c) => (where.names ?? []).includes(c.name) && (c.status === 'running' || c.status.startsWith('waiting')));
+      if (!card) continue;
+      if (why) {
+        if (card.status !== 'running' && !card.status.startsWith('waiting')) continue;
+        card.status = why;
+      } else if (card.status.startsWith('waiting')) card.status = 'running';
+      return this.changed(run, false);
+    }
+    return none;
+  }
+
   /** `loopls/runEnded`. */
   ended(rec: RunRecord): Change {
     const fresh = !this.runs.has(rec.runId);
@@ -495,7 +519,7 @@ export class Conversation {
     if (rec.verdict && typeof rec.verdict.fixed === 'boolean') run.verdict = rec.verdict;
     if (!run.items.some((i) => i.kind === 'answer') && rec.output) run.items.push({ kind: 'answer', text: rec.output });
     // A tool call still "running" when the run ended did not finish.
-    for (const i of run.items) if (i.kind === 'toolCall' && i.status === 'running') i.status = 'cancelled';
+    for (const i of run.items) if (i.kind === 'toolCall' && (i.status === 'running' || i.status.startsWith('waiting'))) i.status = 'cancelled';
     if (run.resumable && this.order.includes(run.runId)) this.resumableRun = run.runId;
     const change = this.changed(run, fresh);
     // A run that ended before the panel saw it start is not followed.

@@ -93,6 +93,8 @@ export interface ConversationView {
   queued?: string[];
 }
 
+import { isSetupAction, type SetupAction, type SetupView } from './setup';
+
 /** Host → webview. */
 export type HostMessage =
   | { type: 'conversation'; conversation: ConversationView }
@@ -103,6 +105,8 @@ export type HostMessage =
   | { type: 'banner'; text: string }
   | { type: 'focusComposer' }
   | { type: 'queue'; queued: string[] }
+  /** What is missing before a first run (Ollama, a model); undefined: nothing. */
+  | { type: 'setup'; setup?: SetupView }
   /** A prompt that could not be sent goes back into the composer. */
   | { type: 'restorePrompt'; text: string };
 
@@ -120,11 +124,12 @@ export type WebviewMessage =
   | { type: 'copy'; text: string }
   | { type: 'insert'; text: string }
   | { type: 'nextStep'; runId: string }
-  | { type: 'unqueue'; index: number };
+  | { type: 'unqueue'; index: number }
+  | { type: 'setupAction'; action: SetupAction };
 
 const webviewTypes = new Set([
   'ready', 'send', 'newConversation', 'refreshSessions', 'openSession', 'resume', 'cancel', 'pickModel', 'otherModel', 'copy', 'insert', 'nextStep',
-  'unqueue',
+  'unqueue', 'setupAction',
 ]);
 
 /** Longest text the webview may hand the host (a prompt, a code block to copy). */
@@ -153,6 +158,8 @@ export function parseWebviewMessage(m: unknown): WebviewMessage | undefined {
     case 'copy':
     case 'insert':
       return str('text') ? { type: o.type, text: o.text as string } : undefined;
+    case 'setupAction':
+      return isSetupAction(o.action) ? { type: 'setupAction', action: o.action } : undefined;
     case 'unqueue':
       return Number.isInteger(o.index) && (o.index as number) >= 0 && (o.index as number) < 1000 ? { type: 'unqueue', index: o.index as number } : undefined;
     default:

@@ -3,6 +3,7 @@
 // actions in it mean (sessions, runs, cancel, models, copy/insert). The
 // conversation itself is the pure model in conversation.ts.
 
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest, type LanguageClient } from 'vscode-languageclient/node';
 import {
@@ -21,6 +22,8 @@ import {
 } from '../protocol';
 import { Conversation, modelViews, sessionViews, type Change } from './conversation';
 import { parseWebviewMessage, type HostMessage, type WebviewMessage } from './messages';
+import { ollamaCommand, ollamaDownloadUrl, setupFromModels, type SetupAction, type SetupView } from './setup';
+import { isExecutableFile } from '../binary';
 
 export const panelViewId = 'loopls.panel';
 
@@ -117,6 +120,7 @@ export class PanelProvider implements vscode.WebviewViewProvider {
   <select id="sessions" title="Sessions of this workspace" aria-label="Session"></select>
   <button id="new" title="Start a new conversation">New conversation</button>
 </header>
+<div id="setup" role="status" hidden></div>
 <div id="title-row"><span id="title">New conversation</span><button id="resume" hidden title="Continue the run the daemon stopped under (loopls/resumeRun)">Resume</button></div>
 <main id="conversation" tabindex="-1" aria-live="polite"></main>
 <div id="queued" hidden></div>
@@ -177,6 +181,10 @@ export class PanelProvider implements vscode.WebviewViewProvider {
   }
   toolCall(p: ToolCallParams): void {
     this.apply(this.conversation.toolCall(p));
+  }
+  /** A tool call waits for the user (an approval, an edit review), or no longer does (why undefined). */
+  toolWaiting(why: string | undefined, where: { runId?: string; callId?: string; names?: string[] }): void {
+    this.apply(this.conversation.toolWaiting(why, where));
   }
   modelWait(p: ModelWaitParams): void {
     this.apply(this.conversation.modelWait(p));
@@ -317,6 +325,8 @@ export class PanelProvider implements vscode.WebviewViewProvider {
         return this.insert(m.text);
       case 'nextStep':
         return this.nextStep(m.runId);
+      case 'setupAction':
+        return this.setupAction(m.action);
       case 'unqueue': {
         const text = this.conversation.unqueue(m.index);
         if (text !== undefined) {
@@ -412,6 +422,61 @@ export class PanelProvider implements vscode.WebviewViewProvider {
   }
 
   private models: ReturnType<typeof modelViews> = [];
+  private setup: SetupView | undefined;
+  private setupPolls = 0;
+
+  /** A button of the setup card (Ollama not reachable, no model). */
+  private async setupAction(action: SetupAction): Promise<void> {
+    this.host.log({ ev: 'panelSetupAction', action });
+    if (action === 'retry') return this.refreshModels();
+    if (action === 'install') {
+      await vscode.env.openExternal(vscode.Uri.parse(ollamaDownloadUrl));
+      return;
+    }
+    this.ollamaTerminal(action === 'start' ? ['serve'] : ollamaCommand('pull').args);
+    // Ollama starting (or a model coming): ask loopls again for a while.
+    this.pollSetup();
+  }
+
+  /** Asks loopls/models again every 2 s, up to a minute, until nothing is missing. */
+  private pollSetup(): void {
+    if (this.setupPolls > 0) {
+      this.setupPolls = 30;
+      return;
+    }
+    this.setupPolls = 30;
+    const tick = async () => {
+      if (this.setupPolls <= 0) return;
+      this.setupPolls--;
+      await this.refreshModels();
+      if (!this.setup) this.setupPolls = 0;
+      else setTimeout(() => void tick(), 2000);
+    };
+    setTimeout(() => void tick(), 2000);
+  }
+
+  /**
+   * A terminal running \`ollama ARGS\` itself (its shell is ollama): nothing
+   * is typed into a shell before its prompt. With no ollama on PATH the user
+   * is told so and offered the download.
+   */
+  private ollamaTerminal(args: string[]): void {
+    // PATH first; else LOOPLS_OLLAMA_CLI, for an ollama the extension host's
+    // PATH does not hold (a remote host resolves PATH from a login shell).
+    const named = process.env.LOOPLS_OLLAMA_CLI;
+    const exe =
+      findExecutable('ollama', process.env.PATH ?? process.env.Path, isExecutableFile) ??
+      (named && path.isAbsolute(named) && isExecutableFile(named) ? named : undefined);
+    const name = ['ollama', ...args].join(' ');
+    this.host.log({ ev: 'panelTerminal', name, shellPath: exe, shellArgs: args });
+    if (!exe) {
+      void vscode.window
+        .showWarningMessage(`loopls: Ollama is not installed here (no ollama on PATH), so "${name}" cannot run.`, 'Install Ollama')
+        .then((a) => a && vscode.env.openExternal(vscode.Uri.parse(ollamaDownloadUrl)));
+      return;
+    }
+    vscode.window.createTerminal({ name, shellPath: exe, shellArgs: args }).show();
+  }
 
   private pickModel(model: string): void {
     this.conversation.pickModel(model);
@@ -424,11 +489,17 @@ export class PanelProvider implements vscode.WebviewViewProvider {
     const c = this.host.client();
     if (!c || !c.isRunning()) return;
     let list: ModelInfo[] = [];
+    let setup: SetupView | undefined;
     try {
       list = (await c.sendRequest<ModelInfo[]>(Methods.models, {})) ?? [];
+      setup = setupFromModels({ models: list });
     } catch (e) {
       this.host.log({ ev: 'panelModelsFailed', error: message(e) });
+      setup = setupFromModels({ error: message(e) });
     }
+    this.setup = setup;
+    this.host.log({ ev: 'panelSetup', setup });
+    this.post({ type: 'setup', setup });
     const models = modelViews(list);
     this.models = models;
     const { model: configured, contextWindow } = this.host.settings();
@@ -493,7 +564,7 @@ export class PanelProvider implements vscode.WebviewViewProvider {
     this.host.log({ ev: 'panelInsert', uri: ed.document.uri.toString(), ok });
   }
 
-  /** The error's next step: a terminal with the command typed, for the user to run, or a model picked. */
+  /** The error's next step: a terminal running the command, or a model picked. */
   private nextStep(runId: string): void {
     const step = this.conversation.run(runId)?.nextStep;
     if (!step) return;
@@ -501,9 +572,28 @@ export class PanelProvider implements vscode.WebviewViewProvider {
       this.pickModel(step.command);
       return;
     }
-    const term = vscode.window.createTerminal({ name: `loopls: ${step.command}` });
-    term.show();
-    term.sendText(step.command, false);
-    this.host.log({ ev: 'panelTerminal', runId, command: step.command });
+    // nextStep offers only `ollama pull NAME` (a plain name) and `ollama serve`.
+    const [prog, ...args] = step.command.split(' ');
+    if (prog !== 'ollama') return;
+    this.ollamaTerminal(args);
+    if (args[0] === 'serve' || args[0] === 'pull') this.pollSetup();
   }
+}
+
+/**
+ * The first executable `name` in the absolute directories of PATH (never the
+ * current directory, which is the workspace's), or undefined.
+ */
+function findExecutable(name: string, pathEnv: string | undefined, isExec: (file: string) => boolean, platform: NodeJS.Platform = process.platform): string | undefined {
+  const p = platform === 'win32' ? path.win32 : path.posix;
+  const sep = platform === 'win32' ? ';' : ':';
+  const exts = platform === 'win32' ? ['.exe', ''] : [''];
+  for (const dir of (pathEnv ?? '').split(sep)) {
+    if (dir.trim() === '' || !p.isAbsolute(dir)) continue;
+    for (const ext of exts) {
+      const file = p.join(dir, name + ext);
+      if (isExec(file)) return file;
+    }
+  }
+  return undefined;
 }

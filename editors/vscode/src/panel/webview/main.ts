@@ -4,7 +4,7 @@
 // Escape cancels the running run.
 
 import type { ConversationView, HostMessage, RunTurnView, StatusView, WebviewMessage } from '../messages';
-import { otherModel, renderModelOptions, renderRun, renderSessionOptions, renderStatus } from './render';
+import { otherModel, renderModelOptions, renderRun, renderSessionOptions, renderSetup, renderStatus } from './render';
 import { mountReview } from './review';
 
 declare function acquireVsCodeApi(): { postMessage(m: WebviewMessage): void; getState(): unknown; setState(s: unknown): void };
@@ -27,6 +27,7 @@ const bannerEl = $<HTMLElement>('banner');
 const resumeEl = $<HTMLButtonElement>('resume');
 const titleEl = $<HTMLElement>('title');
 const queuedEl = $<HTMLElement>('queued');
+const setupEl = $<HTMLElement>('setup');
 // Approvals, the mode picker, context chips, each run's edited files (review.ts).
 const review = mountReview(document, (m) => vscode.postMessage(m as unknown as WebviewMessage));
 
@@ -162,6 +163,10 @@ window.addEventListener('message', (ev: MessageEvent<HostMessage>) => {
     case 'queue':
       drawQueue(m.queued);
       break;
+    case 'setup':
+      setupEl.innerHTML = renderSetup(m.setup);
+      setupEl.hidden = !m.setup;
+      break;
     case 'restorePrompt':
       restorePrompt(m.text);
       break;
@@ -198,6 +203,11 @@ promptEl.addEventListener('keydown', (e) => {
   }
 });
 sendEl.addEventListener('click', send);
+setupEl.addEventListener('click', (e) => {
+  const b = (e.target as HTMLElement).closest<HTMLButtonElement>('button[data-setup]');
+  const action = b?.dataset.setup;
+  if (action === 'start' || action === 'install' || action === 'pull' || action === 'retry') post({ type: 'setupAction', action });
+});
 cancelEl.addEventListener('click', () => post({ type: 'cancel' }));
 $<HTMLButtonElement>('new').addEventListener('click', () => post({ type: 'newConversation' }));
 sessionsEl.addEventListener('focus', () => post({ type: 'refreshSessions' }));

@@ -4,7 +4,9 @@
 
 import MarkdownIt from 'markdown-it';
 import type { ItemView, ModelView, RunTurnView, SessionView, StatusView } from '../messages';
+import type { SetupView } from '../setup';
 import { gaugeText, modelLabel } from '../conversation';
+import { shownTurn, stateWords } from '../../viewmodel';
 
 const md = new MarkdownIt({ html: false, linkify: true, breaks: false });
 
@@ -66,10 +68,10 @@ export function renderItem(item: ItemView, key: string, open: (key: string) => b
     case 'answer':
       return `<div class="item answer markdown">${renderMarkdown(item.text)}${item.partial ? '<p class="partial">(the run ended mid-answer)</p>' : ''}</div>`;
     case 'toolCall': {
-      const icon = statusIcons[item.status] ?? '•';
+      const icon = statusIcons[item.status] ?? (item.status.startsWith('waiting') ? '⏸' : '•');
       const out = item.output !== undefined ? `<pre class="tool-output">${escapeHtml(item.output)}</pre>` : '';
       return (
-        `<details class="item tool tool-${escapeHtml(item.status)}" data-key="${escapeHtml(key)}" data-tool="${escapeHtml(item.name)}"${open(key) ? ' open' : ''}>` +
+        `<details class="item tool tool-${escapeHtml(item.status.replace(/\s+/g, '-'))}" data-key="${escapeHtml(key)}" data-tool="${escapeHtml(item.name)}"${open(key) ? ' open' : ''}>` +
         `<summary><span class="tool-icon">${icon}</span> <span class="tool-name">${escapeHtml(item.name)}</span>` +
         (item.keyArgument ? ` <code class="tool-arg">${escapeHtml(item.keyArgument)}</code>` : '') +
         ` <span class="tool-status">${escapeHtml(item.status)}</span></summary>` +
@@ -105,7 +107,8 @@ export function renderRun(run: RunTurnView, open: (key: string) => boolean): str
     end += `<div class="run-end outcome-${escapeHtml(run.outcome ?? 'ended')}">${escapeHtml(meta.join(' · '))}</div>`;
     if (run.error && run.outcome !== 'cancelled') {
       end +=
-        `<div class="run-error" role="alert"><span class="error-kind">${escapeHtml(run.error.kind)}</span> ${escapeHtml(run.error.message)}` +
+        // The message in words, its commands as code; the error's kind is for programs, not shown.
+        `<div class="run-error" role="alert" data-kind="${escapeHtml(run.error.kind)}">${withCode(run.error.message)}` +
         (run.nextStep
           ? `<div class="next-step"><button class="next-step-button" data-run="${escapeHtml(run.runId)}">${escapeHtml(run.nextStep.label)}</button>` +
             (run.nextStep.action === 'terminal' ? ` <code>${escapeHtml(run.nextStep.command)}</code>` : '') +
@@ -116,7 +119,7 @@ export function renderRun(run: RunTurnView, open: (key: string) => boolean): str
     if (run.verdict) end += renderVerdict(run.verdict);
     if (run.resumable) end += `<button class="resume-button" data-run="${escapeHtml(run.runId)}">Resume</button>`;
   } else {
-    end = `<div class="run-live">${escapeHtml(run.state)}…</div>`;
+    end = `<div class="run-live">${escapeHtml(stateWords(run.state))}…</div>`;
     if (run.waiting) end += `<div class="run-waiting" role="status">${withCode(run.waiting)}</div>`;
   }
   // data-outcome is set once the run ended (its record arrived), not at the Terminal transition.
@@ -130,7 +133,7 @@ export function renderStatus(s: StatusView): { text: string; gauge: number; gaug
   const gauge = s.contextWindow ? Math.min(1, tokens / s.contextWindow) : 0;
   const gaugeTitle = gaugeText(tokens, s.contextWindow);
   if (!s.state) return { text: 'idle', gauge, gaugeTitle };
-  if (s.running) return { text: `${s.state} · turn ${(s.turn ?? 0) + 1}`, gauge, gaugeTitle };
+  if (s.running) return { text: `${stateWords(s.state)}… · turn ${shownTurn(s.turn)}`, gauge, gaugeTitle };
   return { text: outcomeWords(s.outcome), gauge, gaugeTitle };
 }
 
@@ -171,4 +174,21 @@ export function renderModelOptions(models: ModelView[], selected: string): strin
       .join('') +
     `<option value="${otherModel}">Other model…</option>`
   );
+}
+
+/**
+ * The setup card (nothing to run a model with yet): what is missing, in
+ * words, with Start Ollama, Install Ollama and Pull as buttons (the host runs
+ * them) and Retry. Empty when nothing is missing.
+ */
+export function renderSetup(v: SetupView | undefined): string {
+  if (!v) return '';
+  const button = (action: string, label: string, primary = false) =>
+    `<button class="setup-button${primary ? ' primary' : ''}" data-setup="${action}">${escapeHtml(label)}</button>`;
+  const buttons =
+    v.kind === 'unreachable'
+      ? button('start', 'Start Ollama', true) + button('install', 'Install Ollama') + button('pull', `Pull ${v.pull.replace(/^ollama pull /, '')}`) + button('retry', 'Retry')
+      : button('pull', `Pull ${v.pull.replace(/^ollama pull /, '')}`, true) + button('retry', 'Retry');
+  const title = v.kind === 'unreachable' ? 'Ollama is not reachable' : 'No model yet';
+  return `<div class="setup-card setup-${v.kind}"><div class="setup-title">${escapeHtml(title)}</div><div class="setup-text">${withCode(v.text)}</div><div class="setup-buttons">${buttons}</div></div>`;
 }

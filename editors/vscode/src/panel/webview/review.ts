@@ -104,15 +104,20 @@ export function createReviewUi(doc: Document, post: (m: ReviewFromWebview) => vo
     }
     const row = el(doc, 'div', 'loopls-approval-buttons');
     for (const b of a.buttons) {
-      const btn = button(doc, b.label, `loopls-approval-button ${b.tone}`, () => {
+      const always = b.kind.endsWith('_always');
+      const btn = button(doc, b.label, `loopls-approval-button ${b.tone}${always ? ' always' : ''}`, () => {
         for (const other of row.querySelectorAll('button')) (other as HTMLButtonElement).disabled = true;
         post({ type: 'review/approve', key: a.key, optionId: b.optionId });
       });
       btn.dataset.optionId = b.optionId;
       btn.dataset.kind = b.kind;
+      if (b.scope) btn.title = b.scope;
       row.append(btn);
     }
     card.append(row);
+    // What "Always allow" will allow, said where the choice is made.
+    const scope = a.buttons.find((b) => b.kind === 'allow_always')?.scope;
+    if (scope) card.append(el(doc, 'div', 'loopls-approval-scope', `Always allow: ${scope.charAt(0).toLowerCase()}${scope.slice(1)}.`));
     // Not focused on arrival: an Enter meant for the prompt must not allow a command.
     mounts.approvals.append(card);
   }
