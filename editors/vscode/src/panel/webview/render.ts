@@ -68,7 +68,7 @@ export function renderItem(item: ItemView, key: string, open: (key: string) => b
     case 'answer':
       return `<div class="item answer markdown">${renderMarkdown(item.text)}${item.partial ? '<p class="partial">(the run ended mid-answer)</p>' : ''}</div>`;
     case 'toolCall': {
-      const icon = statusIcons[item.status] ?? (item.status.startsWith('waiting') ? '⏸' : '•');
+      const icon = statusIcons[item.status] ?? (item.status.startsWith('waiting') ? '…' : '•');
       const out = item.output !== undefined ? `<pre class="tool-output">${escapeHtml(item.output)}</pre>` : '';
       return (
         `<details class="item tool tool-${escapeHtml(item.status.replace(/\s+/g, '-'))}" data-key="${escapeHtml(key)}" data-tool="${escapeHtml(item.name)}"${open(key) ? ' open' : ''}>` +
