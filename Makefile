@@ -7,7 +7,7 @@ VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev
 LDFLAGS  := -X main.version=$(VERSION)
 REAL_OLLAMA ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/loopls-real-ollama
 
-.PHONY: help build run test test-go test-acp deps bench bench-peers lint install test-real fuzz clean ci-fresh
+.PHONY: help build run test test-go test-acp deps bench bench-peers lint install test-real fuzz clean ci-fresh mutation
 
 help: ## list the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -63,6 +63,16 @@ test-real: deps ## end-to-end tests against the real Ollama server (first run bu
 	bash internal/realollama/setup.sh $(REAL_OLLAMA)
 	LOOPLS_REAL_OLLAMA=$(REAL_OLLAMA) $(GO) test -tags realollama -count=1 \
 	  $$(grep -rl --include='*_test.go' '^//go:build realollama' . | xargs -n1 dirname | sort -u)
+
+MUTATION_HOME     ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/loopls-mutation
+GREMLINS_VERSION  ?= v0.6.0
+MUTATION_PKG      ?= engine/machine
+
+mutation: ## mutation testing of engine/machine with gremlins (installs it from the Go module proxy; score in docs/performance.md; not part of test or CI)
+	@test -x $(MUTATION_HOME)/gremlins-$(GREMLINS_VERSION)/gremlins || { echo "installing gremlins $(GREMLINS_VERSION) from the Go module proxy"; \
+	  GOBIN=$(MUTATION_HOME)/gremlins-$(GREMLINS_VERSION) $(GO) install github.com/go-gremlins/gremlins/cmd/gremlins@$(GREMLINS_VERSION) \
+	  || { echo "mutation: go install gremlins@$(GREMLINS_VERSION) failed (Makefile)" >&2; exit 1; }; }
+	$(MUTATION_HOME)/gremlins-$(GREMLINS_VERSION)/gremlins unleash --workers 1 --timeout-coefficient 10 ./$(MUTATION_PKG)
 
 # Not part of CI: it proves .ci/run on a machine nobody has touched.
 ci-fresh: ## .ci/run inside a clean Debian 12 root (debootstrap, fresh clone of HEAD, no caches; root; 20-40 min)
