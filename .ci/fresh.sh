@@ -77,6 +77,8 @@ fi
 cache=${CI_FRESH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/loopls-ci-fresh}
 mkdir -p "$cache" "${CI_FRESH_DIR:-/var/tmp}"
 root=$(mktemp -d "${CI_FRESH_DIR:-/var/tmp}/loopls-ci-fresh.XXXXXX")
+# mktemp makes it 0700; as / of the root every user must traverse it (tests run as nobody).
+chmod 0755 "$root"
 runner=""
 cleanup() {
   local rc=$?
