@@ -17,8 +17,10 @@ import (
 	"github.com/loopls/loopls/engine/machine"
 )
 
-// waitBound bounds every wait on an event in these tests.
-const waitBound = 10 * time.Second
+// waitBound bounds every wait on an event in these tests: a guard against a
+// hang, not a speed limit, so generous enough for -race on a loaded machine
+// (streaming the 8 MiB overlong event took over 10 s in a fresh root under load).
+const waitBound = 2 * time.Minute
 
 // sseServer is a scripted provider on 127.0.0.1: each request to path is
 // answered by the next script, written event by event with a flush after
