@@ -54,10 +54,36 @@ type commandRun struct {
 	base     map[string]string // the environment the line started with
 	basePATH expand.Environ
 
+	// gate, in the confined child, asks the daemon about each program
+	// and each change edit mode confirms; nil in the daemon itself, where
+	// they are judged and asked for here.
+	gate gate
+	// unconfined says why the kernel does not hold what the programs do
+	// ("" when it does): then every program is asked for.
+	unconfined string
+
 	mu       sync.Mutex
 	groups   []int    // process groups started, killed when the line ends
 	refused  []string // what was refused, for the result
+	removed  []string // protected paths a confined command created, removed
 	onRecord func(execution)
+}
+
+// gate is the daemon as the confined child sees it.
+type gate interface {
+	// admit judges a program about to run and asks the user when needed.
+	admit(ctx context.Context, dir string, env map[string]string, args []string) (verdict, error)
+	// ask asks the user about part (a change in edit mode).
+	ask(ctx context.Context, part string, reasons []string) error
+}
+
+// verdict is what was decided about one program.
+type verdict struct {
+	Path     string   `json:"path,omitempty"` // the program to run
+	Run      []string `json:"run,omitempty"`  // the arguments to run it with
+	NotFound bool     `json:"notFound,omitempty"`
+	// Skip: a test's stand-in took the place of starting it.
+	Skip bool `json:"skip,omitempty"`
 }
 
 // newCommandRun is one execution of cmdline under policy p, judged against
@@ -72,12 +98,14 @@ func (w *Workspace) newCommandRun(inv engine.ToolInvocation, p CommandPolicy, cm
 	return c
 }
 
-// runInterp parses cmdline and runs it in the interpreter in the root,
-// bounded by ctx; out receives stdout and stderr.
-func (w *Workspace) runInterp(ctx context.Context, inv engine.ToolInvocation, p CommandPolicy, cmdline string, out io.Writer) (*commandRun, error) {
-	file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(cmdline), "")
+// runInterp parses cmdline and runs it in the interpreter in the root, in
+// this process, bounded by ctx; out receives stdout and stderr. It is the
+// path where the kernel confines nothing (why says so): every program is
+// asked for.
+func (w *Workspace) runInterp(ctx context.Context, inv engine.ToolInvocation, p CommandPolicy, cmdline, why string, out io.Writer) (*commandRun, error) {
+	file, err := parseLine(cmdline)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrUnparsable, err)
+		return nil, err
 	}
 	// A temporary directory of its own: the interpreter makes its process
 	// substitution FIFOs there, and what is left in it is released and
@@ -87,18 +115,40 @@ func (w *Workspace) runInterp(ctx context.Context, inv engine.ToolInvocation, p 
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	env := slices.DeleteFunc(commandEnv(os.Environ()), func(kv string) bool { return strings.HasPrefix(kv, "TMPDIR=") })
-	env = append(env, "TMPDIR="+tmp)
+	env := lineEnv(tmp)
 	c := w.newCommandRun(inv, p, cmdline, env)
 	c.onRecord = w.execHook
+	c.unconfined = why
+	return c, c.runShell(ctx, file, env, tmp, out)
+}
+
+// parseLine parses a command line as bash.
+func parseLine(cmdline string) (*syntax.File, error) {
+	file, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(cmdline), "")
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrUnparsable, err)
+	}
+	return file, nil
+}
+
+// lineEnv is the environment a command line starts with: the daemon's,
+// secrets removed, with TMPDIR at the line's own temporary directory.
+func lineEnv(tmp string) []string {
+	env := slices.DeleteFunc(commandEnv(os.Environ()), func(kv string) bool { return strings.HasPrefix(kv, "TMPDIR=") })
+	return append(env, "TMPDIR="+tmp)
+}
+
+// runShell runs file in the interpreter in the root with env, its FIFOs
+// in tmp, bounded by ctx.
+func (c *commandRun) runShell(ctx context.Context, file *syntax.File, env []string, tmp string, out io.Writer) error {
 	devnull, err := os.Open(os.DevNull)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer devnull.Close()
 	r, err := interp.New(
 		interp.Env(expand.ListEnviron(env...)),
-		interp.Dir(w.rootReal),
+		interp.Dir(c.w.rootReal),
 		interp.StdIO(devnull, out, out),
 		interp.ExecHandlers(func(interp.ExecHandlerFunc) interp.ExecHandlerFunc { return c.exec }),
 		interp.OpenHandler(c.open),
@@ -107,7 +157,7 @@ func (w *Workspace) runInterp(ctx context.Context, inv engine.ToolInvocation, p 
 		interp.AccessHandler(c.access),
 	)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer c.killAll()
 	runCtx, cancel := context.WithCancel(ctx)
@@ -138,7 +188,7 @@ func (w *Workspace) runInterp(ctx context.Context, inv engine.ToolInvocation, p 
 	<-watched
 	cancel()
 	joinBackground(r, tmp)
-	return c, err
+	return err
 }
 
 // joinBackground waits, with the line's context cancelled, for what the
@@ -229,6 +279,8 @@ func (c *commandRun) judge(dir string, env expand.Environ, args []string) (reaso
 	}
 	if !c.policy.matches(args) {
 		reasons = append(reasons, "it is not on the allowedCommands list")
+	} else if c.unconfined != "" {
+		reasons = append(reasons, "the kernel cannot confine commands here ("+c.unconfined+"), so every command is asked")
 	}
 	if env != nil {
 		var changed []string
@@ -410,18 +462,40 @@ func (c *commandRun) exec(ctx context.Context, args []string) error {
 		return err
 	}
 	hc := interp.HandlerCtx(ctx)
-	reasons, path, run, err := c.judge(hc.Dir, hc.Env, args)
-	if err != nil {
+	var v verdict
+	var err error
+	if c.gate != nil {
+		v, err = c.gate.admit(ctx, hc.Dir, exported(hc.Env), args)
+	} else {
+		v, err = c.admit(ctx, hc.Dir, hc.Env, args)
+	}
+	switch {
+	case err != nil:
+		return err
+	case v.NotFound:
 		fmt.Fprintf(hc.Stderr, "%s: command not found\n", args[0])
 		return interp.ExitStatus(127)
+	case v.Skip:
+		return nil
+	}
+	return c.start(ctx, hc, v.Path, v.Run)
+}
+
+// admit judges args, about to run in dir with env, and asks the user when
+// they are not allowed as they are; an error means they must not run and
+// the line stops.
+func (c *commandRun) admit(ctx context.Context, dir string, env expand.Environ, args []string) (verdict, error) {
+	reasons, path, run, err := c.judge(dir, env, args)
+	if err != nil {
+		return verdict{NotFound: true}, nil
 	}
 	part := partText(args)
-	if hc.Dir != c.w.rootReal {
-		part = "(in " + hc.Dir + ") " + part
+	if dir != c.w.rootReal {
+		part = "(in " + dir + ") " + part
 	}
-	if env := exported(hc.Env); len(reasons) > 0 {
+	if vars := exported(env); len(reasons) > 0 {
 		var sets []string
-		for k, v := range env {
+		for k, v := range vars {
 			if old, ok := c.base[k]; !shellManaged[k] && (!ok || old != v) {
 				sets = append(sets, k+"="+partText([]string{v}))
 			}
@@ -433,14 +507,23 @@ func (c *commandRun) exec(ctx context.Context, args []string) error {
 	}
 	asked, err := c.decide(ctx, part, reasons)
 	if err != nil {
-		c.record(execution{Args: args, Dir: hc.Dir, Reasons: reasons, Asked: asked})
-		return err
+		c.record(execution{Args: args, Dir: dir, Reasons: reasons, Asked: asked})
+		return verdict{}, err
 	}
-	c.record(execution{Args: args, Dir: hc.Dir, Reasons: reasons, Asked: asked, Ran: true})
+	c.record(execution{Args: args, Dir: dir, Reasons: reasons, Asked: asked, Ran: true})
 	if c.w.startHook != nil {
-		return c.w.startHook(ctx, run)
+		return verdict{Skip: true}, c.w.startHook(ctx, run)
 	}
-	return c.start(ctx, hc, path, run)
+	return verdict{Path: path, Run: run}, nil
+}
+
+// ask asks the user about part, here or through the daemon.
+func (c *commandRun) ask(ctx context.Context, part string, reasons []string) error {
+	if c.gate != nil {
+		return c.gate.ask(ctx, part, reasons)
+	}
+	_, err := c.decide(ctx, part, reasons)
+	return err
 }
 
 // start runs the program in its own process group, so a cancel or the end
@@ -459,6 +542,11 @@ func (c *commandRun) start(ctx context.Context, hc interp.HandlerContext, path s
 	cmd.Dir = hc.Dir
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = hc.Stdin, hc.Stdout, hc.Stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if c.gate != nil {
+		// In the confined child: a program outlives it in no case (its PID
+		// namespace, when it has one, ends them all anyway).
+		dieWithParent(cmd.SysProcAttr)
+	}
 	cmd.Cancel = func() error { return killGroup(cmd) }
 	cmd.WaitDelay = commandWaitDelay
 	if err := cmd.Start(); err != nil {
@@ -539,7 +627,7 @@ func (c *commandRun) open(ctx context.Context, p string, flag int, perm os.FileM
 		// Edit mode: a change the shell makes waits for the user like any
 		// other; with no one to ask, or a refusal, the line stops here.
 		name := filepath.ToSlash(rel)
-		if _, err := c.decide(ctx, "> "+name, []string{"it writes " + name + ", and in edit mode every change waits for the user"}); err != nil {
+		if err := c.ask(ctx, "> "+name, []string{"it writes " + name + ", and in edit mode every change waits for the user"}); err != nil {
 			return nil, &os.PathError{Op: "open", Path: p, Err: err}
 		}
 	}

@@ -198,19 +198,31 @@ func (w *Workspace) runCommand(ctx context.Context, inv engine.ToolInvocation, p
 	defer cancel()
 	out := &capBuffer{half: commandOutputHalf}
 	start := time.Now()
-	c, err := w.runInterp(runCtx, inv, p, cmdline, out)
+	var c *commandRun
+	var err error
+	if st := Confinement(); st.Confined() {
+		c, err = w.runConfined(runCtx, inv, p, cmdline, st, out)
+	} else {
+		c, err = w.runInterp(runCtx, inv, p, cmdline, st.Why, out)
+	}
 	elapsed := time.Since(start).Round(time.Millisecond)
 	if errors.Is(err, ErrUnparsable) {
 		return failed("run_command: not run: %v", err)
 	}
 	text := out.String()
-	var refused []string
+	var refused, removed []string
 	if c != nil {
 		c.mu.Lock()
-		refused = slices.Clone(c.refused)
+		refused, removed = slices.Clone(c.refused), slices.Clone(c.removed)
 		c.mu.Unlock()
 	}
+	if len(removed) > 0 {
+		text += "\n[removed what the command created at protected paths: " + strings.Join(removed, ", ") +
+			". Programs run or read these as configuration, so writing them needs the user's approval; use write_file, which asks]"
+	}
 	switch {
+	case errors.Is(err, ErrConfinement) && ctx.Err() == nil && runCtx.Err() == nil:
+		return failed("$ %s\n%s\n[not run: %v]", cmdline, text, err)
 	case ctx.Err() != nil:
 		return engine.ToolResult{Output: fmt.Sprintf("$ %s\n%s\n[cancelled after %s; the command was killed]", cmdline, text, elapsed), IsError: true}, ctx.Err()
 	case errors.Is(runCtx.Err(), context.DeadlineExceeded):

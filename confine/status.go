@@ -1,0 +1,80 @@
+package confine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Level is how much of the confinement this machine enforces.
+type Level int
+
+const (
+	// None: nothing is enforced by the kernel; every command is asked.
+	None Level = iota
+	// LandlockOnly: Landlock holds writes to the workspace and the private
+	// temporary directory and denies TCP, but without namespaces the
+	// protected paths are checked only after a command, UDP and unix
+	// sockets are open, and /proc is the host's.
+	LandlockOnly
+	// Full: Landlock inside new user, mount, PID and network namespaces:
+	// no network at all, protected paths read-only, a /proc of its own.
+	Full
+	// Seatbelt: macOS's sandbox profile (writes to the workspace and the
+	// private temporary directory, no network).
+	Seatbelt
+)
+
+// Status is what Probe found on this machine.
+type Status struct {
+	Level Level
+	// Landlock is the kernel's Landlock ABI version (0: none).
+	Landlock int
+	// Why explains a level below Full: what failed and why.
+	Why string
+}
+
+// Confined reports whether the kernel holds what commands touch.
+func (s Status) Confined() bool { return s.Level != None }
+
+func (s Status) String() string {
+	switch s.Level {
+	case Full:
+		return fmt.Sprintf("Landlock ABI %d + user, mount, PID and network namespaces", s.Landlock)
+	case LandlockOnly:
+		return fmt.Sprintf("Landlock ABI %d only (no namespaces: %s)", s.Landlock, s.Why)
+	case Seatbelt:
+		return "macOS Seatbelt (sandbox-exec)"
+	}
+	return "none (" + s.Why + ")"
+}
+
+// Guarantees lists, one line each, what the kernel enforces around every
+// program run_command starts, and what it does not.
+func (s Status) Guarantees() []string {
+	var g []string
+	switch s.Level {
+	case Full:
+		g = append(g,
+			"writes: only inside the workspace and a private temporary directory (Landlock)",
+			"reads: the workspace, the system (/usr, /etc, …), the toolchains on PATH, Go's module cache; not your home directory's other files",
+			"network: none (a network namespace of its own: no route, no host sockets)",
+			"protected paths that exist (.git, .vscode, .loopls.json, …): read-only (bind mounts); new ones are removed after the command",
+			"processes: a PID namespace of its own (no other process visible, all killed when the command ends); no capabilities; no_new_privs",
+		)
+	case LandlockOnly:
+		g = append(g,
+			"writes: only inside the workspace and a private temporary directory (Landlock)",
+			"reads: the workspace, the system, the toolchains on PATH",
+			"network: TCP bind and connect denied (Landlock); UDP and unix sockets NOT held",
+			"protected paths: checked after each command only (new ones removed; changes to existing ones are NOT undone)",
+		)
+	case Seatbelt:
+		g = append(g, "writes: only inside the workspace and a private temporary directory; network denied (Seatbelt profile, untested here)")
+	default:
+		g = append(g, "nothing: commands run with your full rights, so every command is asked, allow list or not")
+	}
+	return g
+}
+
+// summary is one line for logs and approval texts.
+func (s Status) summary() string { return s.String() + ": " + strings.Join(s.Guarantees(), "; ") }

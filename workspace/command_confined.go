@@ -1,0 +1,348 @@
+package workspace
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+
+	"github.com/loopls/loopls/confine"
+	"github.com/loopls/loopls/engine"
+)
+
+// The confined child: the daemon runs its own binary with
+// confine.Stage1Arg; package confine sets up namespaces, mounts and
+// Landlock and then becomes the second stage, shellArg, which runs the
+// interpreter. Every program the line runs is judged and asked for by the
+// daemon (admit), over two pipes: the child reads on fd 3 (the spec, its
+// job, then the daemon's replies) and writes its requests on fd 4.
+const (
+	shellArg = "__loopls_confined_shell"
+	shellIn  = 3
+	shellOut = 4
+)
+
+// ErrConfinement reports a confined child that could not be set up: the
+// line did not run (it is never run unconfined instead).
+var ErrConfinement = errors.New("the command's confinement could not be set up")
+
+// shellJob is what the second stage runs.
+type shellJob struct {
+	Root          string   `json:"root"`
+	Tmp           string   `json:"tmp"`
+	Cmdline       string   `json:"cmdline"`
+	Env           []string `json:"env"`
+	ConfirmWrites bool     `json:"confirmWrites,omitempty"`
+}
+
+// shellMsg is one message of the child: a request (exec, ask) or the end
+// of the line (done).
+type shellMsg struct {
+	ID      uint64            `json:"id"`
+	Op      string            `json:"op"`
+	Args    []string          `json:"args,omitempty"`
+	Dir     string            `json:"dir,omitempty"`
+	Env     map[string]string `json:"env,omitempty"`
+	Part    string            `json:"part,omitempty"`
+	Reasons []string          `json:"reasons,omitempty"`
+	Code    int               `json:"code,omitempty"`
+	Err     string            `json:"err,omitempty"`
+}
+
+// shellReply answers the request with the same ID.
+type shellReply struct {
+	ID      uint64  `json:"id"`
+	Verdict verdict `json:"verdict"`
+	Err     string  `json:"err,omitempty"` // not allowed: the line stops
+}
+
+// runConfined runs cmdline in the confined child, bounded by ctx; out
+// receives its stdout and stderr. Each program is judged and asked for
+// here, as in-process; protected paths that a program created are removed
+// afterwards and named in the returned *commandRun.
+func (w *Workspace) runConfined(ctx context.Context, inv engine.ToolInvocation, p CommandPolicy, cmdline string, st confine.Status, out io.Writer) (*commandRun, error) {
+	if _, err := parseLine(cmdline); err != nil {
+		return nil, err
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrConfinement, err)
+	}
+	tmp, err := os.MkdirTemp("", "loopls-cmd-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	sys := confinedSystem()
+	env := append(lineEnv(tmp), sys.env(w.rootReal)...)
+	c := w.newCommandRun(inv, p, cmdline, env)
+	c.onRecord = w.execHook
+	before, beforeErr := w.protectedPresent()
+	spec := confine.Spec{
+		Exe:        exe,
+		Stage2:     shellArg,
+		Write:      append([]string{w.rootReal, tmp}, sys.write(w.rootReal)...),
+		Read:       sys.read,
+		Namespaces: st.Level == confine.Full,
+	}
+	if (spec.Namespaces || st.Level == confine.Seatbelt) && beforeErr == nil {
+		for _, rel := range before {
+			spec.ReadOnly = append(spec.ReadOnly, w.abs(rel))
+		}
+	}
+	job := shellJob{Root: w.rootReal, Tmp: tmp, Cmdline: cmdline, Env: env, ConfirmWrites: p.ConfirmWrites}
+	err = c.runChild(ctx, spec, job, out)
+	c.removeNewProtected(before, beforeErr)
+	return c, err
+}
+
+// runChild starts the child, answers its requests until it ends, and
+// returns how the line ended: nil, an interp exit status, the line's
+// error, or ctx's.
+func (c *commandRun) runChild(ctx context.Context, spec confine.Spec, job shellJob, out io.Writer) error {
+	toChildR, toChild, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	fromChild, fromChildW, err := os.Pipe()
+	if err != nil {
+		toChildR.Close()
+		toChild.Close()
+		return err
+	}
+	defer fromChild.Close()
+	cmd := confine.Command(spec)
+	cmd.Env = job.Env
+	cmd.Dir = job.Root
+	cmd.Stdout, cmd.Stderr = out, out
+	cmd.ExtraFiles = []*os.File{toChildR, fromChildW}
+	cmd.WaitDelay = commandWaitDelay
+	err = cmd.Start()
+	toChildR.Close()
+	fromChildW.Close()
+	if err != nil {
+		toChild.Close()
+		return fmt.Errorf("%w: %v", ErrConfinement, err)
+	}
+	// Everything the child starts is in its PID namespace (or, without
+	// one, dies with it): killing it ends the line's whole tree.
+	waited := make(chan error, 1)
+	go func() { waited <- cmd.Wait() }()
+	if err := confine.WriteFrame(toChild, spec); err == nil {
+		_ = confine.WriteFrame(toChild, job)
+	}
+	served := make(chan *shellMsg, 1)
+	serveCtx, stopServing := context.WithCancel(ctx)
+	go func() { served <- c.serve(serveCtx, fromChild, toChild) }()
+	var werr error
+	select {
+	case werr = <-waited:
+	case <-ctx.Done():
+		_ = cmd.Process.Kill()
+		werr = <-waited
+	}
+	stopServing()
+	fromChild.Close() // the child's end is gone; this ends serve's read
+	done := <-served
+	toChild.Close()
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case done == nil:
+		return fmt.Errorf("%w (%v)", ErrConfinement, werr)
+	case done.Err != "":
+		return errors.New(done.Err)
+	case done.Code != 0:
+		return interp.ExitStatus(uint8(done.Code))
+	}
+	return nil
+}
+
+// serve answers the child's requests, each in its own goroutine (a
+// pipeline asks for its programs at once), until the child says it is done
+// or its pipe ends; it returns the done message, nil if none came.
+func (c *commandRun) serve(ctx context.Context, from io.Reader, to io.Writer) *shellMsg {
+	var wmu sync.Mutex
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	reply := func(r shellReply) {
+		wmu.Lock()
+		defer wmu.Unlock()
+		_ = confine.WriteFrame(to, r)
+	}
+	for {
+		var m shellMsg
+		if err := confine.ReadFrame(from, &m); err != nil {
+			return nil
+		}
+		switch m.Op {
+		case "done":
+			return &m
+		case "exec":
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if len(m.Args) == 0 {
+					reply(shellReply{ID: m.ID, Err: "empty command"})
+					return
+				}
+				kv := make([]string, 0, len(m.Env))
+				for k, v := range m.Env {
+					kv = append(kv, k+"="+v)
+				}
+				slices.Sort(kv)
+				v, err := c.admit(ctx, m.Dir, expand.ListEnviron(kv...), m.Args)
+				r := shellReply{ID: m.ID, Verdict: v}
+				if err != nil {
+					r.Err = err.Error()
+				}
+				reply(r)
+			}()
+		case "ask":
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r := shellReply{ID: m.ID}
+				if _, err := c.decide(ctx, m.Part, m.Reasons); err != nil {
+					r.Err = err.Error()
+				}
+				reply(r)
+			}()
+		default:
+			return nil
+		}
+	}
+}
+
+func init() {
+	if len(os.Args) > 1 && os.Args[1] == shellArg {
+		os.Exit(confinedShell())
+	}
+}
+
+// confinedShell is the child's second stage: it reads its job and runs
+// the line in the interpreter, asking the daemon before every program.
+func confinedShell() int {
+	in, out := os.NewFile(shellIn, "from-daemon"), os.NewFile(shellOut, "to-daemon")
+	var job shellJob
+	if err := confine.ReadFrame(in, &job); err != nil {
+		fmt.Fprintf(os.Stderr, "loopls: confined shell: reading its job: %v\n", err)
+		return 125
+	}
+	// The programs the line starts must not inherit the pipes to the
+	// daemon (they would read its answers or send it requests).
+	for _, fd := range []int{shellIn, shellOut} {
+		syscall.CloseOnExec(fd)
+	}
+	hardenShell()
+	ctx := context.Background()
+	w, err := Open(ctx, job.Root, Options{})
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "loopls: confined shell: %v\n", err)
+		return 125
+	}
+	defer w.Close()
+	g := &pipeGate{out: out, waiting: make(map[uint64]chan shellReply)}
+	go g.read(in)
+	c := &commandRun{w: w, policy: CommandPolicy{ConfirmWrites: job.ConfirmWrites}, gate: g, cmdline: job.Cmdline}
+	file, err := parseLine(job.Cmdline)
+	if err == nil {
+		err = c.runShell(ctx, file, job.Env, job.Tmp, os.Stdout)
+	}
+	done := shellMsg{Op: "done"}
+	if status, isStatus := interp.IsExitStatus(err); isStatus {
+		done.Code = int(status)
+	} else if err != nil {
+		done.Err = err.Error()
+		done.Code = 1
+	}
+	g.send(done)
+	return done.Code
+}
+
+// pipeGate is the daemon, reached over the child's pipes.
+type pipeGate struct {
+	wmu     sync.Mutex
+	out     io.Writer
+	mu      sync.Mutex
+	next    uint64
+	waiting map[uint64]chan shellReply
+	closed  bool
+}
+
+func (g *pipeGate) send(m shellMsg) error {
+	g.wmu.Lock()
+	defer g.wmu.Unlock()
+	return confine.WriteFrame(g.out, m)
+}
+
+// read hands each reply to the request waiting for it; when the daemon's
+// pipe ends, every waiting request is refused.
+func (g *pipeGate) read(in io.Reader) {
+	for {
+		var r shellReply
+		if err := confine.ReadFrame(in, &r); err != nil {
+			g.mu.Lock()
+			g.closed = true
+			for id, ch := range g.waiting {
+				close(ch)
+				delete(g.waiting, id)
+			}
+			g.mu.Unlock()
+			return
+		}
+		g.mu.Lock()
+		ch := g.waiting[r.ID]
+		delete(g.waiting, r.ID)
+		g.mu.Unlock()
+		if ch != nil {
+			ch <- r
+		}
+	}
+}
+
+func (g *pipeGate) call(ctx context.Context, m shellMsg) (shellReply, error) {
+	ch := make(chan shellReply, 1)
+	g.mu.Lock()
+	if g.closed {
+		g.mu.Unlock()
+		return shellReply{}, fmt.Errorf("%w: the daemon is gone", ErrCommandRefused)
+	}
+	g.next++
+	m.ID = g.next
+	g.waiting[m.ID] = ch
+	g.mu.Unlock()
+	if err := g.send(m); err != nil {
+		return shellReply{}, fmt.Errorf("%w: %v", ErrCommandRefused, err)
+	}
+	select {
+	case r, ok := <-ch:
+		if !ok {
+			return shellReply{}, fmt.Errorf("%w: the daemon is gone", ErrCommandRefused)
+		}
+		if r.Err != "" {
+			return r, fmt.Errorf("%w: %s", ErrCommandRefused, strings.TrimPrefix(r.Err, ErrCommandRefused.Error()+": "))
+		}
+		return r, nil
+	case <-ctx.Done():
+		return shellReply{}, ctx.Err()
+	}
+}
+
+func (g *pipeGate) admit(ctx context.Context, dir string, env map[string]string, args []string) (verdict, error) {
+	r, err := g.call(ctx, shellMsg{Op: "exec", Args: args, Dir: dir, Env: env})
+	return r.Verdict, err
+}
+
+func (g *pipeGate) ask(ctx context.Context, part string, reasons []string) error {
+	_, err := g.call(ctx, shellMsg{Op: "ask", Part: part, Reasons: reasons})
+	return err
+}

@@ -1,0 +1,150 @@
+package workspace
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/loopls/loopls/confine"
+)
+
+// ConfineEnv is the environment variable that turns confinement off
+// ("off"): every command is then asked, as where the kernel cannot
+// confine.
+const ConfineEnv = "LOOPLS_CONFINE"
+
+// machineConfinement is what this machine enforces, found once by
+// starting the confined child (confine.Probe).
+var machineConfinement = sync.OnceValue(func() confine.Status {
+	exe, err := os.Executable()
+	if err != nil {
+		return confine.Status{Level: confine.None, Why: "the daemon's own binary is not found: " + err.Error()}
+	}
+	return confine.Probe(exe)
+})
+
+// Confinement returns what the kernel enforces around the programs
+// run_command starts on this machine (loopls doctor shows it).
+func Confinement() confine.Status {
+	if v := os.Getenv(ConfineEnv); v == "off" {
+		return confine.Status{Level: confine.None, Why: ConfineEnv + "=off"}
+	}
+	return machineConfinement()
+}
+
+// systemPaths are what a confined command may read besides the workspace,
+// and the Go toolchain's places.
+type systemPaths struct {
+	read       []string
+	gomodcache string
+	envModSet  bool // GOMODCACHE is already in the daemon's environment
+}
+
+// systemDirs are the system's directories a command may read and run
+// programs from.
+var systemDirs = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/nix/store"}
+
+// confinedSystem finds them once: the system directories, each directory
+// on PATH (not the home directory itself, nor /), GOROOT and Go's module
+// cache (read only).
+var confinedSystem = sync.OnceValue(func() systemPaths {
+	var s systemPaths
+	home, _ := os.UserHomeDir()
+	add := func(p string) {
+		if p == "" || !filepath.IsAbs(p) {
+			return
+		}
+		p = filepath.Clean(p)
+		if p == "/" || (home != "" && (p == home || strings.HasPrefix(home, p+"/"))) || slices.Contains(s.read, p) {
+			return
+		}
+		if _, err := os.Stat(p); err == nil {
+			s.read = append(s.read, p)
+		}
+	}
+	for _, d := range systemDirs {
+		add(d)
+	}
+	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
+		add(toolchainDir(home, d))
+	}
+	if goBin, err := exec.LookPath("go"); err == nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		out, err := exec.CommandContext(ctx, goBin, "env", "-json", "GOROOT", "GOMODCACHE").Output()
+		var v struct{ GOROOT, GOMODCACHE string }
+		if err == nil && json.Unmarshal(out, &v) == nil {
+			add(v.GOROOT)
+			add(v.GOMODCACHE)
+			s.gomodcache = v.GOMODCACHE
+		}
+	}
+	_, s.envModSet = os.LookupEnv("GOMODCACHE")
+	return s
+})
+
+// homeSecrets are directories of the home directory a toolchain on PATH
+// never brings with it: only the PATH directory itself is readable there.
+var homeSecrets = map[string]bool{
+	".local": true, ".config": true, ".ssh": true, ".gnupg": true, ".aws": true, ".azure": true,
+	".kube": true, ".docker": true, ".password-store": true, ".netrc": true, ".git-credentials": true,
+}
+
+// toolchainDir is what a PATH directory makes readable: for one inside a
+// hidden directory of the home directory (~/.pyenv/shims, ~/.cargo/bin,
+// ~/.nvm/…/bin) that whole directory, since its programs run what lies
+// beside them; otherwise the directory itself.
+func toolchainDir(home, dir string) string {
+	if home == "" || !strings.HasPrefix(dir, home+"/") {
+		return dir
+	}
+	first, _, _ := strings.Cut(strings.TrimPrefix(dir, home+"/"), "/")
+	if !strings.HasPrefix(first, ".") || homeSecrets[first] {
+		return dir
+	}
+	return filepath.Join(home, first)
+}
+
+// goCache is the build cache confined commands of root use: one of their
+// own per workspace, never the user's (a confined program could otherwise
+// plant an object a later unconfined build links).
+func (s systemPaths) goCache(root string) string {
+	dir, err := os.UserCacheDir()
+	if err != nil || s.gomodcache == "" {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(root))
+	return filepath.Join(dir, "loopls", "confined-go-build", hex.EncodeToString(sum[:8]))
+}
+
+// env is what confined commands of root get added to their environment.
+func (s systemPaths) env(root string) []string {
+	// The user's git configuration is not readable inside; say so to git
+	// rather than have it warn on every command.
+	env := []string{"GIT_CONFIG_GLOBAL=/dev/null"}
+	if c := s.goCache(root); c != "" {
+		env = append(env, "GOCACHE="+c)
+		if !s.envModSet {
+			env = append(env, "GOMODCACHE="+s.gomodcache)
+		}
+	}
+	return env
+}
+
+// write are the directories, besides the workspace and the private
+// temporary directory, confined commands of root may write.
+func (s systemPaths) write(root string) []string {
+	c := s.goCache(root)
+	if c == "" || os.MkdirAll(c, 0o700) != nil {
+		return nil
+	}
+	return []string{c}
+}

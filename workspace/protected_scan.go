@@ -1,0 +1,90 @@
+package workspace
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// protectedPresent lists the protected paths that exist in the workspace
+// (slash paths relative to the root): every entry isProtected names and
+// every directory that is a git directory by its contents, wherever it is.
+// It does not descend into them, nor follow symlinks.
+func (w *Workspace) protectedPresent() ([]string, error) {
+	var found []string
+	err := filepath.WalkDir(w.rootReal, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if p == w.rootReal {
+				return err
+			}
+			return nil // unreadable here, so unwritable by the same user's programs too
+		}
+		if p == w.rootReal {
+			return nil
+		}
+		rel, err := filepath.Rel(w.rootReal, p)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		if isProtected(rel) || (d.IsDir() && isGitDir(p)) {
+			found = append(found, rel)
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+		}
+		return nil
+	})
+	return found, err
+}
+
+// isGitDir reports whether dir is a git directory by its contents (a HEAD
+// file, objects/ and refs/), whatever its name: git runs the hooks and the
+// configuration of any such directory it is pointed at.
+func isGitDir(dir string) bool {
+	head, err := os.Lstat(filepath.Join(dir, "HEAD"))
+	if err != nil || !head.Mode().IsRegular() {
+		return false
+	}
+	for _, sub := range []string{"objects", "refs"} {
+		if fi, err := os.Lstat(filepath.Join(dir, sub)); err != nil || !fi.IsDir() {
+			return false
+		}
+	}
+	return true
+}
+
+// removeNewProtected removes the protected paths a confined command
+// created (they were not in before) and names them in c.removed: writing
+// them needs the user's approval, which a command line never had. Without
+// a complete list from before, nothing is removed and that is said.
+func (c *commandRun) removeNewProtected(before []string, beforeErr error) {
+	after, err := c.w.protectedPresent()
+	if beforeErr != nil || err != nil {
+		c.removed = append(c.removed, fmt.Sprintf("(the workspace could not be searched for protected paths: %v)", errorsJoin(beforeErr, err)))
+		return
+	}
+	for _, rel := range after {
+		if slices.Contains(before, rel) {
+			continue
+		}
+		if err := os.RemoveAll(c.w.abs(rel)); err != nil {
+			c.removed = append(c.removed, rel+" (could not be removed: "+err.Error()+")")
+			continue
+		}
+		c.removed = append(c.removed, rel)
+	}
+}
+
+func errorsJoin(errs ...error) string {
+	var s []string
+	for _, e := range errs {
+		if e != nil {
+			s = append(s, e.Error())
+		}
+	}
+	return strings.Join(s, "; ")
+}
