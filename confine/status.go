@@ -1,9 +1,6 @@
 package confine
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // Level is how much of the confinement this machine enforces.
 type Level int
@@ -23,6 +20,19 @@ const (
 	// private temporary directory, no network).
 	Seatbelt
 )
+
+// Name is the level's name in JSON and logs.
+func (l Level) Name() string {
+	switch l {
+	case LandlockOnly:
+		return "landlock"
+	case Full:
+		return "full"
+	case Seatbelt:
+		return "seatbelt"
+	}
+	return "none"
+}
 
 // Status is what Probe found on this machine.
 type Status struct {
@@ -76,5 +86,14 @@ func (s Status) Guarantees() []string {
 	return g
 }
 
-// summary is one line for logs and approval texts.
-func (s Status) summary() string { return s.String() + ": " + strings.Join(s.Guarantees(), "; ") }
+// Report is the status as a JSON-ready value (loopls doctor --json, the
+// LSP initialize result).
+func (s Status) Report() map[string]any {
+	return map[string]any{
+		"level":      s.Level.Name(),
+		"landlock":   s.Landlock,
+		"summary":    s.String(),
+		"guarantees": s.Guarantees(),
+		"confined":   s.Confined(),
+	}
+}

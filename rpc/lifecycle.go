@@ -224,7 +224,9 @@ func initializeResult(version string) map[string]any {
 			},
 			"executeCommandProvider": map[string]any{"commands": Commands()},
 			"experimental": map[string]any{
-				"loopls": map[string]any{"run": true, "approvals": true},
+				// confinement: what the kernel enforces around run_command
+				// here (docs/security.md), for the editor to show.
+				"loopls": map[string]any{"run": true, "approvals": true, "confinement": workspace.Confinement().Report()},
 			},
 		},
 		"serverInfo": map[string]any{"name": "loopls", "version": version},

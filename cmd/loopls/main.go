@@ -19,6 +19,7 @@ Usage:
   loopls trace --mermaid FILE  draw a run's transitions (from run --trace) as a mermaid diagram
   loopls acp                   serve the Agent Client Protocol on stdin/stdout
   loopls mcp list              start the configured MCP servers and list their state and tools
+  loopls doctor [--json]       say what the kernel enforces around run_command on this machine
   loopls version, --version    print the version
 
 Run 'loopls COMMAND --help' for a command's flags. Settings: docs/config.md.
@@ -60,6 +61,8 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return cmdACP(args, stdin, stdout, stderr)
 	case "mcp":
 		return cmdMCP(args, stdout, stderr)
+	case "doctor":
+		return cmdDoctor(args, stdout, stderr)
 	case "version":
 		return cmdVersion(args, stdout, stderr)
 	case "help":

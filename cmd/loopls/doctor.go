@@ -1,0 +1,62 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/loopls/loopls/workspace"
+)
+
+const doctorUsage = `Usage: loopls doctor [--json]
+
+Says what the kernel enforces around every program run_command starts on
+this machine: the confinement that is active (Landlock and its ABI, the
+user, mount, PID and network namespaces; Seatbelt on macOS; or none), what
+it guarantees, and what is left to approval. It finds out by starting the
+confined child once, as run_command does. See docs/security.md.
+
+Exit status: 0 when commands are confined, 1 when they are not (every
+command is then asked), 2 usage.
+
+Flags:
+`
+
+func cmdDoctor(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("doctor", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, doctorUsage); fs.PrintDefaults() }
+	asJSON := fs.Bool("json", false, "print the report as one JSON object")
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return 2
+	}
+	st := workspace.Confinement()
+	code := 0
+	if !st.Confined() {
+		code = 1
+	}
+	if *asJSON {
+		b, _ := json.Marshal(st.Report())
+		fmt.Fprintf(stdout, "%s\n", b)
+		return code
+	}
+	fmt.Fprintf(stdout, "command confinement: %s\n", st)
+	for _, g := range st.Guarantees() {
+		fmt.Fprintf(stdout, "  - %s\n", g)
+	}
+	if st.Confined() {
+		fmt.Fprintln(stdout, "approval: programs on allowedCommands run without asking, subject to the argument rules; every other program is asked")
+	} else {
+		fmt.Fprintln(stdout, "approval: every program is asked, allow list or not, because nothing else holds it")
+	}
+	fmt.Fprintln(stdout, "not confined: commands an ACP client runs in its own terminal (terminal/create), MCP servers, language servers; see docs/security.md")
+	return code
+}
