@@ -60,7 +60,7 @@ type shellMsg struct {
 // shellReply answers the request with the same ID.
 type shellReply struct {
 	ID      uint64  `json:"id"`
-	Verdict verdict `json:"verdict"`
+	Verdict execVerdict `json:"execVerdict"`
 	Err     string  `json:"err,omitempty"` // not allowed: the line stops
 }
 
@@ -337,7 +337,7 @@ func (g *pipeGate) call(ctx context.Context, m shellMsg) (shellReply, error) {
 	}
 }
 
-func (g *pipeGate) admit(ctx context.Context, dir string, env map[string]string, args []string) (verdict, error) {
+func (g *pipeGate) admit(ctx context.Context, dir string, env map[string]string, args []string) (execVerdict, error) {
 	r, err := g.call(ctx, shellMsg{Op: "exec", Args: args, Dir: dir, Env: env})
 	return r.Verdict, err
 }

@@ -72,13 +72,13 @@ type commandRun struct {
 // gate is the daemon as the confined child sees it.
 type gate interface {
 	// admit judges a program about to run and asks the user when needed.
-	admit(ctx context.Context, dir string, env map[string]string, args []string) (verdict, error)
+	admit(ctx context.Context, dir string, env map[string]string, args []string) (execVerdict, error)
 	// ask asks the user about part (a change in edit mode).
 	ask(ctx context.Context, part string, reasons []string) error
 }
 
-// verdict is what was decided about one program.
-type verdict struct {
+// execVerdict is what was decided about one program.
+type execVerdict struct {
 	Path     string   `json:"path,omitempty"` // the program to run
 	Run      []string `json:"run,omitempty"`  // the arguments to run it with
 	NotFound bool     `json:"notFound,omitempty"`
@@ -462,7 +462,7 @@ func (c *commandRun) exec(ctx context.Context, args []string) error {
 		return err
 	}
 	hc := interp.HandlerCtx(ctx)
-	var v verdict
+	var v execVerdict
 	var err error
 	if c.gate != nil {
 		v, err = c.gate.admit(ctx, hc.Dir, exported(hc.Env), args)
@@ -484,10 +484,10 @@ func (c *commandRun) exec(ctx context.Context, args []string) error {
 // admit judges args, about to run in dir with env, and asks the user when
 // they are not allowed as they are; an error means they must not run and
 // the line stops.
-func (c *commandRun) admit(ctx context.Context, dir string, env expand.Environ, args []string) (verdict, error) {
+func (c *commandRun) admit(ctx context.Context, dir string, env expand.Environ, args []string) (execVerdict, error) {
 	reasons, path, run, err := c.judge(dir, env, args)
 	if err != nil {
-		return verdict{NotFound: true}, nil
+		return execVerdict{NotFound: true}, nil
 	}
 	part := partText(args)
 	if dir != c.w.rootReal {
@@ -508,13 +508,13 @@ func (c *commandRun) admit(ctx context.Context, dir string, env expand.Environ, 
 	asked, err := c.decide(ctx, part, reasons)
 	if err != nil {
 		c.record(execution{Args: args, Dir: dir, Reasons: reasons, Asked: asked})
-		return verdict{}, err
+		return execVerdict{}, err
 	}
 	c.record(execution{Args: args, Dir: dir, Reasons: reasons, Asked: asked, Ran: true})
 	if c.w.startHook != nil {
-		return verdict{Skip: true}, c.w.startHook(ctx, run)
+		return execVerdict{Skip: true}, c.w.startHook(ctx, run)
 	}
-	return verdict{Path: path, Run: run}, nil
+	return execVerdict{Path: path, Run: run}, nil
 }
 
 // ask asks the user about part, here or through the daemon.
