@@ -59,9 +59,9 @@ type shellMsg struct {
 
 // shellReply answers the request with the same ID.
 type shellReply struct {
-	ID      uint64  `json:"id"`
+	ID      uint64      `json:"id"`
 	Verdict execVerdict `json:"execVerdict"`
-	Err     string  `json:"err,omitempty"` // not allowed: the line stops
+	Err     string      `json:"err,omitempty"` // not allowed: the line stops
 }
 
 // runConfined runs cmdline in the confined child, bounded by ctx; out
