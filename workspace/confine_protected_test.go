@@ -1,0 +1,55 @@
+package workspace
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestConfinedProtectedPaths: with every program approved, an existing
+// .git cannot be written, moved or unmounted (bind mount), and a git
+// directory a command creates (by name or by its contents) is removed
+// after it and named in the result.
+func TestConfinedProtectedPaths(t *testing.T) {
+	a := newAttackWorld(t)
+	if err := os.MkdirAll(filepath.Join(a.ws, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(a.ws, ".git", "config"), []byte("[core]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := call(t, a.w, ToolRunCommand, map[string]any{"command": "sh -c 'echo x >> .git/config' ; mv .git g2 ; umount .git ; sh -c 'echo y >> .git/config'"})
+	if b, _ := os.ReadFile(filepath.Join(a.ws, ".git", "config")); string(b) != "[core]\n" {
+		t.Errorf(".git/config became %q:\n%s", b, res.Output)
+	}
+	if _, err := os.Stat(filepath.Join(a.ws, "g2")); err == nil || strings.HasSuffix(strings.TrimSpace(res.Output), "[exit code 0]") {
+		t.Errorf(".git was moved, or the line reported success:\n%s", res.Output)
+	}
+	res = call(t, a.w, ToolRunCommand, map[string]any{"command": "git init -q sub && git init -q --bare bare && ls sub/.git bare >/dev/null"})
+	for _, p := range []string{"sub/.git", "bare"} {
+		if _, err := os.Lstat(filepath.Join(a.ws, p)); err == nil {
+			t.Errorf("%s, created by the command, is still there:\n%s", p, res.Output)
+		}
+		if !strings.Contains(res.Output, p) || !strings.Contains(res.Output, "removed what the command created at protected paths") {
+			t.Errorf("the result does not name %s as removed:\n%s", p, res.Output)
+		}
+	}
+}
+
+// TestUnconfinedAsksEverything: where the kernel does not confine
+// (LOOPLS_CONFINE=off stands for an old kernel), an allowed program is
+// asked for too, and the question says why.
+func TestUnconfinedAsksEverything(t *testing.T) {
+	t.Setenv(ConfineEnv, "off")
+	dir := newTree(t, map[string]string{"a.txt": "a\n"})
+	ap := &recordingApprover{decision: DecisionRejectOnce}
+	w := withPolicy(openWS(t, dir, Options{Approver: ap}), CommandPolicy{Allowed: []string{"ls"}})
+	res := call(t, w, ToolRunCommand, map[string]any{"command": "ls"})
+	if strings.Contains(res.Output, "a.txt") || ap.count() != 1 {
+		t.Fatalf("ls ran unasked (%d questions):\n%s", ap.count(), res.Output)
+	}
+	if why := strings.Join(ap.asked[0].Reasons, "; "); !strings.Contains(why, "the kernel cannot confine commands here") {
+		t.Errorf("the question does not say why: %q", why)
+	}
+}
