@@ -11,10 +11,12 @@ import (
 
 // protectedPresent lists the protected paths that exist in the workspace
 // (slash paths relative to the root): every entry isProtected names and
-// every directory that is a git directory by its contents, wherever it is.
+// every directory that is a git directory by its contents (IsGitDir, the
+// same rule the file tools use), wherever it is.
 // It does not descend into them, nor follow symlinks.
 func (w *Workspace) protectedPresent() ([]string, error) {
 	var found []string
+	fsys := w.root.FS()
 	err := filepath.WalkDir(w.rootReal, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if p == w.rootReal {
@@ -30,7 +32,7 @@ func (w *Workspace) protectedPresent() ([]string, error) {
 			return err
 		}
 		rel = filepath.ToSlash(rel)
-		if isProtected(rel) || (d.IsDir() && isGitDir(p)) {
+		if isProtected(rel) || (d.IsDir() && IsGitDir(fsys, rel, "")) {
 			found = append(found, rel)
 			if d.IsDir() {
 				return filepath.SkipDir
@@ -39,22 +41,6 @@ func (w *Workspace) protectedPresent() ([]string, error) {
 		return nil
 	})
 	return found, err
-}
-
-// isGitDir reports whether dir is a git directory by its contents (a HEAD
-// file, objects/ and refs/), whatever its name: git runs the hooks and the
-// configuration of any such directory it is pointed at.
-func isGitDir(dir string) bool {
-	head, err := os.Lstat(filepath.Join(dir, "HEAD"))
-	if err != nil || !head.Mode().IsRegular() {
-		return false
-	}
-	for _, sub := range []string{"objects", "refs"} {
-		if fi, err := os.Lstat(filepath.Join(dir, sub)); err != nil || !fi.IsDir() {
-			return false
-		}
-	}
-	return true
 }
 
 // removeNewProtected removes the protected paths a confined command
