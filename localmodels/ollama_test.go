@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/fakeollama"
+	"github.com/loopls/loopls/internal/jsonhttp/jsonhttptest"
 )
 
 // waitBound bounds every wait on an event in these tests.
@@ -316,20 +316,8 @@ func TestModelNotFound(t *testing.T) {
 	}
 }
 
-// freeAddr returns a 127.0.0.1 address where nothing listens.
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
-	return addr
-}
-
 func TestRefusedConnection(t *testing.T) {
-	addr := freeAddr(t)
+	addr := jsonhttptest.ClosedAddr(t)
 	o := newModel(t, addr, "tiny", OllamaOptions{})
 	_, _, err := stream(t, o, userReq("chat", nil))
 	if !errors.Is(err, ErrOllamaUnreachable) {
@@ -556,7 +544,7 @@ func TestListOllama(t *testing.T) {
 }
 
 func TestListOllamaUnreachable(t *testing.T) {
-	_, err := ListOllama(context.Background(), freeAddr(t))
+	_, err := ListOllama(context.Background(), jsonhttptest.ClosedAddr(t))
 	if !errors.Is(err, ErrOllamaUnreachable) {
 		t.Fatalf("err = %v, want ErrOllamaUnreachable", err)
 	}

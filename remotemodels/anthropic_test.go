@@ -10,6 +10,7 @@ import (
 
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/engine/machine"
+	"github.com/loopls/loopls/internal/jsonhttp/jsonhttptest"
 )
 
 // anEvent renders one Messages stream event as the API sends it.
@@ -210,7 +211,7 @@ func TestAnthropicErrors(t *testing.T) {
 		s.waitGone(t)
 	})
 	t.Run("refused", func(t *testing.T) {
-		a, err := NewAnthropic("claude-test", AnthropicOptions{APIKey: "k", BaseURL: "http://" + freeAddr(t)})
+		a, err := NewAnthropic("claude-test", AnthropicOptions{APIKey: "k", BaseURL: "http://" + jsonhttptest.ClosedAddr(t)})
 		if err != nil {
 			t.Fatal(err)
 		}

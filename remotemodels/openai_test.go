@@ -10,6 +10,7 @@ import (
 
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/engine/machine"
+	"github.com/loopls/loopls/internal/jsonhttp/jsonhttptest"
 )
 
 // oaEvent renders one chat.completion.chunk as the API streams it.
@@ -273,7 +274,7 @@ func TestOpenAIErrors(t *testing.T) {
 		s.waitGone(t)
 	})
 	t.Run("refused", func(t *testing.T) {
-		o, err := NewOpenAI("gpt-test", OpenAIOptions{BaseURL: "http://" + freeAddr(t) + "/v1"})
+		o, err := NewOpenAI("gpt-test", OpenAIOptions{BaseURL: "http://" + jsonhttptest.ClosedAddr(t) + "/v1"})
 		if err != nil {
 			t.Fatal(err)
 		}

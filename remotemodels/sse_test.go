@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -218,18 +217,6 @@ func wantPermanent(t *testing.T, err error, status int) *engine.APIError {
 		t.Fatalf("err = %+v, want permanent with status %d", apiErr, status)
 	}
 	return apiErr
-}
-
-// freeAddr returns a 127.0.0.1 address where nothing listens.
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
-	return addr
 }
 
 // newJSONServer answers path with body.

@@ -8,22 +8,12 @@ import (
 	"net"
 	"net/http"
 	"testing"
+
+	"github.com/loopls/loopls/internal/jsonhttp/jsonhttptest"
 )
 
-// closedAddr is an address where nothing listens: a port just freed.
-func closedAddr(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
-	return addr
-}
-
 func TestIsRefused(t *testing.T) {
-	_, _, sendErr := Send(context.Background(), &http.Client{}, Request{Method: http.MethodGet, URL: "http://" + closedAddr(t) + "/api/tags"})
+	_, _, sendErr := Send(context.Background(), &http.Client{}, Request{Method: http.MethodGet, URL: "http://" + jsonhttptest.ClosedAddr(t) + "/api/tags"})
 	if sendErr == nil {
 		t.Fatal("a request to a closed port succeeded")
 	}
