@@ -224,9 +224,11 @@ func initializeResult(version string) map[string]any {
 			},
 			"executeCommandProvider": map[string]any{"commands": Commands()},
 			"experimental": map[string]any{
-				// confinement: what the kernel enforces around run_command
-				// here (docs/security.md), for the editor to show.
-				"loopls": map[string]any{"run": true, "approvals": true, "confinement": workspace.Confinement().Report()},
+				// What the kernel enforces around run_command is not here:
+				// finding it starts a confined child, which would double the
+				// time to this answer. `loopls doctor` reports it, and the
+				// first run_command finds it once (docs/security.md).
+				"loopls": map[string]any{"run": true, "approvals": true},
 			},
 		},
 		"serverInfo": map[string]any{"name": "loopls", "version": version},
