@@ -1,12 +1,12 @@
 package workspace
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 )
 
 // protectedPresent lists the protected paths that exist in the workspace
@@ -50,7 +50,7 @@ func (w *Workspace) protectedPresent() ([]string, error) {
 func (c *commandRun) removeNewProtected(before []string, beforeErr error) {
 	after, err := c.w.protectedPresent()
 	if beforeErr != nil || err != nil {
-		c.removed = append(c.removed, fmt.Sprintf("(the workspace could not be searched for protected paths: %v)", errorsJoin(beforeErr, err)))
+		c.removed = append(c.removed, fmt.Sprintf("(the workspace could not be searched for protected paths: %v)", errors.Join(beforeErr, err)))
 		return
 	}
 	for _, rel := range after {
@@ -63,14 +63,4 @@ func (c *commandRun) removeNewProtected(before []string, beforeErr error) {
 		}
 		c.removed = append(c.removed, rel)
 	}
-}
-
-func errorsJoin(errs ...error) string {
-	var s []string
-	for _, e := range errs {
-		if e != nil {
-			s = append(s, e.Error())
-		}
-	}
-	return strings.Join(s, "; ")
 }
