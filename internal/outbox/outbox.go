@@ -230,12 +230,15 @@ func (b *Box[M]) loop() {
 }
 
 // Flush waits until everything pushed before it, pending text included,
-// has been written, or ctx ends (its error). A Box not started or closed
-// has nothing to wait for.
+// has been written, or ctx ends (its error). On a Box not started yet that
+// is after Start: what was pushed before Start is still to be written, and
+// a caller that tears the connection down once Flush returns would lose it
+// (rpc's exit, read before Serve started the writer). A closed Box has
+// nothing more to wait for.
 func (b *Box[M]) Flush(ctx context.Context) error {
 	barrier := &item[M]{written: make(chan struct{})}
 	b.mu.Lock()
-	if b.closed || !b.started {
+	if b.closed {
 		b.mu.Unlock()
 		return nil
 	}

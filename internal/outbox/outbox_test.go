@@ -145,15 +145,33 @@ func TestPacedTextWaitsAndFlushWritesIt(t *testing.T) {
 	}
 }
 
-// Flush returns once everything before it was written; a Box not started
-// has nothing to wait for; a stuck client ends the wait with ctx.
+// Flush returns once everything before it was written; on a Box not started
+// that is after Start, never before (rpc's exit can be read before Serve
+// starts the writer, and tears the connection down once Flush returns); a
+// stuck client ends the wait with ctx.
 func TestFlush(t *testing.T) {
 	c := newClient()
 	b := newBox(t, c, time.Hour, 1)
-	if err := b.Flush(context.Background()); err != nil {
-		t.Errorf("Flush of a Box not started: %v", err)
+	b.Push("initialize reply", "")
+	early, cancelEarly := context.WithCancel(context.Background())
+	cancelEarly()
+	if err := b.Flush(early); err != context.Canceled {
+		t.Errorf("Flush of a Box not started, with a reply queued = %v, want context.Canceled: it returned before the reply was written", err)
 	}
+	flushed := make(chan error, 1)
+	go func() { flushed <- b.Flush(context.Background()) }()
 	b.Start()
+	select {
+	case err := <-flushed:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(waitBound):
+		t.Fatal("Flush did not return after Start wrote what was queued")
+	}
+	if got := c.next(t); got != "initialize reply" {
+		t.Fatalf("written before Start's Flush returned = %q", got)
+	}
 	release := c.stuck()
 	b.Push("reply", "")
 	ctx, cancel := context.WithCancel(context.Background())
