@@ -223,7 +223,12 @@ func (a *Agent) Prompt(ctx context.Context, p sdk.PromptRequest) (sdk.PromptResp
 		return sdk.PromptResponse{}, &sdk.RequestError{Code: CodeRunFailed, Message: "could not start the run: " + err.Error()}
 	}
 	r.setHandle(h)
-	stop := context.AfterFunc(ctx, h.Cancel)
+	// The prompt's context ends when the client cancels the turn: the SDK
+	// cancels it for session/cancel before it calls Cancel, and for a
+	// $/cancel_request or a closed connection. Each is the client's cancel,
+	// so the run is stopped as Cancel stops it, and a permission request the
+	// client is answering with "cancelled" is awaited, not withdrawn.
+	stop := context.AfterFunc(ctx, func() { r.stop(true) })
 	run, _ := h.Wait()
 	stop()
 
