@@ -134,9 +134,17 @@ func TestBusyUnknownAndCancel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for st := range rec.seen {
-		if st == machine.StateAwaitingModel {
-			break
+	// Bounded: a run that ends before it waits on the model must fail the
+	// test with what it did, not hang the package until go test's timeout.
+	for awaiting := false; !awaiting; {
+		select {
+		case st := <-rec.seen:
+			awaiting = st == machine.StateAwaitingModel
+		case <-h.Done():
+			run, err := h.Wait()
+			t.Fatalf("the stalled run ended before it waited on the model: %+v, %v", run, err)
+		case <-time.After(wait):
+			t.Fatal("the stalled run never reached AwaitingModel")
 		}
 	}
 	if _, err := m.Start(context.Background(), session.Request{SessionID: first.SessionID(), Prompt: "chat"}); !errors.Is(err, session.ErrBusy) {
