@@ -35,9 +35,9 @@ func (s *Server) fixPrompt(f *fixParams) (string, error) {
 	if f.Range == nil {
 		return "", badParam("fix.range", "is required")
 	}
-	ws := s.workspace(s.ctx)
-	if ws == nil {
-		return "", badParam("fix.uri", "cannot be read: the server has no workspace")
+	ws, err := s.docs.await(s.ctx)
+	if err != nil {
+		return "", badParam("fix.uri", "cannot be read: %v", err)
 	}
 	text, err := ws.RangeText(f.URI, *f.Range)
 	if err != nil {

@@ -177,10 +177,8 @@ func quoteStart(raw json.RawMessage) string { return clip(string(raw), 200) }
 // client cannot answer loopls/diagnostics, or the document is not in the
 // workspace.
 func (s *Server) fixTarget(f *fixParams) *workspace.FixTarget {
-	s.mu.Lock()
-	capable, ws := s.conf.caps().diagnostics, s.ws
-	s.mu.Unlock()
-	if f == nil || len(f.Diagnostics) == 0 || !capable || ws == nil {
+	ws, err := s.docs.current()
+	if f == nil || len(f.Diagnostics) == 0 || !s.conf.caps().diagnostics || err != nil {
 		return nil
 	}
 	rel, err := ws.RelDocument(f.URI)

@@ -104,14 +104,12 @@ func (s *Server) initialize(ctx context.Context, params *json.RawMessage) (any, 
 
 	// Opening the workspace indexes the whole tree, which takes seconds in a
 	// big repository; initialize answers at once and what needs the
-	// workspace waits for it (see awaitOpen). The open starts once the
+	// workspace waits for it (documents.await). The open starts once the
 	// answer is on its way: at initialized, which the client sends after
-	// reading it, or at the first request that needs the workspace
-	// (startOpen). Started here, the index walk took the CPU the answer
-	// needed (0.6 ms of ~5 on two cores).
-	s.mu.Lock()
-	s.openFn = func() { go s.open(root, settings) }
-	s.mu.Unlock()
+	// reading it, or at the first request that needs the workspace.
+	// Started here, the index walk took the CPU the answer needed (0.6 ms
+	// of ~5 on two cores).
+	s.docs.prepare(func() (string, *workspace.Workspace, error) { return s.open(root) })
 	for _, pr := range problems {
 		s.showMessage(2, "loopls: settings: "+pr.Error())
 	}
@@ -147,12 +145,11 @@ func (s *Server) baseSettings(root string) (config.Settings, []config.Problem) {
 	return src.Load()
 }
 
-// open opens the workspace, moves the server to stateRunning (unless
-// shutdown came meanwhile) and closes s.opened. A failure leaves the daemon
-// serving: without a workspace runs get no tools. The store and the session
-// manager open on first need (sessions_open.go).
-func (s *Server) open(root string, settings config.Settings) {
-	defer close(s.opened)
+// open opens the workspace and moves the server to stateRunning (unless
+// shutdown came meanwhile); documents runs it once. A failure leaves the
+// daemon serving: without a workspace runs get no tools. The store and the
+// session manager open on first need (sessions_open.go).
+func (s *Server) open(root string) (string, *workspace.Workspace, error) {
 	log := s.log.With("root", root)
 	wsOpts := workspace.Options{
 		Approver: s,
@@ -173,40 +170,11 @@ func (s *Server) open(root string, settings config.Settings) {
 	if err != nil {
 		log.Warn("workspace not opened; runs get no tools", "err", err)
 		s.showMessage(2, "loopls: cannot open the workspace "+root+": "+err.Error())
-		ws = nil
+	} else {
+		log.Debug("workspace ready")
 	}
-	s.mu.Lock()
-	s.root, s.ws = root, ws
-	s.mu.Unlock()
 	s.setState(stateRunning)
-	log.Debug("workspace ready")
-}
-
-// startOpen starts initialize's background open, once; nothing before
-// initialize, or after teardown.
-func (s *Server) startOpen() {
-	s.mu.Lock()
-	fn := s.openFn
-	s.mu.Unlock()
-	if fn != nil {
-		s.openOnce.Do(fn)
-	}
-}
-
-// awaitOpen waits until initialize's background open is done, starting it
-// if initialized has not; it reports false when ctx ends first or
-// initialize never came.
-func (s *Server) awaitOpen(ctx context.Context) bool {
-	if s.currentState() == stateNew {
-		return false
-	}
-	s.startOpen()
-	select {
-	case <-s.opened:
-		return true
-	case <-ctx.Done():
-		return false
-	}
+	return root, ws, err
 }
 
 // initializeResult is the answer of SPEC §3.
@@ -271,19 +239,16 @@ func uriToPath(u string) (string, bool) {
 
 // initialized starts the workspace's open: the client has the answer to
 // initialize.
-func (s *Server) initialized(*json.RawMessage) { s.startOpen() }
+func (s *Server) initialized(*json.RawMessage) { s.docs.start() }
 
 // shutdown cancels every run; the server then only waits for exit.
 func (s *Server) shutdown(context.Context, *json.RawMessage) (any, error) {
 	s.setState(stateShuttingDown)
 	s.sess.cancel("")
-	s.mu.Lock()
-	ws := s.ws
-	s.mu.Unlock()
 	// Shutdown is where LSP has a server clean up; exit only ends it. The
 	// kernel takes 8-40 ms to drop inotify watches, so they go now, while
 	// the editor waits for this answer, not after exit.
-	if ws != nil {
+	if ws, err := s.docs.current(); err == nil {
 		if err := ws.StopWatching(); err != nil {
 			s.log.Warn("releasing the file watches", "err", err)
 		}
@@ -340,21 +305,9 @@ func (s *Server) watchParent(pid int) {
 func (s *Server) teardown() {
 	s.setState(stateExited)
 	// The open may still be indexing: let it finish, then close it all; no
-	// store or manager opens from now on. An open that never started never
-	// will, and nothing else closes opened after initialize (setState).
-	s.openOnce.Do(func() {
-		s.mu.Lock()
-		initialized := s.openFn != nil
-		s.mu.Unlock()
-		if initialized {
-			close(s.opened)
-		}
-	})
-	<-s.opened
+	// workspace, store or manager opens from now on.
+	ws := s.docs.close()
 	opened := s.sess.close()
-	s.mu.Lock()
-	ws := s.ws
-	s.mu.Unlock()
 	if opened.mgr != nil {
 		opened.mgr.Close() // cancels every run and waits for them
 	}

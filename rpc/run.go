@@ -176,9 +176,7 @@ func (e *endedRuns) has(id machine.RunID) bool {
 // knownRun reports whether id names a run: one in flight, one that ended in
 // this daemon, or one the workspace's session store recorded.
 func (s *Server) knownRun(ctx context.Context, id machine.RunID) bool {
-	if s.awaitOpen(ctx) {
-		s.openSessions()
-	}
+	_ = s.openSessions(ctx) // failing, only the runs of this daemon are known
 	s.mu.Lock()
 	_, inflight := s.runs[id]
 	known := inflight || s.ended.has(id)

@@ -28,9 +28,9 @@ func (s *Server) runChange(ctx context.Context, params *json.RawMessage) (any, e
 	if p.Path == "" {
 		return nil, badParam("path", "is required: a path of the run's edits")
 	}
-	ws := s.workspace(ctx)
-	if ws == nil {
-		return nil, errors.New("the server has no workspace")
+	ws, err := s.docs.await(ctx)
+	if err != nil {
+		return nil, err
 	}
 	fc, err := ws.RunFileChange(p.RunID, p.Path)
 	if errors.Is(err, workspace.ErrNoChange) && !s.knownRun(ctx, p.RunID) {

@@ -6,7 +6,10 @@
 // One file per method group, as gopls's internal/server: lifecycle.go,
 // run.go, execute_command.go, cancel.go, progress.go, textsync.go,
 // code_action.go, approve.go, sessions.go; notify.go is the ordered
-// outbound queue and framing.go the message stream.
+// outbound queue and framing.go the message stream. The state each concern
+// owns is a small type that guards itself: documents.go (the workspace),
+// sessions_open.go (the store and manager), configuration.go (capabilities
+// and settings).
 package rpc
 
 import (
@@ -24,7 +27,6 @@ import (
 	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/mcp"
 	"github.com/loopls/loopls/providers"
-	"github.com/loopls/loopls/workspace"
 )
 
 // Options configure a server.
@@ -70,20 +72,18 @@ type Server struct {
 	// conf holds the client's capabilities, the settings and the trace
 	// level (configuration.go).
 	conf *configuration
+	// docs holds the workspace the documents live in, opened in the
+	// background after initialize (documents.go).
+	docs *documents
 	// sess holds the session store and manager, opened on first need
 	// (sessions_open.go).
 	sess sessions
 
 	mu        sync.Mutex
-	state     lifecycle // only setState changes it (state.go)
-	root      string
-	ws        *workspace.Workspace
+	state     lifecycle                   // only setState changes it (state.go)
 	runs      map[machine.RunID]*runState // runs in flight (run.go)
 	ended     endedRuns                   // runs that ended in this daemon (run.go)
 	exitCode  int
-	opened    chan struct{} // closed once initialize's open is done, or none will start (setState, teardown)
-	openFn    func()        // starts the open; set by initialize, run once by startOpen
-	openOnce  sync.Once
 	exited    chan struct{}
 	exitOnce  sync.Once
 	requestWG sync.WaitGroup
@@ -127,9 +127,9 @@ func newServer(ctx context.Context, opts Options) *Server {
 		ctx:      sctx,
 		stop:     stop,
 		conf:     newConfiguration(),
+		docs:     newDocuments(),
 		runs:     make(map[machine.RunID]*runState),
 		exitCode: 1,
-		opened:   make(chan struct{}),
 		exited:   make(chan struct{}),
 	}
 	s.mcp = mcp.NewHub(mcp.Options{Logger: log, Version: s.version()})

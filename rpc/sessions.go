@@ -3,7 +3,6 @@ package rpc
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
@@ -18,13 +17,9 @@ import (
 // manager returns the session manager once the workspace is open, opening
 // it (and the store) on the first call.
 func (s *Server) manager(ctx context.Context) (*session.Manager, error) {
-	if !s.awaitOpen(ctx) {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		return nil, errors.New("the server is not initialized")
+	if err := s.openSessions(ctx); err != nil {
+		return nil, err
 	}
-	s.openSessions()
 	return s.sess.manager()
 }
 
@@ -176,9 +171,9 @@ func (s *Server) undoRun(ctx context.Context, params *json.RawMessage) (any, err
 	if p.RunID == "" {
 		return nil, badParam("runId", "is required")
 	}
-	ws := s.workspace(ctx)
-	if ws == nil {
-		return nil, errors.New("the server has no workspace to undo in")
+	ws, err := s.docs.await(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("nothing to undo in: %w", err)
 	}
 	if len(ws.Journal(p.RunID)) == 0 {
 		if !s.knownRun(ctx, p.RunID) {

@@ -1,6 +1,7 @@
 package rpc
 
 import (
+	"context"
 	"errors"
 	"sync"
 	"sync/atomic"
@@ -82,14 +83,20 @@ func (ss *sessions) close() openedSessions {
 }
 
 // openSessions opens the store (unless Options.NoStore) and the session
-// manager once, after initialize's open; a store that cannot be opened leaves
-// sessions in memory, said once to the user.
-func (s *Server) openSessions() { s.sess.open(s.makeSessions) }
+// manager once, after initialize's open of the workspace (without one, the
+// manager's runs get no tools); a store that cannot be opened leaves sessions
+// in memory, said once to the user. It fails before initialize, or when ctx
+// ends before the workspace's open.
+func (s *Server) openSessions(ctx context.Context) error {
+	if _, err := s.docs.await(ctx); err != nil && !errors.Is(err, errNoWorkspace) {
+		return err
+	}
+	s.sess.open(s.makeSessions)
+	return nil
+}
 
 func (s *Server) makeSessions() openedSessions {
-	s.mu.Lock()
-	root, ws := s.root, s.ws
-	s.mu.Unlock()
+	root, ws := s.docs.opened()
 	log := s.log.With("root", root)
 	var st *store.Store
 	if !s.opts.NoStore {

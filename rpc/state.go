@@ -14,7 +14,7 @@ const (
 	stateNew lifecycle = iota
 	// stateInitializing: initialize was answered; the workspace opens in
 	// the background from initialized (or the first request that needs
-	// it) on. Requests are accepted and wait for the open (awaitOpen).
+	// it) on. Requests are accepted and wait for the open (documents.await).
 	stateInitializing
 	// stateRunning: the open is done (a part that failed to open is
 	// missing, and says so when asked for).
@@ -46,9 +46,7 @@ func (l lifecycle) String() string {
 // setState moves the connection to state to and returns the state it left.
 // A move backwards or in place is refused (ok false, nothing changes): an
 // open that finishes after shutdown leaves the server shutting down, a
-// second initialize finds it initialized. Leaving stateNew for anything
-// but stateInitializing means no open will ever start, so opened is closed
-// for whoever waits on it.
+// second initialize finds it initialized.
 func (s *Server) setState(to lifecycle) (from lifecycle, ok bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -57,9 +55,6 @@ func (s *Server) setState(to lifecycle) (from lifecycle, ok bool) {
 		return from, false
 	}
 	s.state = to
-	if from == stateNew && to != stateInitializing {
-		close(s.opened)
-	}
 	s.log.Debug("lifecycle", "from", from, "to", to)
 	return from, true
 }

@@ -1,7 +1,6 @@
 package rpc
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 
@@ -14,21 +13,13 @@ import (
 // the editor has unsaved is what the tools read. They are handled in order
 // on the read loop, as LSP requires.
 
-// workspace returns the workspace once it is open (nil if it could not be).
-// The text sync handlers call it on the read loop: while the first index
-// is built they hold reading up, which keeps the notifications in order.
-func (s *Server) workspace(ctx context.Context) *workspace.Workspace {
-	if !s.awaitOpen(ctx) {
-		return nil
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.ws
-}
+// The handlers wait for the workspace on the read loop: while the first
+// index is built they hold reading up, which keeps the notifications in
+// order. Without a workspace there is nothing to keep current.
 
 func (s *Server) didOpen(params *json.RawMessage) {
-	ws := s.workspace(s.ctx)
-	if ws == nil || params == nil {
+	ws, err := s.docs.await(s.ctx)
+	if err != nil || params == nil {
 		return
 	}
 	var p protocol.DidOpenTextDocumentParams
@@ -45,8 +36,8 @@ func (s *Server) didOpen(params *json.RawMessage) {
 }
 
 func (s *Server) didChange(params *json.RawMessage) {
-	ws := s.workspace(s.ctx)
-	if ws == nil || params == nil {
+	ws, err := s.docs.await(s.ctx)
+	if err != nil || params == nil {
 		return
 	}
 	var p protocol.DidChangeTextDocumentParams
@@ -75,8 +66,8 @@ func (s *Server) bufferBound(err error) bool {
 }
 
 func (s *Server) didClose(params *json.RawMessage) {
-	ws := s.workspace(s.ctx)
-	if ws == nil || params == nil {
+	ws, err := s.docs.await(s.ctx)
+	if err != nil || params == nil {
 		return
 	}
 	var p protocol.DidCloseTextDocumentParams
