@@ -78,6 +78,8 @@ type Server struct {
 	// sess holds the session store and manager, opened on first need
 	// (sessions_open.go).
 	sess sessions
+	// notices are the run set-up notices shown already (notices.go).
+	notices shownNotices
 
 	mu        sync.Mutex
 	state     lifecycle                   // only setState changes it (state.go)

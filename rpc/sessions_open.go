@@ -95,6 +95,13 @@ func (s *Server) openSessions(ctx context.Context) error {
 	return nil
 }
 
+// notice shows a run's set-up notice, once until the settings change.
+func (s *Server) notice(_ machine.RunID, n string) {
+	if s.notices.first(n) {
+		s.showMessage(3, "loopls: "+n)
+	}
+}
+
 func (s *Server) makeSessions() openedSessions {
 	root, ws := s.docs.opened()
 	log := s.log.With("root", root)
@@ -119,7 +126,7 @@ func (s *Server) makeSessions() openedSessions {
 		Settings:  s.currentSettings,
 		Resolve:   s.opts.Resolve,
 		Logger:    log,
-		OnNotice:  func(_ machine.RunID, n string) { s.showMessage(3, "loopls: "+n) },
+		OnNotice:  s.notice,
 		Workspace: ws,
 		MCP:       s.mcp,
 	})

@@ -99,5 +99,6 @@ func (s *Server) didChangeConfiguration(params *json.RawMessage) {
 		s.showMessage(2, "loopls: settings not applied: "+err.Error())
 		return
 	}
+	s.notices.reset()
 	s.log.Info("settings changed", "model", settings.Model, "allowCommands", settings.AllowCommands)
 }

@@ -2,7 +2,8 @@
 # Headless Neovim tests of editors/nvim against the real loopls binary and the
 # scripted Ollama server:
 #   - Neovim 0.10 ($NVIM, default the trixie build in the clients home) and the
-#     newest Debian has ($NVIM_NEWEST, default forky's: 0.12): unit.lua, e2e.lua
+#     newest Debian has ($NVIM_NEWEST, default forky's: 0.12): unit.lua, e2e.lua,
+#     diagnostics.lua, notice.lua
 #   - Neovim 0.7.2 ($NVIM_OLD, default /usr/bin/nvim when it is 0.7): old.lua
 # Env: LOOPLS_BIN (default: built from this checkout), LOOPLS_CLIENTS_HOME.
 # Prints PASS/FAIL lines and "N passed, N failed"; exits non-zero on any failure.
@@ -52,6 +53,10 @@ for nv in "$nvim_new" "$nvim_newest"; do
   log "$ver: diagnostics.lua"
   run_nvim "$nv" diagnostics.lua "$work/diagnostics-$ver.log" LOOPLS_WS="$dws" || true
   count "$work/diagnostics-$ver.log" "nvim $ver diagnostics"
+  nws=$work/ws-notice-$ver; make_workspace "$nws"
+  log "$ver: notice.lua"
+  run_nvim "$nv" notice.lua "$work/notice-$ver.log" LOOPLS_WS="$nws" || true
+  count "$work/notice-$ver.log" "nvim $ver notice"
   cp "$work/e2e-$ver.log" "$artifacts/nvim-e2e-$ver.log"
   cp "$XDG_STATE_HOME/nvim/lsp.log" "$artifacts/nvim-lsp-$ver.log" 2>/dev/null || true
 done
