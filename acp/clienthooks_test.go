@@ -15,6 +15,7 @@ import (
 
 	sdk "github.com/coder/acp-go-sdk"
 
+	"github.com/loopls/loopls/command"
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/workspace"
@@ -132,7 +133,7 @@ func (r *toolRun) script(ctx context.Context, req RunRequest, hooks Hooks) (engi
 	}
 	defer w.Close()
 	tools := map[string]engine.Tool{}
-	for _, t := range w.Tools(workspace.ModeAuto, workspace.CommandPolicy{AllowCommands: true, Allowed: []string{"echo", "sleep"}}) {
+	for _, t := range w.Tools(workspace.ModeAuto, command.Policy{AllowCommands: true, Allowed: []string{"echo", "sleep"}}) {
 		tools[t.Spec().Name] = t
 	}
 	req.Observer.OnResponse(req.RunID, 1, engine.ModelResponse{Message: machine.Message{Role: machine.RoleAssistant, ToolCalls: r.calls}})

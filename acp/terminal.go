@@ -7,6 +7,7 @@ import (
 
 	sdk "github.com/coder/acp-go-sdk"
 
+	"github.com/loopls/loopls/command"
 	"github.com/loopls/loopls/workspace"
 )
 
@@ -107,11 +108,11 @@ func (t terminalRunner) RunCommand(ctx context.Context, req workspace.CommandReq
 	return res, true, nil
 }
 
-// terminalArgs are the arguments of `env` that run command in the editor's
+// terminalArgs are the arguments of `env` that run cmdline in the editor's
 // terminal: the editor's environment is replaced (env -i) by the one a
 // local command gets, loopls's own less every secret, since ACP's env field
 // can add variables but not remove the editor's API keys (issue 23).
-func terminalArgs(command string) []string {
-	args := append([]string{"-i"}, workspace.CommandEnv()...)
-	return append(args, "sh", "-c", command)
+func terminalArgs(cmdline string) []string {
+	args := append([]string{"-i"}, command.Env()...)
+	return append(args, "sh", "-c", cmdline)
 }

@@ -9,7 +9,7 @@
 
 EDITORS_VSCODE := editors/vscode
 # win32-x64 is packaged too when asked for, but loopls does not build for
-# Windows yet (process groups: workspace/command_exec.go, mcp/process.go).
+# Windows yet (process groups: command/interp.go, mcp/process.go).
 VSIX_TARGETS ?= linux-x64 linux-arm64 darwin-x64 darwin-arm64
 VSIX_DIR ?= dist
 # This machine's target: what test-editors installs into code-server.

@@ -14,7 +14,7 @@ import (
 	"github.com/ollama/ollama/api"
 
 	"github.com/loopls/loopls/internal/fakeollama"
-	"github.com/loopls/loopls/workspace"
+	"github.com/loopls/loopls/rootpath"
 )
 
 // corpusCase is one attack: the tool calls a hostile model makes, one per
@@ -335,8 +335,8 @@ func TestTrustCorpus(t *testing.T) {
 			if rel == ".git" {
 				return filepath.SkipDir // the repository the test made
 			}
-			_, byName := workspace.ProtectedNames(rel)
-			byContents := d.IsDir() && workspace.IsGitDir(os.DirFS(root), rel, "")
+			_, byName := rootpath.Names(rel)
+			byContents := d.IsDir() && rootpath.IsGitDir(os.DirFS(root), rel, "")
 			if byName || byContents {
 				t.Errorf("%s: the protected path %s was created", name, rel)
 				os.RemoveAll(p)

@@ -23,6 +23,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/loopls/loopls/command"
 	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/engine/machine"
@@ -424,7 +425,7 @@ func (m *Manager) execute(ctx context.Context, e *entry, h *Handle, r Request, p
 		// r.Mode decides the tools: tools from any other source must honour
 		// it too — in ask mode (r.Mode.ReadOnly()) only tools known to
 		// change nothing.
-		tools = ws.ToolsWith(r.Mode, workspace.CommandPolicy{AllowCommands: s.AllowCommands, Allowed: s.AllowedCommands},
+		tools = ws.ToolsWith(r.Mode, command.Policy{AllowCommands: s.AllowCommands, Allowed: s.AllowedCommands},
 			workspace.RunOptions{CheckEdits: s.DiagnosticsAfterEditOn(), Fix: r.Fix != nil})
 	}
 	tools = append(tools, m.mcpTools(ctx, h.id, s, r)...)
@@ -564,7 +565,7 @@ func (m *Manager) readOnlyTools() []string {
 		return nil
 	}
 	var names []string
-	for _, t := range m.cfg.Workspace.Tools(workspace.ModeReadOnly, workspace.CommandPolicy{}) {
+	for _, t := range m.cfg.Workspace.Tools(workspace.ModeReadOnly, command.Policy{}) {
 		names = append(names, t.Spec().Name)
 	}
 	return names

@@ -1,6 +1,8 @@
 package workspace
 
 import (
+	"github.com/loopls/loopls/command"
+
 	"context"
 	"os"
 	"path/filepath"
@@ -38,7 +40,7 @@ func (a *recordingApprover) count() int {
 func TestRunCommandApprovalCorpus(t *testing.T) {
 	dir := newTree(t, map[string]string{"x": "echo from-x\n", "go.mod": "module m\n"})
 	ap := &recordingApprover{decision: DecisionRejectOnce}
-	w := withPolicy(openWS(t, dir, Options{Approver: ap}), CommandPolicy{Allowed: []string{"ls", "go", "cat"}})
+	w := withPolicy(openWS(t, dir, Options{Approver: ap}), command.Policy{Allowed: []string{"ls", "go", "cat"}})
 	corpus := []struct {
 		cmd   string
 		asked bool
@@ -114,7 +116,7 @@ func TestRunCommandOffered(t *testing.T) {
 	if has(w, ModeAuto) {
 		t.Error("run_command offered without allowCommands and without an approver")
 	}
-	withPolicy(w, CommandPolicy{AllowCommands: true, Allowed: []string{"ls"}})
+	withPolicy(w, command.Policy{AllowCommands: true, Allowed: []string{"ls"}})
 	if !has(w, ModeAuto) {
 		t.Error("run_command not offered with allowCommands")
 	}
@@ -171,12 +173,12 @@ func (*unreachableApprover) CanAsk() bool { return false }
 func TestUnreachableApproverIsNoApprover(t *testing.T) {
 	ap := &unreachableApprover{recordingApprover{decision: DecisionAllowOnce}}
 	w := openWS(t, newTree(t, nil), Options{Approver: ap})
-	for _, tl := range w.Tools(ModeAuto, CommandPolicy{}) {
+	for _, tl := range w.Tools(ModeAuto, command.Policy{}) {
 		if tl.Spec().Name == ToolRunCommand {
 			t.Fatal("run_command offered with an approver that cannot ask and without allowCommands")
 		}
 	}
-	withPolicy(w, CommandPolicy{AllowCommands: true})
+	withPolicy(w, command.Policy{AllowCommands: true})
 	if res := call(t, w, ToolRunCommand, map[string]any{"command": "touch x"}); !res.IsError || ap.count() != 0 {
 		t.Errorf("unlisted command: %+v, asked %d times; want refused without asking", res, ap.count())
 	}

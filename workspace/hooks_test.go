@@ -1,6 +1,8 @@
 package workspace
 
 import (
+	"github.com/loopls/loopls/command"
+
 	"context"
 	"encoding/json"
 	"errors"
@@ -152,7 +154,7 @@ func TestRunnerHookRunsApprovedCommands(t *testing.T) {
 		}
 		return CommandResult{}, errors.New("unexpected command " + req.Command)
 	}}
-	w := withPolicy(openWS(t, dir, Options{Runner: r}), CommandPolicy{AllowCommands: true, Allowed: []string{"make", "long", "killed", "broken", "sleep", "pwd"}})
+	w := withPolicy(openWS(t, dir, Options{Runner: r}), command.Policy{AllowCommands: true, Allowed: []string{"make", "long", "killed", "broken", "sleep", "pwd"}})
 	tests := []struct {
 		cmd     string
 		timeout int
@@ -183,7 +185,7 @@ func TestRunnerHookRunsApprovedCommands(t *testing.T) {
 	r.mu.Lock()
 	first := r.reqs[0]
 	r.mu.Unlock()
-	if first.Dir != w.Root() || first.RunID != "run1" || first.CallID != "call_1" || first.OutputLimit != 2*commandOutputHalf {
+	if first.Dir != w.Root() || first.RunID != "run1" || first.CallID != "call_1" || first.OutputLimit != command.OutputLimit {
 		t.Errorf("request = %+v", first)
 	}
 
@@ -212,7 +214,7 @@ func TestRunnerHookCancel(t *testing.T) {
 		<-ctx.Done()
 		return CommandResult{Output: "so far\n"}, ctx.Err()
 	}}
-	w := withPolicy(openWS(t, dir, Options{Runner: r}), CommandPolicy{AllowCommands: true, Allowed: []string{"sleep"}})
+	w := withPolicy(openWS(t, dir, Options{Runner: r}), command.Policy{AllowCommands: true, Allowed: []string{"sleep"}})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	type outcome struct {
@@ -251,7 +253,7 @@ func TestRunnerGetsOnlyJudgedSimpleCommands(t *testing.T) {
 		return CommandResult{Output: "terminal\n"}, nil
 	}}
 	ap := &recordingApprover{decision: DecisionRejectOnce}
-	w := withPolicy(openWS(t, dir, Options{Runner: r, Approver: ap}), CommandPolicy{Allowed: []string{"ls", "cat", "sed", "printf"}})
+	w := withPolicy(openWS(t, dir, Options{Runner: r, Approver: ap}), command.Policy{Allowed: []string{"ls", "cat", "sed", "printf"}})
 	reqs := func() []string {
 		r.mu.Lock()
 		defer r.mu.Unlock()

@@ -1,6 +1,8 @@
 package workspace
 
 import (
+	"github.com/loopls/loopls/command"
+
 	"context"
 	"encoding/json"
 	"os"
@@ -54,19 +56,19 @@ func openWS(t testing.TB, dir string, opts Options) *Workspace {
 }
 
 // testPolicies holds the command policy a test gives a workspace's runs.
-var testPolicies sync.Map // *Workspace → CommandPolicy
+var testPolicies sync.Map // *Workspace → command.Policy
 
 // withPolicy makes p the command policy of w's tools in this test.
-func withPolicy(w *Workspace, p CommandPolicy) *Workspace {
+func withPolicy(w *Workspace, p command.Policy) *Workspace {
 	testPolicies.Store(w, p)
 	return w
 }
 
-func policyOf(w *Workspace) CommandPolicy {
+func policyOf(w *Workspace) command.Policy {
 	if p, ok := testPolicies.Load(w); ok {
-		return p.(CommandPolicy)
+		return p.(command.Policy)
 	}
-	return CommandPolicy{}
+	return command.Policy{}
 }
 
 // tool returns the tool named name among w's edit-mode tools.

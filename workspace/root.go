@@ -6,6 +6,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/loopls/loopls/rootpath"
 )
 
 // Path errors. Tools turn them into error results; callers test them with
@@ -92,18 +94,11 @@ func (w *Workspace) Rel(p string) (string, error) {
 }
 
 // within reports whether the clean absolute path p is root or under it, and
-// p relative to root.
-func within(root, p string) (string, bool) {
-	root = filepath.ToSlash(root)
-	if p == root {
-		return ".", true
-	}
-	prefix := strings.TrimSuffix(root, "/") + "/"
-	if strings.HasPrefix(p, prefix) {
-		return p[len(prefix):], true
-	}
-	return "", false
-}
+// p relative to root (rootpath.Within).
+func within(root, p string) (string, bool) { return rootpath.Within(root, p) }
+
+// isEscape reports whether err is the root refusing a path that leaves it.
+func (w *Workspace) isEscape(err error) bool { return rootpath.IsEscape(err, w.escapeErr) }
 
 // abs returns the absolute path of rel (as returned by Rel).
 func (w *Workspace) abs(rel string) string {

@@ -5,33 +5,24 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"os/exec"
-	"slices"
 	"strings"
-	"sync"
-	"syscall"
 	"time"
 
-	"mvdan.cc/sh/v3/interp"
-	"mvdan.cc/sh/v3/syntax"
-
+	"github.com/loopls/loopls/command"
 	"github.com/loopls/loopls/engine"
 )
 
-// Limits of run_command.
+// Limits of run_command's timeout_s.
 const (
 	commandDefaultTimeout = 120 * time.Second
 	commandMaxTimeout     = 600 * time.Second
-	commandOutputHalf     = 16 << 10 // bytes kept from the start and from the end
-	// commandWaitDelay is how long output pipes may stay open after the
-	// shell exits (a background child holding them) before they are cut.
-	commandWaitDelay = 2 * time.Second
 )
 
+// runCommandTool is run_command: the tool's arguments and the user's
+// approvals are here, the line runs in package command.
 type runCommandTool struct {
 	w      *Workspace
-	policy CommandPolicy
+	policy command.Policy
 }
 
 type runCommandArgs struct {
@@ -72,7 +63,39 @@ func (t *runCommandTool) Call(ctx context.Context, inv engine.ToolInvocation) (e
 			return res, err
 		}
 	}
-	return t.w.runCommand(ctx, inv, t.policy, a.Command, timeout)
+	return command.Run(ctx, t.w.commandConfig(inv, t.policy), a.Command, timeout)
+}
+
+// commandConfig is what a line of run invocation inv runs with: the root,
+// the run's policy, and the approval gate.
+func (w *Workspace) commandConfig(inv engine.ToolInvocation, p command.Policy) command.Config {
+	return command.Config{Root: w.root, Dir: w.rootReal, Policy: p, Approver: commandApprover{w: w, inv: inv}}
+}
+
+// commandApprover puts a command's questions to the one approval gate
+// (Workspace.approve), remembered by the exact part, and words its
+// refusals for the model.
+type commandApprover struct {
+	w   *Workspace
+	inv engine.ToolInvocation
+}
+
+func (a commandApprover) Approve(ctx context.Context, q command.Question) (command.Answer, error) {
+	v, err := a.w.approve(ctx, q.Part, ApprovalRequest{RunID: a.inv.RunID, Call: a.inv.Call, Command: q.Line, Unapproved: []string{q.Part}, Reasons: q.Reasons})
+	switch v {
+	case verdictRemembered, verdictAllowed:
+		return command.Answer{Asked: v.asked()}, nil
+	case verdictRememberedRefusal:
+		return command.Answer{Refusal: "the user has refused it for this session; do not try it again"}, nil
+	case verdictNoOneToAsk:
+		return command.Answer{Refusal: "it needs the user's approval (" + strings.Join(q.Reasons, "; ") + ") and no one can be asked here. " +
+			"The user can add the command to the allowedCommands setting"}, nil
+	case verdictCancelled:
+		return command.Answer{Asked: true}, err
+	case verdictAskFailed:
+		return command.Answer{Asked: true, Refusal: fmt.Sprintf("asking the user for approval failed: %v", err)}, nil
+	}
+	return command.Answer{Asked: true, Refusal: "the user refused it. Do not run it again; ask the user or find another way"}, nil
 }
 
 // runHooked runs cmdline through the Runner (an editor's terminal, which
@@ -81,29 +104,26 @@ func (t *runCommandTool) Call(ctx context.Context, inv engine.ToolInvocation) (e
 // judged as the interpreter would judge it and handed over re-quoted, so
 // what the terminal runs is what was judged. Any other line is not the
 // Runner's (handled false): it runs in the interpreter, judged step by step.
-func (w *Workspace) runHooked(ctx context.Context, inv engine.ToolInvocation, p CommandPolicy, cmdline string, timeout time.Duration) (res engine.ToolResult, handled bool, err error) {
-	args, simple := simpleCommand(cmdline)
+func (w *Workspace) runHooked(ctx context.Context, inv engine.ToolInvocation, p command.Policy, cmdline string, timeout time.Duration) (res engine.ToolResult, handled bool, err error) {
+	args, simple := command.Simple(cmdline)
 	if !simple {
 		return engine.ToolResult{}, false, nil
 	}
-	c := w.newCommandRun(inv, p, cmdline, commandEnv(os.Environ()))
-	reasons, _, run, jerr := c.judge(w.rootReal, nil, args)
-	if jerr != nil {
+	line, derr := command.AdmitSimple(ctx, w.commandConfig(inv, p), cmdline, args)
+	switch {
+	case errors.Is(derr, command.ErrNotFound):
 		return engine.ToolResult{}, false, nil // not found here: let the interpreter say so
-	}
-	if _, derr := c.decide(ctx, partText(args), reasons); derr != nil {
-		if ctx.Err() != nil {
-			return engine.ToolResult{Output: "run_command: cancelled while waiting for approval", IsError: true}, true, ctx.Err()
-		}
+	case derr != nil && ctx.Err() != nil:
+		return engine.ToolResult{Output: "run_command: cancelled while waiting for approval", IsError: true}, true, ctx.Err()
+	case derr != nil:
 		r, _ := failed("run_command: %v", derr)
 		return r, true, nil
 	}
 	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	start := time.Now()
-	line := partText(run)
 	out, handled, err := w.runner.RunCommand(runCtx, CommandRequest{
-		RunID: inv.RunID, CallID: inv.Call.ID, Command: line, Dir: w.rootReal, OutputLimit: 2 * commandOutputHalf,
+		RunID: inv.RunID, CallID: inv.Call.ID, Command: line, Dir: w.rootReal, OutputLimit: command.OutputLimit,
 	})
 	if !handled && err == nil {
 		return engine.ToolResult{}, false, nil
@@ -128,159 +148,4 @@ func (w *Workspace) runHooked(ctx context.Context, inv engine.ToolInvocation, p 
 	}
 	r, _ := ok(fmt.Sprintf("$ %s\n%s\n[exit code %d]", cmdline, text, out.ExitCode))
 	return r, true, nil
-}
-
-// simpleCommand returns the arguments of a command line that is exactly
-// one program with fixed arguments: no expansions, globs, redirections,
-// assignments, operators or characters two shells could read differently.
-func simpleCommand(cmdline string) ([]string, bool) {
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(cmdline), "")
-	if err != nil || len(f.Stmts) != 1 {
-		return nil, false
-	}
-	st := f.Stmts[0]
-	if st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 {
-		return nil, false
-	}
-	call, isCall := st.Cmd.(*syntax.CallExpr)
-	if !isCall || len(call.Assigns) > 0 || len(call.Args) == 0 {
-		return nil, false
-	}
-	args := make([]string, 0, len(call.Args))
-	for _, w := range call.Args {
-		var b strings.Builder
-		for _, part := range w.Parts {
-			switch p := part.(type) {
-			case *syntax.Lit:
-				if strings.Trim(p.Value, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./,:@%+=-") != "" {
-					return nil, false
-				}
-				b.WriteString(p.Value)
-			case *syntax.SglQuoted:
-				if p.Dollar {
-					return nil, false
-				}
-				b.WriteString(p.Value)
-			default:
-				return nil, false
-			}
-		}
-		args = append(args, b.String())
-	}
-	if args[0] == "" || shellWords[args[0]] {
-		return nil, false
-	}
-	return args, true
-}
-
-// shellWords are builtins and keywords that act on the shell itself (run
-// other code, change its state): a line starting with one is never handed
-// to another shell as "a program". Builtins that only print or test (echo,
-// printf, test, true, pwd) are judged like the programs of the same name.
-var shellWords = map[string]bool{
-	"cd": true, "exec": true, "eval": true, "source": true, ".": true, "command": true, "builtin": true,
-	"export": true, "alias": true, "unalias": true, "trap": true, "set": true, "unset": true, "readonly": true,
-	"declare": true, "typeset": true, "local": true, "hash": true, "enable": true, "ulimit": true,
-	"umask": true, "shopt": true, "exit": true, "return": true, "wait": true, "type": true,
-	"read": true, "mapfile": true, "readarray": true, "getopts": true, "shift": true, "times": true,
-	"pushd": true, "popd": true, "dirs": true, "jobs": true, "fg": true, "bg": true, "disown": true,
-	"coproc": true, "time": true, "let": true, "fc": true, "history": true, "bind": true,
-	"caller": true, "compgen": true, "complete": true, "logout": true, "suspend": true, "function": true,
-	"select": true, "if": true, "for": true, "while": true, "until": true, "case": true, "!": true,
-	"{": true, "}": true, "[[": true, "((": true,
-}
-
-// runCommand runs cmdline in the interpreter in the root. Every program it
-// runs is judged (and asked for) as it is about to start; a refusal stops
-// the line there.
-func (w *Workspace) runCommand(ctx context.Context, inv engine.ToolInvocation, p CommandPolicy, cmdline string, timeout time.Duration) (engine.ToolResult, error) {
-	runCtx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	out := &capBuffer{half: commandOutputHalf}
-	start := time.Now()
-	var c *commandRun
-	var err error
-	if st := Confinement(); st.Confined() {
-		c, err = w.runConfined(runCtx, inv, p, cmdline, st, out)
-	} else {
-		c, err = w.runInterp(runCtx, inv, p, cmdline, st.Why, out)
-	}
-	elapsed := time.Since(start).Round(time.Millisecond)
-	if errors.Is(err, ErrUnparsable) {
-		return failed("run_command: not run: %v", err)
-	}
-	text := out.String()
-	var refused, removed []string
-	if c != nil {
-		c.mu.Lock()
-		refused, removed = slices.Clone(c.refused), slices.Clone(c.removed)
-		c.mu.Unlock()
-	}
-	if len(removed) > 0 {
-		text += "\n[removed what the command created at protected paths: " + strings.Join(removed, ", ") +
-			". Programs run or read these as configuration, so writing them needs the user's approval; use write_file, which asks]"
-	}
-	switch {
-	case errors.Is(err, ErrConfinement) && ctx.Err() == nil && runCtx.Err() == nil:
-		return failed("$ %s\n%s\n[not run: %v]", cmdline, text, err)
-	case ctx.Err() != nil:
-		return engine.ToolResult{Output: fmt.Sprintf("$ %s\n%s\n[cancelled after %s; the command was killed]", cmdline, text, elapsed), IsError: true}, ctx.Err()
-	case errors.Is(runCtx.Err(), context.DeadlineExceeded):
-		return failed("$ %s\n%s\n[timed out after %s; the command was killed. Pass a larger timeout_s if it needs longer]", cmdline, text, timeout)
-	case len(refused) > 0:
-		return failed("$ %s\n%s\n[stopped: not run: %s]", cmdline, text, strings.Join(refused, "; "))
-	}
-	code := 0
-	if status, isStatus := interp.IsExitStatus(err); isStatus {
-		code = int(status)
-	} else if err != nil {
-		return failed("$ %s\n%s\n[the command failed: %v]", cmdline, text, err)
-	}
-	return ok(fmt.Sprintf("$ %s\n%s\n[exit code %d]", cmdline, text, code))
-}
-
-// killGroup kills the command's whole process group.
-func killGroup(cmd *exec.Cmd) error {
-	if cmd.Process == nil {
-		return nil
-	}
-	return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-}
-
-// capBuffer keeps the first and the last half bytes written to it and
-// counts what fell between, so a command's output cannot flood the context
-// but both its start and its end (where errors usually are) survive.
-type capBuffer struct {
-	mu      sync.Mutex
-	half    int
-	head    []byte
-	tail    []byte
-	dropped int64
-}
-
-func (b *capBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	n := len(p)
-	if room := b.half - len(b.head); room > 0 {
-		k := min(room, len(p))
-		b.head = append(b.head, p[:k]...)
-		p = p[k:]
-	}
-	b.tail = append(b.tail, p...)
-	if over := len(b.tail) - b.half; over > 0 {
-		b.dropped += int64(over)
-		// Shift in place so the tail never grows past twice its bound.
-		b.tail = append(b.tail[:0], b.tail[over:]...)
-	}
-	return n, nil
-}
-
-func (b *capBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.dropped == 0 {
-		return string(b.head) + string(b.tail)
-	}
-	return fmt.Sprintf("%s\n[… %d bytes of output left out …]\n%s", b.head, b.dropped, b.tail)
 }

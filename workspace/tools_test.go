@@ -1,6 +1,8 @@
 package workspace
 
 import (
+	"github.com/loopls/loopls/command"
+
 	"context"
 	"encoding/json"
 	"errors"
@@ -253,7 +255,7 @@ func TestWriteFile(t *testing.T) {
 
 func TestRunCommandResults(t *testing.T) {
 	dir := newTree(t, nil)
-	w := withPolicy(openWS(t, dir, Options{}), CommandPolicy{AllowCommands: true, Allowed: []string{"echo", "exit", "pwd", "yes", "head", "sleep"}})
+	w := withPolicy(openWS(t, dir, Options{}), command.Policy{AllowCommands: true, Allowed: []string{"echo", "exit", "pwd", "yes", "head", "sleep"}})
 	if res := call(t, w, ToolRunCommand, map[string]any{"command": "pwd"}); res.IsError || !strings.Contains(res.Output, w.Root()+"\n") || !strings.Contains(res.Output, "[exit code 0]") {
 		t.Errorf("pwd = %+v, want the root and exit code 0", res)
 	}
@@ -261,7 +263,7 @@ func TestRunCommandResults(t *testing.T) {
 		t.Errorf("exit 3 = %+v", res)
 	}
 	res := call(t, w, ToolRunCommand, map[string]any{"command": "yes | head -c 200000"})
-	if !strings.Contains(res.Output, "bytes of output left out") || len(res.Output) > 2*commandOutputHalf+500 {
+	if !strings.Contains(res.Output, "bytes of output left out") || len(res.Output) > command.OutputLimit+500 {
 		t.Errorf("big output: %d bytes, want it cut with a note", len(res.Output))
 	}
 	if res := call(t, w, ToolRunCommand, map[string]any{"command": "sleep 30", "timeout_s": 1}); !res.IsError || !strings.Contains(res.Output, "timed out") {
@@ -278,7 +280,7 @@ func TestRunCommandCancelKillsProcessGroup(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	w := withPolicy(openWS(t, dir, Options{}), CommandPolicy{AllowCommands: true, Allowed: []string{"sleep"}})
+	w := withPolicy(openWS(t, dir, Options{}), command.Policy{AllowCommands: true, Allowed: []string{"sleep"}})
 	opened := make(chan *os.File, 1)
 	go func() {
 		f, err := os.Open(fifo) // blocks until the shell opens it for writing
@@ -333,7 +335,7 @@ func TestRunCommandCancelKillsProcessGroup(t *testing.T) {
 func TestRunCommandHidesAPIKeys(t *testing.T) {
 	t.Setenv("OPENAI_API_KEY", "sk-test-secret")
 	t.Setenv("LOOPLS_VISIBLE", "visible")
-	w := withPolicy(openWS(t, newTree(t, nil), Options{}), CommandPolicy{AllowCommands: true, Allowed: []string{"env"}})
+	w := withPolicy(openWS(t, newTree(t, nil), Options{}), command.Policy{AllowCommands: true, Allowed: []string{"env"}})
 	res := call(t, w, ToolRunCommand, map[string]any{"command": "env"})
 	if strings.Contains(res.Output, "sk-test-secret") || !strings.Contains(res.Output, "LOOPLS_VISIBLE=visible") {
 		t.Errorf("env output leaks the key or lost the environment: %.300q", res.Output)

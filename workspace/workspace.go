@@ -4,14 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
 	"sync"
 
+	"github.com/loopls/loopls/command"
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/rootpath"
 )
 
 // Options configure a Workspace.
@@ -72,12 +73,6 @@ type Workspace struct {
 	index    *index
 	journal  *journal
 
-	// Test hooks: execHook sees every program the interpreter was about
-	// to run and what was decided; startHook, when set, replaces starting
-	// the process.
-	execHook  func(execution)
-	startHook func(ctx context.Context, args []string) error
-
 	mu sync.Mutex
 	// The user's "always" answers, for the life of the workspace: exact
 	// command parts (not names — allowing "rm -rf build" always must not
@@ -137,12 +132,7 @@ func Open(ctx context.Context, root string, opts Options) (*Workspace, error) {
 		alwaysAllowed:  make(map[string]bool),
 		alwaysRejected: make(map[string]bool),
 	}
-	if _, err := r.Stat(".."); err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			w.escapeErr = pe.Err
-		}
-	}
+	w.escapeErr = rootpath.EscapeErr(r)
 	if w.editor == nil {
 		w.editor = NewDiskEditor(r)
 	}
@@ -188,7 +178,7 @@ func (w *Workspace) Files() []string { return slices.Clone(w.index.files()) }
 // review of a needsConfirmation edit, an ACP client's permission request) each FileEdit goes
 // to it with Confirm set; otherwise edit_file and write_file ask the
 // Approver before every call, and are refused when no one can be asked.
-func (w *Workspace) Tools(mode Mode, policy CommandPolicy) []engine.Tool {
+func (w *Workspace) Tools(mode Mode, policy command.Policy) []engine.Tool {
 	return w.ToolsWith(mode, policy, RunOptions{CheckEdits: true})
 }
 
@@ -208,7 +198,7 @@ type RunOptions struct {
 // ToolsWith is Tools with the run's options. The diagnostics tool is offered
 // (in every mode: it changes nothing) when the editor can report
 // diagnostics.
-func (w *Workspace) ToolsWith(mode Mode, policy CommandPolicy, opts RunOptions) []engine.Tool {
+func (w *Workspace) ToolsWith(mode Mode, policy command.Policy, opts RunOptions) []engine.Tool {
 	policy.Allowed = slices.Clone(policy.Allowed)
 	tools := []engine.Tool{
 		&readFileTool{w: w},

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/loopls/loopls/workspace"
+	"github.com/loopls/loopls/command"
 )
 
 const doctorUsage = `Usage: loopls doctor [--json]
@@ -38,7 +38,7 @@ func cmdDoctor(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	st := workspace.Confinement()
+	st := command.Confinement()
 	code := 0
 	if !st.Confined() {
 		code = 1

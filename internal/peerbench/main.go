@@ -37,6 +37,7 @@ import (
 
 	"github.com/ollama/ollama/api"
 
+	"github.com/loopls/loopls/command"
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/fakeollama"
@@ -206,7 +207,7 @@ func benchGrep(tree, rg string, rounds int) {
 	}
 	defer w.Close()
 	var grep engine.Tool
-	for _, t := range w.Tools(workspace.ModeEdit, workspace.CommandPolicy{}) {
+	for _, t := range w.Tools(workspace.ModeEdit, command.Policy{}) {
 		if t.Spec().Name == workspace.ToolGrep {
 			grep = t
 		}

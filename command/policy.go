@@ -1,4 +1,4 @@
-package workspace
+package command
 
 import (
 	"os"
@@ -8,10 +8,10 @@ import (
 	"github.com/loopls/loopls/redact"
 )
 
-// CommandPolicy is what a run may do with run_command. It is passed per run
-// (Workspace.Tools), so concurrent runs with different settings never see
-// each other's.
-type CommandPolicy struct {
+// Policy is what a run may do with run_command. It is passed per run
+// (workspace's Tools), so concurrent runs with different settings never
+// see each other's.
+type Policy struct {
 	// AllowCommands offers run_command to the model even when no one can
 	// be asked; what is not allowed is then refused.
 	AllowCommands bool
@@ -26,7 +26,7 @@ type CommandPolicy struct {
 
 // matches reports whether an entry of the allow list covers args: the
 // entry's words are the first words of args.
-func (p CommandPolicy) matches(args []string) bool {
+func (p Policy) matches(args []string) bool {
 	for _, entry := range p.Allowed {
 		fields := strings.Fields(entry)
 		if len(fields) == 0 || len(fields) > len(args) {
@@ -417,13 +417,9 @@ func tarRule(args []string) (string, []string) {
 // owns the list).
 func isSecretEnv(name string) bool { return redact.IsSecretName(name) }
 
-// commandEnv is the environment commands start with: loopls's own, less
-// every secret, so a command the model runs (env, printenv, a script that
-// logs its environment) cannot hand them to the model.
-func commandEnv(env []string) []string { return redact.WithoutSecrets(env) }
-
-// CommandEnv is the environment a command the model runs starts with,
-// wherever it runs: loopls's own less every secret. A Runner that runs a
-// command elsewhere (an ACP editor's terminal) hands it this environment
-// in place of its own.
-func CommandEnv() []string { return commandEnv(os.Environ()) }
+// Env is the environment a command the model runs starts with, wherever
+// it runs: loopls's own less every secret, so a command (env, printenv, a
+// script that logs its environment) cannot hand them to the model. A
+// workspace Runner that runs a command elsewhere (an ACP editor's
+// terminal) hands it this environment in place of its own.
+func Env() []string { return redact.WithoutSecrets(os.Environ()) }

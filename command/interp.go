@@ -1,4 +1,4 @@
-package workspace
+package command
 
 import (
 	"context"
@@ -18,20 +18,21 @@ import (
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
-
-	"github.com/loopls/loopls/engine"
 )
 
 // Errors of a command line that did not run to its end.
 var (
-	// ErrCommandRefused reports a program the user refused, or that needed
+	// ErrRefused reports a program the user refused, or that needed
 	// approval with no one to ask: the command line stops there.
-	ErrCommandRefused = errors.New("not run: needs the user's approval")
+	ErrRefused = errors.New("not run: needs the user's approval")
 	// ErrUnparsable reports a command line the shell cannot parse; nothing
 	// of it runs.
 	ErrUnparsable = errors.New("command line does not parse as a shell command")
 	// errProtected reports a redirection that would write a protected path.
 	errProtected = errors.New("writing this path needs the user's approval (programs run it or read it as configuration)")
+	// errOutsideRoot reports a path the shell uses (a redirection, a glob,
+	// a test) that leaves the workspace root.
+	errOutsideRoot = errors.New("path is outside the workspace root")
 )
 
 // execution is one program the interpreter was about to run, as the exec
@@ -47,9 +48,9 @@ type execution struct {
 // commandRun is one run_command execution inside the interpreter: the
 // handlers below are the only way the command line reaches the system.
 type commandRun struct {
-	w        *Workspace
-	policy   CommandPolicy
-	inv      engine.ToolInvocation
+	t        tree
+	policy   Policy
+	approver Approver
 	cmdline  string
 	base     map[string]string // the environment the line started with
 	basePATH expand.Environ
@@ -62,11 +63,12 @@ type commandRun struct {
 	// ("" when it does): then every program is asked for.
 	unconfined string
 
-	mu       sync.Mutex
-	groups   []int    // process groups started, killed when the line ends
-	refused  []string // what was refused, for the result
-	removed  []string // protected paths a confined command created, removed
-	onRecord func(execution)
+	mu      sync.Mutex
+	groups  []int    // process groups started, killed when the line ends
+	refused []string // what was refused, for the result
+	removed []string // protected paths a confined command created, removed
+
+	seams seams // tests only: see Config.seams
 }
 
 // gate is the daemon as the confined child sees it.
@@ -86,10 +88,13 @@ type execVerdict struct {
 	Skip bool `json:"skip,omitempty"`
 }
 
-// newCommandRun is one execution of cmdline under policy p, judged against
-// env, the environment its programs start with.
-func (w *Workspace) newCommandRun(inv engine.ToolInvocation, p CommandPolicy, cmdline string, env []string) *commandRun {
-	c := &commandRun{w: w, policy: p, inv: inv, cmdline: cmdline, base: make(map[string]string, len(env))}
+// newCommandRun is one execution of cmdline under cfg, judged against env,
+// the environment its programs start with.
+func newCommandRun(cfg Config, cmdline string, env []string) *commandRun {
+	c := &commandRun{
+		t: treeAt(cfg.Root, cfg.Dir), policy: cfg.Policy, approver: cfg.Approver, seams: cfg.seams,
+		cmdline: cmdline, base: make(map[string]string, len(env)),
+	}
 	for _, kv := range env {
 		k, v, _ := strings.Cut(kv, "=")
 		c.base[k] = v
@@ -102,7 +107,7 @@ func (w *Workspace) newCommandRun(inv engine.ToolInvocation, p CommandPolicy, cm
 // this process, bounded by ctx; out receives stdout and stderr. It is the
 // path where the kernel confines nothing (why says so): every program is
 // asked for.
-func (w *Workspace) runInterp(ctx context.Context, inv engine.ToolInvocation, p CommandPolicy, cmdline, why string, out io.Writer) (*commandRun, error) {
+func runInterp(ctx context.Context, cfg Config, cmdline, why string, out io.Writer) (*commandRun, error) {
 	file, err := parseLine(cmdline)
 	if err != nil {
 		return nil, err
@@ -116,8 +121,7 @@ func (w *Workspace) runInterp(ctx context.Context, inv engine.ToolInvocation, p 
 	}
 	defer os.RemoveAll(tmp)
 	env := lineEnv(tmp)
-	c := w.newCommandRun(inv, p, cmdline, env)
-	c.onRecord = w.execHook
+	c := newCommandRun(cfg, cmdline, env)
 	c.unconfined = why
 	return c, c.runShell(ctx, file, env, tmp, out)
 }
@@ -134,7 +138,7 @@ func parseLine(cmdline string) (*syntax.File, error) {
 // lineEnv is the environment a command line starts with: the daemon's,
 // secrets removed, with TMPDIR at the line's own temporary directory.
 func lineEnv(tmp string) []string {
-	env := slices.DeleteFunc(commandEnv(os.Environ()), func(kv string) bool { return strings.HasPrefix(kv, "TMPDIR=") })
+	env := slices.DeleteFunc(Env(), func(kv string) bool { return strings.HasPrefix(kv, "TMPDIR=") })
 	return append(env, "TMPDIR="+tmp)
 }
 
@@ -148,7 +152,7 @@ func (c *commandRun) runShell(ctx context.Context, file *syntax.File, env []stri
 	defer devnull.Close()
 	r, err := interp.New(
 		interp.Env(expand.ListEnviron(env...)),
-		interp.Dir(c.w.rootReal),
+		interp.Dir(c.t.dir),
 		interp.StdIO(devnull, out, out),
 		interp.ExecHandlers(func(interp.ExecHandlerFunc) interp.ExecHandlerFunc { return c.exec }),
 		interp.OpenHandler(c.open),
@@ -270,10 +274,10 @@ func (c *commandRun) judge(dir string, env expand.Environ, args []string) (reaso
 		if err != nil {
 			return nil, "", nil, err
 		}
-		if basePath, berr := interp.LookPathDir(c.w.rootReal, c.basePATH, name); !strings.Contains(name, "/") && (berr != nil || basePath != path) {
+		if basePath, berr := interp.LookPathDir(c.t.dir, c.basePATH, name); !strings.Contains(name, "/") && (berr != nil || basePath != path) {
 			reasons = append(reasons, fmt.Sprintf("`%s` resolves to %s, not to the program loopls's PATH names", name, path))
 		}
-		if rel, inside := c.w.relInside(dir, path); inside && rel != "" {
+		if rel, inside := c.t.relInside(dir, path); inside && rel != "" {
 			reasons = append(reasons, "the program is a file in the workspace ("+rel+")")
 		}
 	}
@@ -297,7 +301,7 @@ func (c *commandRun) judge(dir string, env expand.Environ, args []string) (reaso
 			reasons = append(reasons, "its environment sets "+strings.Join(changed, ", "))
 		}
 	}
-	if rel, inside := c.w.relInside(dir, dir); !inside || c.escapes(rel) {
+	if rel, inside := c.t.relInside(dir, dir); !inside || c.t.escapes(rel) {
 		reasons = append(reasons, "it would run outside the workspace ("+dir+")")
 	}
 	if rule := argRules[filepath.Base(name)]; rule != nil {
@@ -344,17 +348,17 @@ func (c *commandRun) pathArg(dir, arg string) string {
 		if strings.HasPrefix(p, "~") {
 			return "an argument names a path outside the workspace (" + p + ")"
 		}
-		rel, inside := c.w.relInside(dir, p)
+		rel, inside := c.t.relInside(dir, p)
 		if !inside {
 			if filepath.IsAbs(p) || hasDotDot(p) {
 				return "an argument names a path outside the workspace (" + p + ")"
 			}
 			continue
 		}
-		if target, protected := c.w.protectedPath(rel); protected {
+		if target, protected := c.t.protected(rel); protected {
 			return "an argument names a protected path (" + target + ")"
 		}
-		if c.escapes(rel) {
+		if c.t.escapes(rel) {
 			return "an argument names a path through a symlink out of the workspace (" + p + ")"
 		}
 	}
@@ -367,43 +371,6 @@ func hasDotDot(p string) bool {
 
 // harmlessFiles are paths outside the root any command may name.
 var harmlessFiles = map[string]bool{"/dev/null": true, "/dev/stdout": true, "/dev/stderr": true, "/dev/stdin": true, "-": true}
-
-// relInside returns p (relative to dir) as a slash path relative to the
-// root, and whether it is inside the root by name.
-func (w *Workspace) relInside(dir, p string) (string, bool) {
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(dir, p)
-	}
-	rel, ok := within(filepath.ToSlash(w.rootReal), filepath.ToSlash(filepath.Clean(p)))
-	if !ok {
-		return "", false
-	}
-	if rel == "." {
-		return "", true
-	}
-	return rel, true
-}
-
-// escapes reports whether rel (inside the root by name) leaves it through
-// a symlink; a path that does not exist does not.
-func (c *commandRun) escapes(rel string) bool {
-	if rel == "" {
-		return false
-	}
-	_, err := c.w.root.Lstat(filepath.FromSlash(rel))
-	if err == nil {
-		_, err = c.w.root.Stat(filepath.FromSlash(rel))
-	}
-	return err != nil && c.w.isEscape(err)
-}
-
-// isEscape reports whether err is os.Root refusing a path that leaves it.
-func (w *Workspace) isEscape(err error) bool {
-	if w.escapeErr != nil && errors.Is(err, w.escapeErr) {
-		return true
-	}
-	return strings.Contains(err.Error(), "escapes")
-}
 
 // partText is how a program about to run is shown to the user: its
 // arguments quoted as a shell would need them.
@@ -425,33 +392,29 @@ func (c *commandRun) decide(ctx context.Context, part string, reasons []string) 
 	if len(reasons) == 0 {
 		return false, nil
 	}
-	v, err := c.w.approve(ctx, part, ApprovalRequest{RunID: c.inv.RunID, Call: c.inv.Call, Command: c.cmdline, Unapproved: []string{part}, Reasons: reasons})
-	switch v {
-	case verdictRemembered, verdictAllowed:
-		return v.asked(), nil
-	case verdictRememberedRefusal:
-		return false, c.refuse(part, "the user has refused it for this session; do not try it again")
-	case verdictNoOneToAsk:
-		return false, c.refuse(part, "it needs the user's approval ("+strings.Join(reasons, "; ")+") and no one can be asked here. "+
-			"The user can add the command to the allowedCommands setting")
-	case verdictCancelled:
-		return true, err
-	case verdictAskFailed:
-		return true, c.refuse(part, fmt.Sprintf("asking the user for approval failed: %v", err))
+	if c.approver == nil {
+		return false, c.refuse(part, "it needs the user's approval ("+strings.Join(reasons, "; ")+") and no one can be asked here")
 	}
-	return true, c.refuse(part, "the user refused it. Do not run it again; ask the user or find another way")
+	a, err := c.approver.Approve(ctx, Question{Line: c.cmdline, Part: part, Reasons: reasons})
+	switch {
+	case err != nil:
+		return true, err
+	case a.Refusal != "":
+		return a.Asked, c.refuse(part, a.Refusal)
+	}
+	return a.Asked, nil
 }
 
 func (c *commandRun) refuse(part, why string) error {
 	c.mu.Lock()
 	c.refused = append(c.refused, "`"+part+"`: "+why)
 	c.mu.Unlock()
-	return fmt.Errorf("%w: `%s`: %s", ErrCommandRefused, part, why)
+	return fmt.Errorf("%w: `%s`: %s", ErrRefused, part, why)
 }
 
 func (c *commandRun) record(e execution) {
-	if c.onRecord != nil {
-		c.onRecord(e)
+	if c.seams.record != nil {
+		c.seams.record(e)
 	}
 }
 
@@ -490,7 +453,7 @@ func (c *commandRun) admit(ctx context.Context, dir string, env expand.Environ, 
 		return execVerdict{NotFound: true}, nil
 	}
 	part := partText(args)
-	if dir != c.w.rootReal {
+	if dir != c.t.dir {
 		part = "(in " + dir + ") " + part
 	}
 	if vars := exported(env); len(reasons) > 0 {
@@ -511,8 +474,8 @@ func (c *commandRun) admit(ctx context.Context, dir string, env expand.Environ, 
 		return execVerdict{}, err
 	}
 	c.record(execution{Args: args, Dir: dir, Reasons: reasons, Asked: asked, Ran: true})
-	if c.w.startHook != nil {
-		return execVerdict{Skip: true}, c.w.startHook(ctx, run)
+	if c.seams.start != nil {
+		return execVerdict{Skip: true}, c.seams.start(ctx, run)
 	}
 	return execVerdict{Path: path, Run: run}, nil
 }
@@ -591,9 +554,9 @@ func (c *commandRun) killAll() {
 // test.
 func (c *commandRun) confine(ctx context.Context, op, p string) (string, error) {
 	hc := interp.HandlerCtx(ctx)
-	rel, inside := c.w.relInside(hc.Dir, p)
+	rel, inside := c.t.relInside(hc.Dir, p)
 	if !inside {
-		return "", &os.PathError{Op: op, Path: p, Err: ErrOutsideRoot}
+		return "", &os.PathError{Op: op, Path: p, Err: errOutsideRoot}
 	}
 	if rel == "" {
 		rel = "."
@@ -620,7 +583,7 @@ func (c *commandRun) open(ctx context.Context, p string, flag int, perm os.FileM
 		return nil, err
 	}
 	writes := flag&(os.O_WRONLY|os.O_RDWR|os.O_APPEND|os.O_CREATE|os.O_TRUNC) != 0
-	if _, protected := c.w.protectedPath(rel); protected && writes {
+	if _, protected := c.t.protected(rel); protected && writes {
 		return nil, &os.PathError{Op: "open", Path: p, Err: errProtected}
 	}
 	if writes && c.policy.ConfirmWrites {
@@ -634,7 +597,7 @@ func (c *commandRun) open(ctx context.Context, p string, flag int, perm os.FileM
 	// O_NONBLOCK keeps opening a FIFO from blocking where a cancel cannot
 	// reach: a FIFO with no reader yet is retried until ctx is done.
 	for {
-		f, err := c.w.root.OpenFile(rel, flag|syscall.O_NONBLOCK, perm)
+		f, err := c.t.r.OpenFile(rel, flag|syscall.O_NONBLOCK, perm)
 		if errors.Is(err, syscall.ENXIO) {
 			select {
 			case <-ctx.Done():
@@ -671,7 +634,7 @@ func (c *commandRun) readDir(ctx context.Context, p string) ([]fs.DirEntry, erro
 	if err != nil {
 		return nil, err
 	}
-	f, err := c.w.root.Open(rel)
+	f, err := c.t.r.Open(rel)
 	if err != nil {
 		return nil, err
 	}
@@ -685,9 +648,9 @@ func (c *commandRun) stat(ctx context.Context, p string, follow bool) (fs.FileIn
 		return nil, err
 	}
 	if follow {
-		return c.w.root.Stat(rel)
+		return c.t.r.Stat(rel)
 	}
-	return c.w.root.Lstat(rel)
+	return c.t.r.Lstat(rel)
 }
 
 func (c *commandRun) access(ctx context.Context, p string, mode interp.AccessMode) error {

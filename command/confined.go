@@ -1,4 +1,4 @@
-package workspace
+package command
 
 import (
 	"context"
@@ -15,7 +15,6 @@ import (
 	"mvdan.cc/sh/v3/interp"
 
 	"github.com/loopls/loopls/confine"
-	"github.com/loopls/loopls/engine"
 )
 
 // The confined child: the daemon runs its own binary with
@@ -68,7 +67,7 @@ type shellReply struct {
 // receives its stdout and stderr. Each program is judged and asked for
 // here, as in-process; protected paths that a program created are removed
 // afterwards and named in the returned *commandRun.
-func (w *Workspace) runConfined(ctx context.Context, inv engine.ToolInvocation, p CommandPolicy, cmdline string, st confine.Status, out io.Writer) (*commandRun, error) {
+func runConfined(ctx context.Context, cfg Config, cmdline string, st confine.Status, out io.Writer) (*commandRun, error) {
 	if _, err := parseLine(cmdline); err != nil {
 		return nil, err
 	}
@@ -82,23 +81,22 @@ func (w *Workspace) runConfined(ctx context.Context, inv engine.ToolInvocation, 
 	}
 	defer os.RemoveAll(tmp)
 	sys := confinedSystem()
-	env := append(lineEnv(tmp), sys.env(w.rootReal)...)
-	c := w.newCommandRun(inv, p, cmdline, env)
-	c.onRecord = w.execHook
-	before, beforeErr := w.protectedPresent()
+	env := append(lineEnv(tmp), sys.env(cfg.Dir)...)
+	c := newCommandRun(cfg, cmdline, env)
+	before, beforeErr := c.t.protectedPresent()
 	spec := confine.Spec{
 		Exe:        exe,
 		Stage2:     shellArg,
-		Write:      append([]string{w.rootReal, tmp}, sys.write(w.rootReal)...),
+		Write:      append([]string{cfg.Dir, tmp}, sys.write(cfg.Dir)...),
 		Read:       sys.read,
 		Namespaces: st.Level == confine.Full,
 	}
 	if (spec.Namespaces || st.Level == confine.Seatbelt) && beforeErr == nil {
 		for _, rel := range before {
-			spec.ReadOnly = append(spec.ReadOnly, w.abs(rel))
+			spec.ReadOnly = append(spec.ReadOnly, c.t.abs(rel))
 		}
 	}
-	job := shellJob{Root: w.rootReal, Tmp: tmp, Cmdline: cmdline, Env: env, ConfirmWrites: p.ConfirmWrites}
+	job := shellJob{Root: cfg.Dir, Tmp: tmp, Cmdline: cmdline, Env: env, ConfirmWrites: cfg.Policy.ConfirmWrites}
 	err = c.runChild(ctx, spec, job, out)
 	c.removeNewProtected(before, beforeErr)
 	return c, err
@@ -244,15 +242,15 @@ func confinedShell() int {
 	}
 	hardenShell()
 	ctx := context.Background()
-	w, err := Open(ctx, job.Root, Options{})
+	r, err := os.OpenRoot(job.Root)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "loopls: confined shell: %v\n", err)
 		return 125
 	}
-	defer w.Close()
+	defer r.Close()
 	g := &pipeGate{out: out, waiting: make(map[uint64]chan shellReply)}
 	go g.read(in)
-	c := &commandRun{w: w, policy: CommandPolicy{ConfirmWrites: job.ConfirmWrites}, gate: g, cmdline: job.Cmdline}
+	c := &commandRun{t: treeAt(r, job.Root), policy: Policy{ConfirmWrites: job.ConfirmWrites}, gate: g, cmdline: job.Cmdline}
 	file, err := parseLine(job.Cmdline)
 	if err == nil {
 		err = c.runShell(ctx, file, job.Env, job.Tmp, os.Stdout)
@@ -314,22 +312,22 @@ func (g *pipeGate) call(ctx context.Context, m shellMsg) (shellReply, error) {
 	g.mu.Lock()
 	if g.closed {
 		g.mu.Unlock()
-		return shellReply{}, fmt.Errorf("%w: the daemon is gone", ErrCommandRefused)
+		return shellReply{}, fmt.Errorf("%w: the daemon is gone", ErrRefused)
 	}
 	g.next++
 	m.ID = g.next
 	g.waiting[m.ID] = ch
 	g.mu.Unlock()
 	if err := g.send(m); err != nil {
-		return shellReply{}, fmt.Errorf("%w: %v", ErrCommandRefused, err)
+		return shellReply{}, fmt.Errorf("%w: %v", ErrRefused, err)
 	}
 	select {
 	case r, ok := <-ch:
 		if !ok {
-			return shellReply{}, fmt.Errorf("%w: the daemon is gone", ErrCommandRefused)
+			return shellReply{}, fmt.Errorf("%w: the daemon is gone", ErrRefused)
 		}
 		if r.Err != "" {
-			return r, fmt.Errorf("%w: %s", ErrCommandRefused, strings.TrimPrefix(r.Err, ErrCommandRefused.Error()+": "))
+			return r, fmt.Errorf("%w: %s", ErrRefused, strings.TrimPrefix(r.Err, ErrRefused.Error()+": "))
 		}
 		return r, nil
 	case <-ctx.Done():

@@ -1,19 +1,13 @@
-package workspace
+package command
 
 import (
-	"context"
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/loopls/loopls/engine"
-	"github.com/loopls/loopls/engine/machine"
 )
 
 // hostileSetup is a workspace with a symlink out of it and a directory
@@ -21,7 +15,7 @@ import (
 type hostileSetup struct {
 	dir     string // the workspace
 	outside string // a directory outside it
-	w       *Workspace
+	cfg     Config
 	ap      *recordingApprover
 	mu      sync.Mutex
 	ran     [][]string
@@ -38,9 +32,9 @@ func newHostile(t *testing.T, allowed ...string) *hostileSetup {
 			t.Fatal(err)
 		}
 	}
-	h.ap = &recordingApprover{decision: DecisionRejectOnce}
-	h.w = withPolicy(openWS(t, h.dir, Options{Approver: h.ap}), CommandPolicy{Allowed: allowed})
-	h.w.execHook = func(e execution) {
+	h.ap = &recordingApprover{}
+	h.cfg = openCfg(t, h.dir, Policy{Allowed: allowed}, h.ap)
+	h.cfg.seams.record = func(e execution) {
 		if e.Ran {
 			h.mu.Lock()
 			h.ran = append(h.ran, e.Args)
@@ -147,7 +141,7 @@ func TestInterpreterJudgesWhatRuns(t *testing.T) {
 	}
 	for _, tt := range tests {
 		before := h.ap.count()
-		res := call(t, h.w, ToolRunCommand, map[string]any{"command": tt.cmd})
+		res := call(t, h.cfg, tt.cmd)
 		asked := h.ap.count() > before
 		if asked != tt.asked {
 			t.Errorf("%q: asked = %v, want %v\n%s", tt.cmd, asked, tt.asked, res.Output)
@@ -165,7 +159,7 @@ func TestInterpreterJudgesWhatRuns(t *testing.T) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for _, args := range h.ran {
-		if !policyOf(h.w).matches(args) {
+		if !h.cfg.Policy.matches(args) {
 			t.Errorf("%q ran although it is not allowed and every question was refused", args)
 		}
 	}
@@ -175,7 +169,7 @@ func TestInterpreterJudgesWhatRuns(t *testing.T) {
 // about to run; what ran before it stays done, nothing after it runs.
 func TestInterpreterAsksMidCommand(t *testing.T) {
 	h := newHostile(t, "ls")
-	res := call(t, h.w, ToolRunCommand, map[string]any{"command": "ls > first; touch second; ls > third"})
+	res := call(t, h.cfg, "ls > first; touch second; ls > third")
 	if !res.IsError || !strings.Contains(res.Output, "refused") || !strings.Contains(res.Output, "touch second") {
 		t.Errorf("result = %+v, want touch refused by name", res)
 	}
@@ -185,33 +179,16 @@ func TestInterpreterAsksMidCommand(t *testing.T) {
 			t.Errorf("%s exists = %v, want %v", name, err == nil, want)
 		}
 	}
-	if req := h.ap.asked[0]; !slices.Equal(req.Unapproved, []string{"touch second"}) || len(req.Reasons) == 0 {
+	if req := h.ap.asked[0]; req.Part != "touch second" || len(req.Reasons) == 0 {
 		t.Errorf("asked %+v, want touch second with a reason", req)
 	}
 	// Allowed once, it runs with its expanded arguments.
-	h.ap.decision = DecisionAllowOnce
-	if res := call(t, h.w, ToolRunCommand, map[string]any{"command": "n=second; touch $n"}); res.IsError {
+	h.ap.setAllow(true)
+	if res := call(t, h.cfg, "n=second; touch $n"); res.IsError {
 		t.Errorf("approved: %+v", res)
 	}
 	if _, err := os.Stat(filepath.Join(h.dir, "second")); err != nil {
 		t.Errorf("approved touch did not run: %v", err)
-	}
-}
-
-// TestNoApproverFailsClosed: with allowCommands and no one to ask, what is
-// not allowed is refused with a message naming it and the setting.
-func TestNoApproverFailsClosed(t *testing.T) {
-	dir := newTree(t, nil)
-	w := withPolicy(openWS(t, dir, Options{}), CommandPolicy{AllowCommands: true, Allowed: []string{"ls"}})
-	res := call(t, w, ToolRunCommand, map[string]any{"command": "ls; ((sh<x)); touch made"})
-	if !res.IsError || !strings.Contains(res.Output, "touch made") || !strings.Contains(res.Output, "allowedCommands") {
-		t.Errorf("result = %+v", res)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "made")); err == nil {
-		t.Error("touch ran without approval")
-	}
-	if res := call(t, w, ToolRunCommand, map[string]any{"command": "ls && ("}); !res.IsError || !strings.Contains(res.Output, "does not parse") {
-		t.Errorf("unparsable = %+v", res)
 	}
 }
 
@@ -239,7 +216,7 @@ func TestGitRunsNoRepositoryCode(t *testing.T) {
 	git("config", "user.email", "a@b")
 	git("config", "user.name", "a")
 	for _, c := range []string{"git status", "git add a.txt && git commit -qm x"} {
-		if res := call(t, h.w, ToolRunCommand, map[string]any{"command": c}); res.IsError {
+		if res := call(t, h.cfg, c); res.IsError {
 			t.Errorf("%q: %+v", c, res)
 		}
 	}
@@ -254,12 +231,12 @@ func TestRedirectToProtectedPathRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []string{"echo x > .git/config", "echo x >> .loopls.json", "cat a.txt > sub/.git/hooks"} {
-		res := call(t, h.w, ToolRunCommand, map[string]any{"command": c})
+		res := call(t, h.cfg, c)
 		if !strings.Contains(res.Output, "approval") {
 			t.Errorf("%q = %+v, want refused", c, res)
 		}
 	}
-	if res := call(t, h.w, ToolRunCommand, map[string]any{"command": "cp a.txt .git/config"}); !strings.Contains(res.Output, "refused") {
+	if res := call(t, h.cfg, "cp a.txt .git/config"); !strings.Contains(res.Output, "refused") {
 		t.Errorf("cp into .git = %+v, want asked and refused", res)
 	}
 	for _, p := range []string{".git/config", ".loopls.json"} {
@@ -278,58 +255,9 @@ func TestCommandEnvHasNoSecrets(t *testing.T) {
 		}
 	}
 	t.Setenv("GITHUB_TOKEN", "ghp-secret-value")
-	w := withPolicy(openWS(t, newTree(t, nil), Options{}), CommandPolicy{AllowCommands: true, Allowed: []string{"env"}})
-	if res := call(t, w, ToolRunCommand, map[string]any{"command": "env"}); strings.Contains(res.Output, "ghp-secret-value") || res.IsError {
+	cfg := openCfg(t, newTree(t, nil), Policy{AllowCommands: true, Allowed: []string{"env"}}, nil)
+	if res := call(t, cfg, "env"); strings.Contains(res.Output, "ghp-secret-value") || res.IsError {
 		t.Errorf("env = %.300q", res.Output)
-	}
-}
-
-// TestFileToolsProtectPaths: write_file and edit_file ask before writing
-// under .git/ or .loopls.json, also through a symlink inside the root, and
-// refuse when no one can be asked.
-func TestFileToolsProtectPaths(t *testing.T) {
-	dir := newTree(t, map[string]string{".git/config": "[core]\n", "ok.txt": "a\n"})
-	if err := os.Symlink(".git", filepath.Join(dir, "g")); err != nil {
-		t.Fatal(err)
-	}
-	ap := &recordingApprover{decision: DecisionRejectOnce}
-	w := openWS(t, dir, Options{Approver: ap})
-	cases := []struct {
-		tool string
-		args map[string]any
-	}{
-		{ToolWriteFile, map[string]any{"path": ".git/hooks/pre-commit", "content": "#!/bin/sh\ntouch pwned\n"}},
-		{ToolWriteFile, map[string]any{"path": "g/config", "content": "[core]\nfsmonitor = ./x\n"}},
-		{ToolEditFile, map[string]any{"path": ".git/config", "old_string": "[core]", "new_string": "[core]\nfsmonitor = ./x"}},
-		{ToolWriteFile, map[string]any{"path": ".loopls.json", "content": `{"allowedCommands":["sh"]}`}},
-		{ToolWriteFile, map[string]any{"path": "sub/.GIT/config", "content": "x"}},
-	}
-	for i, c := range cases {
-		res := call(t, w, c.tool, c.args)
-		if !res.IsError || !strings.Contains(res.Output, "protected") || ap.count() != i+1 {
-			t.Errorf("%s %v = %+v, asked %d times; want asked and refused", c.tool, c.args, res, ap.count())
-		}
-	}
-	if got := readDisk(t, dir, ".git/config"); got != "[core]\n" {
-		t.Errorf(".git/config = %q", got)
-	}
-	for _, p := range []string{".git/hooks/pre-commit", ".loopls.json", "sub"} {
-		if _, err := os.Stat(filepath.Join(dir, p)); err == nil {
-			t.Errorf("%s was written", p)
-		}
-	}
-	// Other files are written without asking; approved, a protected one too.
-	if res := call(t, w, ToolWriteFile, map[string]any{"path": "ok.txt", "content": "b\n"}); res.IsError || ap.count() != len(cases) {
-		t.Errorf("ordinary write = %+v, asked %d", res, ap.count())
-	}
-	ap.decision = DecisionAllowOnce
-	if res := call(t, w, ToolWriteFile, map[string]any{"path": ".loopls.json", "content": "{}"}); res.IsError {
-		t.Errorf("approved protected write = %+v", res)
-	}
-	// No one to ask: refused.
-	w2 := openWS(t, dir, Options{})
-	if res := call(t, w2, ToolEditFile, map[string]any{"path": ".git/config", "old_string": "[core]", "new_string": "x"}); !res.IsError || !strings.Contains(res.Output, "no one can be asked") {
-		t.Errorf("no approver = %+v", res)
 	}
 }
 
@@ -337,10 +265,10 @@ func TestFileToolsProtectPaths(t *testing.T) {
 // interpreter opens from both ends for reading blocks in a system call no
 // context reaches; the timeout still ends it, with the usual message.
 func TestFIFODeadlockEndsAtTimeout(t *testing.T) {
-	w := withPolicy(openWS(t, newTree(t, nil), Options{}), CommandPolicy{AllowCommands: true, Allowed: []string{"cat", "ls"}})
+	cfg := openCfg(t, newTree(t, nil), Policy{AllowCommands: true, Allowed: []string{"cat", "ls"}}, nil)
 	for _, c := range []string{"cat < >(ls)", "ls > <(ls)"} {
 		done := make(chan string, 1)
-		go func() { done <- call(t, w, ToolRunCommand, map[string]any{"command": c, "timeout_s": 1}).Output }()
+		go func() { done <- callTimeout(t, cfg, c, time.Second).Output }()
 		select {
 		case out := <-done:
 			if !strings.Contains(out, "timed out after 1s") {
@@ -349,83 +277,5 @@ func TestFIFODeadlockEndsAtTimeout(t *testing.T) {
 		case <-time.After(30 * time.Second):
 			t.Fatalf("%q did not end after its 1s timeout", c)
 		}
-	}
-}
-
-// TestEditModeAsksBeforeTheShellWrites: in edit mode every change waits for
-// the user, so a redirection that writes a workspace file asks first —
-// after a builtin that needs no approval (echo) or an allowed program (ls)
-// just the same — and a refusal, or no one to ask, leaves the file as it
-// was. In auto mode the same line writes unasked, as edit_file would.
-func TestEditModeAsksBeforeTheShellWrites(t *testing.T) {
-	dir := newTree(t, map[string]string{"a.txt": "inside\n"})
-	ap := &recordingApprover{decision: DecisionRejectOnce}
-	w := openWS(t, dir, Options{Approver: ap})
-	policy := CommandPolicy{Allowed: []string{"ls"}}
-	run := func(w *Workspace, mode Mode, cmd string) engine.ToolResult {
-		t.Helper()
-		for _, tl := range w.Tools(mode, policy) {
-			if tl.Spec().Name != ToolRunCommand {
-				continue
-			}
-			raw, _ := json.Marshal(map[string]any{"command": cmd})
-			res, err := tl.Call(context.Background(), engine.ToolInvocation{RunID: "run1", Call: machine.ToolCall{ID: "c1", Name: ToolRunCommand, Arguments: raw}})
-			if err != nil {
-				t.Fatalf("%q: %v", cmd, err)
-			}
-			return res
-		}
-		t.Fatalf("run_command is not offered in %s mode", mode)
-		return engine.ToolResult{}
-	}
-
-	for _, c := range []string{"echo pwned > a.txt", "ls >> a.txt", "echo new > sub/b.txt", "true; echo new > b.txt"} {
-		before := ap.count()
-		res := run(w, ModeEdit, c)
-		if ap.count() != before+1 || !strings.Contains(res.Output, "refused") {
-			t.Errorf("edit mode %q: asked %d times, result %q; want asked once and refused", c, ap.count()-before, res.Output)
-		}
-	}
-	if got := readDisk(t, dir, "a.txt"); got != "inside\n" {
-		t.Errorf("a.txt after refused writes = %q", got)
-	}
-	for _, p := range []string{"b.txt", "sub/b.txt"} {
-		if _, err := os.Stat(filepath.Join(dir, p)); err == nil {
-			t.Errorf("%s was created although the write was refused", p)
-		}
-	}
-	if last := ap.asked[len(ap.asked)-1]; len(last.Unapproved) != 1 || last.Unapproved[0] != "> b.txt" {
-		t.Errorf("the question names %q, want the write it is about", last.Unapproved)
-	}
-
-	// Allowed: the write lands. Reading, and /dev/null, ask nothing.
-	ap.decision = DecisionAllowOnce
-	if res := run(w, ModeEdit, "echo ok > a.txt"); res.IsError {
-		t.Errorf("allowed write: %+v", res)
-	}
-	if got := readDisk(t, dir, "a.txt"); got != "ok\n" {
-		t.Errorf("a.txt after an allowed write = %q", got)
-	}
-	n := ap.count()
-	if res := run(w, ModeEdit, "ls < a.txt > /dev/null"); res.IsError || ap.count() != n {
-		t.Errorf("reading in edit mode: asked %d, %+v", ap.count()-n, res)
-	}
-
-	// Auto mode: no question.
-	if res := run(w, ModeAuto, "echo auto > a.txt"); res.IsError || ap.count() != n {
-		t.Errorf("auto mode: asked %d, %+v", ap.count()-n, res)
-	}
-	if got := readDisk(t, dir, "a.txt"); got != "auto\n" {
-		t.Errorf("a.txt after auto mode = %q", got)
-	}
-
-	// Edit mode with no one to ask: refused, nothing written.
-	lone := openWS(t, dir, Options{})
-	policy.AllowCommands = true
-	if res := run(lone, ModeEdit, "echo lone > a.txt"); !strings.Contains(res.Output, "no one can be asked") {
-		t.Errorf("no approver: %q", res.Output)
-	}
-	if got := readDisk(t, dir, "a.txt"); got != "auto\n" {
-		t.Errorf("a.txt after a write with no one to ask = %q", got)
 	}
 }

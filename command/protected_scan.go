@@ -1,4 +1,4 @@
-package workspace
+package command
 
 import (
 	"errors"
@@ -7,32 +7,34 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+
+	"github.com/loopls/loopls/rootpath"
 )
 
 // protectedPresent lists the protected paths that exist in the workspace
-// (slash paths relative to the root): every entry isProtected names and
-// every directory that is a git directory by its contents (IsGitDir, the
+// (slash paths relative to the root): every entry rootpath.Names names and
+// every directory that is a git directory by its contents (rootpath.IsGitDir, the
 // same rule the file tools use), wherever it is.
 // It does not descend into them, nor follow symlinks.
-func (w *Workspace) protectedPresent() ([]string, error) {
+func (t tree) protectedPresent() ([]string, error) {
 	var found []string
-	fsys := w.root.FS()
-	err := filepath.WalkDir(w.rootReal, func(p string, d fs.DirEntry, err error) error {
+	fsys := t.r.FS()
+	err := filepath.WalkDir(t.dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
-			if p == w.rootReal {
+			if p == t.dir {
 				return err
 			}
 			return nil // unreadable here, so unwritable by the same user's programs too
 		}
-		if p == w.rootReal {
+		if p == t.dir {
 			return nil
 		}
-		rel, err := filepath.Rel(w.rootReal, p)
+		rel, err := filepath.Rel(t.dir, p)
 		if err != nil {
 			return err
 		}
 		rel = filepath.ToSlash(rel)
-		if isProtected(rel) || (d.IsDir() && IsGitDir(fsys, rel, "")) {
+		if _, byName := rootpath.Names(rel); byName || (d.IsDir() && rootpath.IsGitDir(fsys, rel, "")) {
 			found = append(found, rel)
 			if d.IsDir() {
 				return filepath.SkipDir
@@ -48,7 +50,7 @@ func (w *Workspace) protectedPresent() ([]string, error) {
 // them needs the user's approval, which a command line never had. Without
 // a complete list from before, nothing is removed and that is said.
 func (c *commandRun) removeNewProtected(before []string, beforeErr error) {
-	after, err := c.w.protectedPresent()
+	after, err := c.t.protectedPresent()
 	if beforeErr != nil || err != nil {
 		c.removed = append(c.removed, fmt.Sprintf("(the workspace could not be searched for protected paths: %v)", errors.Join(beforeErr, err)))
 		return
@@ -57,7 +59,7 @@ func (c *commandRun) removeNewProtected(before []string, beforeErr error) {
 		if slices.Contains(before, rel) {
 			continue
 		}
-		if err := os.RemoveAll(c.w.abs(rel)); err != nil {
+		if err := os.RemoveAll(c.t.abs(rel)); err != nil {
 			c.removed = append(c.removed, rel+" (could not be removed: "+err.Error()+")")
 			continue
 		}

@@ -1,8 +1,7 @@
-package workspace
+package command
 
 import (
 	"context"
-	"encoding/json"
 	"hash/fnv"
 	"os"
 	"path/filepath"
@@ -11,9 +10,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/loopls/loopls/engine"
-	"github.com/loopls/loopls/engine/machine"
 )
 
 // fuzzApprover answers allow or refuse by a hash of what it is asked, so
@@ -30,14 +26,14 @@ func fuzzAllows(part string) bool {
 	return h.Sum32()%2 == 0
 }
 
-func (a *fuzzApprover) Approve(_ context.Context, req ApprovalRequest) (Decision, error) {
+func (a *fuzzApprover) Approve(_ context.Context, q Question) (Answer, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	a.asked = append(a.asked, req.Unapproved...)
-	if len(req.Unapproved) == 1 && fuzzAllows(req.Unapproved[0]) {
-		return DecisionAllowOnce, nil
+	a.asked = append(a.asked, q.Part)
+	if fuzzAllows(q.Part) {
+		return Answer{Asked: true}, nil
 	}
-	return DecisionRejectOnce, nil
+	return Answer{Asked: true, Refusal: "the user refused it"}, nil
 }
 
 // FuzzRunCommandAsks is the differential check of the command policy: for
@@ -58,22 +54,21 @@ func FuzzRunCommandAsks(f *testing.F) {
 	allowed := []string{"ls", "cat", "git status", "find", "sed"}
 	dir := newTree(f, map[string]string{"a": "a\n", "x": "rm y\n"})
 	ap := &fuzzApprover{}
-	w := openWS(f, dir, Options{Approver: ap})
+	cfg := openCfg(f, dir, Policy{Allowed: allowed}, ap)
 	var mu sync.Mutex
 	var ran [][]string
-	w.startHook = func(_ context.Context, args []string) error {
+	cfg.seams.start = func(_ context.Context, args []string) error {
 		mu.Lock()
 		ran = append(ran, slices.Clone(args))
 		mu.Unlock()
 		return nil
 	}
 	var execs []execution
-	w.execHook = func(e execution) {
+	cfg.seams.record = func(e execution) {
 		mu.Lock()
 		execs = append(execs, e)
 		mu.Unlock()
 	}
-	tl := &runCommandTool{w: w, policy: CommandPolicy{Allowed: allowed}}
 	f.Fuzz(func(t *testing.T, cmd string) {
 		if len(cmd) > 2000 {
 			return
@@ -84,17 +79,16 @@ func FuzzRunCommandAsks(f *testing.F) {
 		ap.mu.Lock()
 		ap.asked = nil
 		ap.mu.Unlock()
-		raw, _ := json.Marshal(map[string]any{"command": cmd, "timeout_s": 1})
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		if _, err := tl.Call(ctx, engine.ToolInvocation{RunID: "fuzz", Call: machine.ToolCall{Name: ToolRunCommand, Arguments: raw}}); err != nil && ctx.Err() == nil {
+		if _, err := Run(ctx, cfg, cmd, time.Second); err != nil && ctx.Err() == nil {
 			t.Fatalf("%q: %v", cmd, err)
 		}
 		mu.Lock()
 		defer mu.Unlock()
 		ap.mu.Lock()
 		defer ap.mu.Unlock()
-		p := CommandPolicy{Allowed: allowed}
+		p := Policy{Allowed: allowed}
 		for _, e := range execs {
 			if !e.Ran {
 				continue

@@ -1,4 +1,4 @@
-package workspace
+package command
 
 import (
 	"strings"
@@ -61,7 +61,7 @@ func TestArgRulesReadOptionsAsProgramsDo(t *testing.T) {
 		"rsync -aL a b":                         true,
 		"rsync -a a b":                          false,
 	} {
-		args, ok := simpleCommand(line)
+		args, ok := Simple(line)
 		if !ok {
 			t.Fatalf("%q is not a simple command", line)
 		}

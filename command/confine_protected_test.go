@@ -1,4 +1,4 @@
-package workspace
+package command
 
 import (
 	"os"
@@ -19,14 +19,14 @@ func TestConfinedProtectedPaths(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(a.ws, ".git", "config"), []byte("[core]\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res := call(t, a.w, ToolRunCommand, map[string]any{"command": "sh -c 'echo x >> .git/config' ; mv .git g2 ; umount .git ; sh -c 'echo y >> .git/config'"})
+	res := call(t, a.cfg, "sh -c 'echo x >> .git/config' ; mv .git g2 ; umount .git ; sh -c 'echo y >> .git/config'")
 	if b, _ := os.ReadFile(filepath.Join(a.ws, ".git", "config")); string(b) != "[core]\n" {
 		t.Errorf(".git/config became %q:\n%s", b, res.Output)
 	}
 	if _, err := os.Stat(filepath.Join(a.ws, "g2")); err == nil || strings.HasSuffix(strings.TrimSpace(res.Output), "[exit code 0]") {
 		t.Errorf(".git was moved, or the line reported success:\n%s", res.Output)
 	}
-	res = call(t, a.w, ToolRunCommand, map[string]any{"command": "git init -q sub && git init -q --bare bare && ls sub/.git bare >/dev/null"})
+	res = call(t, a.cfg, "git init -q sub && git init -q --bare bare && ls sub/.git bare >/dev/null")
 	for _, p := range []string{"sub/.git", "bare"} {
 		if _, err := os.Lstat(filepath.Join(a.ws, p)); err == nil {
 			t.Errorf("%s, created by the command, is still there:\n%s", p, res.Output)
@@ -43,9 +43,8 @@ func TestConfinedProtectedPaths(t *testing.T) {
 func TestUnconfinedAsksEverything(t *testing.T) {
 	t.Setenv(ConfineEnv, "off")
 	dir := newTree(t, map[string]string{"a.txt": "a\n"})
-	ap := &recordingApprover{decision: DecisionRejectOnce}
-	w := withPolicy(openWS(t, dir, Options{Approver: ap}), CommandPolicy{Allowed: []string{"ls"}})
-	res := call(t, w, ToolRunCommand, map[string]any{"command": "ls"})
+	ap := &recordingApprover{}
+	res := call(t, openCfg(t, dir, Policy{Allowed: []string{"ls"}}, ap), "ls")
 	if strings.Contains(res.Output, "a.txt") || ap.count() != 1 {
 		t.Fatalf("ls ran unasked (%d questions):\n%s", ap.count(), res.Output)
 	}

@@ -1,4 +1,4 @@
-package workspace
+package command
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/loopls/loopls/confine"
 )
@@ -32,7 +33,7 @@ type attackWorld struct {
 	ws, home, outside string
 	secret            string // the planted secret's content
 	port              int
-	w                 *Workspace
+	cfg               Config
 }
 
 func newAttackWorld(t *testing.T) *attackWorld {
@@ -78,7 +79,7 @@ func newAttackWorld(t *testing.T) *attackWorld {
 		}
 	}()
 	a.port = ln.Addr().(*net.TCPAddr).Port
-	a.w = withPolicy(openWS(t, a.ws, Options{Approver: &recordingApprover{decision: DecisionAllowOnce}}), CommandPolicy{AllowCommands: true})
+	a.cfg = openCfg(t, a.ws, Policy{AllowCommands: true}, &recordingApprover{allow: true})
 	return a
 }
 
@@ -97,7 +98,7 @@ func (a *attackWorld) expand(line string, n int) (string, string) {
 func (a *attackWorld) run(t *testing.T, n int, line string) {
 	t.Helper()
 	cmd, marker := a.expand(line, n)
-	res := call(t, a.w, ToolRunCommand, map[string]any{"command": cmd, "timeout_s": 20})
+	res := callTimeout(t, a.cfg, cmd, 20*time.Second)
 	if _, err := os.Lstat(marker); err == nil {
 		t.Errorf("%s: wrote the marker outside the workspace\n%s", cmd, res.Output)
 		os.Remove(marker)

@@ -1,25 +1,19 @@
-package workspace
+package command
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
-
-	"github.com/loopls/loopls/engine"
-	"github.com/loopls/loopls/engine/machine"
+	"time"
 )
 
-// benchRunCommand runs `ls` (allowed) through run_command b.N times.
+// benchRunCommand runs `ls` (allowed) through Run b.N times.
 func benchRunCommand(b *testing.B) {
 	dir := newTree(b, map[string]string{"a.txt": "a\n"})
-	w := openWS(b, dir, Options{Approver: &recordingApprover{decision: DecisionAllowOnce}})
-	tl := &runCommandTool{w: w, policy: CommandPolicy{AllowCommands: true, Allowed: []string{"ls"}}}
-	raw, _ := json.Marshal(map[string]any{"command": "ls"})
-	inv := engine.ToolInvocation{RunID: "bench", Call: machine.ToolCall{Name: ToolRunCommand, Arguments: raw}}
+	cfg := openCfg(b, dir, Policy{AllowCommands: true, Allowed: []string{"ls"}}, &recordingApprover{allow: true})
 	b.ResetTimer()
 	for b.Loop() {
-		res, err := tl.Call(context.Background(), inv)
+		res, err := Run(context.Background(), cfg, "ls", 120*time.Second)
 		if err != nil || !strings.Contains(res.Output, "a.txt") {
 			b.Fatalf("%v %s", err, res.Output)
 		}
