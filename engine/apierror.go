@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/loopls/loopls/redact"
+
 // APIError is a provider failure as adapters report it. Transient marks a
 // failure worth retrying (connection reset, 429, 5xx, a stream cut or stalled).
 type APIError struct {
@@ -12,6 +14,16 @@ type APIError struct {
 }
 
 func (e *APIError) Error() string { return e.Message }
+
+// Scrubbed removes secrets from e's message and its cause's text, in place,
+// and returns e: a server may echo the request's headers (or a proxy its
+// Authorization) in its error, and no log, trace or notification of the
+// error may carry a key. Every adapter returns its errors through it.
+func (e *APIError) Scrubbed() *APIError {
+	e.Message = redact.String(e.Message)
+	e.Cause = redact.Error(e.Cause)
+	return e
+}
 
 // Unwrap exposes the cause.
 func (e *APIError) Unwrap() error { return e.Cause }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/engine/machine"
@@ -14,12 +13,11 @@ import (
 	"github.com/loopls/loopls/redact"
 )
 
-// Kinds of failure a caller may test with errors.Is. Adapters return them
-// inside an *engine.APIError (as its Cause), so the engine's retry logic and
-// the user-facing message both stay intact.
+// Kinds of failure of Ollama's own a caller may test with errors.Is (a host
+// where nothing answers is jsonhttp.ErrUnreachable, for every adapter). They
+// come inside an *engine.APIError (as its Cause), so the engine's retry
+// logic and the user-facing message both stay intact.
 var (
-	// ErrOllamaUnreachable: nothing answers at the Ollama host.
-	ErrOllamaUnreachable = errors.New("ollama unreachable")
 	// ErrModelNotFound: the server does not have the model.
 	ErrModelNotFound = errors.New("model not found")
 	// ErrNoToolSupport: the model cannot call tools, so it cannot run an agent loop.
@@ -40,7 +38,7 @@ func statusOf(err error) (*statusError, bool) {
 func unreachable(host string, cause error) *engine.APIError {
 	return &engine.APIError{
 		Message: fmt.Sprintf("cannot reach Ollama at %s: is `ollama serve` running? (set OLLAMA_HOST or ollamaHost if it listens elsewhere)", host),
-		Cause:   fmt.Errorf("%w: %w", ErrOllamaUnreachable, cause),
+		Cause:   fmt.Errorf("%w: %w", jsonhttp.ErrUnreachable, cause),
 	}
 }
 
@@ -59,12 +57,9 @@ func notFound(model string, cause error) *engine.APIError {
 // says whether a retry may help.
 func (o *Ollama) classify(ctx context.Context, err error, window int) error {
 	out := o.classifyErr(ctx, err, window)
-	// A server may echo the request's headers (or a proxy its
-	// Authorization) in its error: nothing of it leaves with a secret.
 	var ae *engine.APIError
 	if errors.As(out, &ae) {
-		ae.Message = redact.String(ae.Message)
-		ae.Cause = redact.Error(ae.Cause)
+		ae.Scrubbed()
 		return out
 	}
 	return redact.Error(out)
@@ -75,7 +70,7 @@ func (o *Ollama) classifyErr(ctx context.Context, err error, window int) error {
 		return fmt.Errorf("%s: %w", o.Name(), ctx.Err())
 	}
 	if se, ok := statusOf(err); ok {
-		return o.fromStatus(se.status, se.message, err, window, se.retryAfter)
+		return o.fromStatus(se, err, window)
 	}
 	if jsonhttp.IsRefused(err) {
 		return unreachable(o.base.String(), err)
@@ -92,8 +87,9 @@ func (o *Ollama) classifyErr(ctx context.Context, err error, window int) error {
 		Message: fmt.Sprintf("Ollama at %s failed mid-answer for %s: %v", o.base, o.model, err)}
 }
 
-// fromStatus maps an HTTP error status from Ollama.
-func (o *Ollama) fromStatus(status int, msg string, cause error, window int, retryAfter time.Duration) *engine.APIError {
+// fromStatus maps an error answer of Ollama.
+func (o *Ollama) fromStatus(se *statusError, cause error, window int) *engine.APIError {
+	status, msg := se.status, se.message
 	lower := strings.ToLower(msg)
 	e := &engine.APIError{Status: status, Cause: cause}
 	switch {
@@ -110,7 +106,7 @@ func (o *Ollama) fromStatus(status int, msg string, cause error, window int, ret
 		e.Message = limit.Message
 		e.Cause = fmt.Errorf("%w: %w", limit, cause)
 	case status == http.StatusTooManyRequests:
-		e.Transient, e.RateLimit, e.RetryAfter = true, true, int64(retryAfter)
+		e.Transient, e.RateLimit, e.RetryAfter = true, true, int64(se.retryAfter)
 		e.Message = fmt.Sprintf("Ollama at %s is rate limiting requests (429): retrying later", o.base)
 	case status >= 500 || status == http.StatusRequestTimeout:
 		e.Transient = true

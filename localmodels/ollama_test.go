@@ -16,6 +16,7 @@ import (
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/fakeollama"
+	"github.com/loopls/loopls/internal/jsonhttp"
 	"github.com/loopls/loopls/internal/jsonhttp/jsonhttptest"
 )
 
@@ -320,8 +321,8 @@ func TestRefusedConnection(t *testing.T) {
 	addr := jsonhttptest.ClosedAddr(t)
 	o := newModel(t, addr, "tiny", OllamaOptions{})
 	_, _, err := stream(t, o, userReq("chat", nil))
-	if !errors.Is(err, ErrOllamaUnreachable) {
-		t.Fatalf("err = %v, want ErrOllamaUnreachable", err)
+	if !errors.Is(err, jsonhttp.ErrUnreachable) {
+		t.Fatalf("err = %v, want jsonhttp.ErrUnreachable", err)
 	}
 	var apiErr *engine.APIError
 	if !errors.As(err, &apiErr) {
@@ -545,8 +546,8 @@ func TestListOllama(t *testing.T) {
 
 func TestListOllamaUnreachable(t *testing.T) {
 	_, err := ListOllama(context.Background(), jsonhttptest.ClosedAddr(t))
-	if !errors.Is(err, ErrOllamaUnreachable) {
-		t.Fatalf("err = %v, want ErrOllamaUnreachable", err)
+	if !errors.Is(err, jsonhttp.ErrUnreachable) {
+		t.Fatalf("err = %v, want jsonhttp.ErrUnreachable", err)
 	}
 }
 

@@ -11,17 +11,20 @@ import (
 
 	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/internal/jsonhttp"
 	"github.com/loopls/loopls/localmodels"
 	"github.com/loopls/loopls/remotemodels"
 )
 
-// Kinds of failure, for errors.Is. They are localmodels' own, so a test
+// Kinds of failure, for errors.Is. They are the adapters' own, so a test
 // on either package's sentinel holds.
 var (
-	ErrOllamaUnreachable = localmodels.ErrOllamaUnreachable
-	ErrModelNotFound     = localmodels.ErrModelNotFound
-	ErrNoToolSupport     = localmodels.ErrNoToolSupport
-	ErrNoModel           = localmodels.ErrNoModel
+	// ErrUnreachable: nothing answers at the model server (Ollama or a
+	// remote provider's URL).
+	ErrUnreachable   = jsonhttp.ErrUnreachable
+	ErrModelNotFound = localmodels.ErrModelNotFound
+	ErrNoToolSupport = localmodels.ErrNoToolSupport
+	ErrNoModel       = localmodels.ErrNoModel
 	// ErrNotConfigured: a remote provider is named but its key is not set.
 	ErrNotConfigured = remotemodels.ErrNotConfigured
 )

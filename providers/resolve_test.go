@@ -118,7 +118,7 @@ func TestResolveOllamaErrors(t *testing.T) {
 	s.OllamaHost = l.Addr().String()
 	l.Close()
 	for _, model := range []string{"tiny", ""} {
-		if _, err := resolve(t, s, model); !errors.Is(err, ErrOllamaUnreachable) || !strings.Contains(err.Error(), "is `ollama serve` running?") {
+		if _, err := resolve(t, s, model); !errors.Is(err, ErrUnreachable) || !strings.Contains(err.Error(), "is `ollama serve` running?") {
 			t.Errorf("model %q, Ollama down: %v", model, err)
 		}
 	}
@@ -205,7 +205,7 @@ func TestList(t *testing.T) {
 	// Ollama down: what could be listed still comes back, with the error.
 	srv.Close()
 	got, err = List(ctx, s)
-	if !errors.Is(err, ErrOllamaUnreachable) || len(got) != 1 || got[0].Model != "openai:qwen2.5-coder-7b" {
+	if !errors.Is(err, ErrUnreachable) || len(got) != 1 || got[0].Model != "openai:qwen2.5-coder-7b" {
 		t.Errorf("with Ollama down: %+v, %v", got, err)
 	}
 }

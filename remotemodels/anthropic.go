@@ -97,7 +97,7 @@ func (a *Anthropic) classify(err error) error {
 			// says what the status would have been.
 			status = statusOfAnthropicError(pe.typ)
 		}
-		return classifyHTTP("Anthropic", a.model, httpFailure{status: status, header: pe.header, msg: pe.message}, err)
+		return classifyHTTP("Anthropic", a.model, httpFailure{status: status, retryAfter: pe.retryAfter, msg: pe.message}, err)
 	}
 	return classifyTransport("Anthropic", a.base, a.model, err)
 }

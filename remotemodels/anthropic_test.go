@@ -10,6 +10,7 @@ import (
 
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/engine/machine"
+	"github.com/loopls/loopls/internal/jsonhttp"
 	"github.com/loopls/loopls/internal/jsonhttp/jsonhttptest"
 )
 
@@ -216,7 +217,7 @@ func TestAnthropicErrors(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, _, err = streamOnce(t, a, userReq("q"))
-		if wantPermanent(t, err, 0); !errors.Is(err, ErrUnreachable) {
+		if wantPermanent(t, err, 0); !errors.Is(err, jsonhttp.ErrUnreachable) {
 			t.Errorf("err = %v", err)
 		}
 	})

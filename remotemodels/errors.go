@@ -10,7 +10,6 @@
 package remotemodels
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -20,26 +19,21 @@ import (
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/jsonhttp"
-	"github.com/loopls/loopls/redact"
 )
 
-// Kinds of failure, for errors.Is.
-var (
-	// ErrNotConfigured: the provider is named but its key or URL is not set.
-	ErrNotConfigured = errors.New("provider not configured")
-	// ErrUnreachable: nothing answers at the provider's URL.
-	ErrUnreachable = errors.New("provider unreachable")
-	// ErrStreamCut: the stream ended before the answer was finished.
-	ErrStreamCut = errors.New("stream ended before the answer finished")
-)
+// ErrNotConfigured: the provider is named but its key or URL is not set.
+// The remote adapters' other kinds: ErrNotStreamed (request.go),
+// ErrStreamCut and ErrEventTooLarge (sse.go); a URL where nothing answers
+// is jsonhttp.ErrUnreachable, for every adapter.
+var ErrNotConfigured = errors.New("provider not configured")
 
 // httpFailure is what a provider's error answer tells: the status, the
-// headers (for Retry-After), the message and the code.
+// wait its Retry-After asked for, the message and the code.
 type httpFailure struct {
-	status int
-	header http.Header
-	msg    string
-	code   string // the provider's error code, when it sends one
+	status     int
+	retryAfter time.Duration
+	msg        string
+	code       string // the provider's error code, when it sends one
 }
 
 // isContextOverflow recognises "the prompt is too long" as OpenAI
@@ -61,15 +55,7 @@ func isContextOverflow(code, msg string) bool {
 // classifyHTTP maps a provider's HTTP error status. The result is scrubbed
 // of secrets: a provider may echo the request's Authorization header.
 func classifyHTTP(provider, model string, f httpFailure, cause error) *engine.APIError {
-	return scrubbed(classifyStatus(provider, model, f, cause))
-}
-
-// scrubbed returns e with its message and its cause's text scrubbed of
-// secrets, so no log, trace or notification of it carries a key.
-func scrubbed(e *engine.APIError) *engine.APIError {
-	e.Message = redact.String(e.Message)
-	e.Cause = redact.Error(e.Cause)
-	return e
+	return classifyStatus(provider, model, f, cause).Scrubbed()
 }
 
 func classifyStatus(provider, model string, f httpFailure, cause error) *engine.APIError {
@@ -87,10 +73,7 @@ func classifyStatus(provider, model string, f httpFailure, cause error) *engine.
 		e.Message = limit.Message
 		e.Cause = fmt.Errorf("%w: %w", limit, cause)
 	case f.status == http.StatusTooManyRequests:
-		e.Transient, e.RateLimit = true, true
-		if f.header != nil {
-			e.RetryAfter = int64(jsonhttp.RetryAfter(f.header, time.Now()))
-		}
+		e.Transient, e.RateLimit, e.RetryAfter = true, true, int64(f.retryAfter)
 		e.Message = fmt.Sprintf("%s is rate limiting requests for %s (429): retrying later", provider, model)
 	case f.status >= 500 || f.status == http.StatusRequestTimeout || f.status == 529:
 		e.Transient = true
@@ -110,31 +93,14 @@ func classifyStatus(provider, model string, f httpFailure, cause error) *engine.
 // cut body or an undecodable event is.
 func classifyTransport(provider, base, model string, err error) *engine.APIError {
 	if jsonhttp.IsRefused(err) {
-		return &engine.APIError{Cause: fmt.Errorf("%w: %w", ErrUnreachable, err),
+		return &engine.APIError{Cause: fmt.Errorf("%w: %w", jsonhttp.ErrUnreachable, err),
 			Message: fmt.Sprintf("cannot reach %s at %s: is the server running and the base URL right?", provider, base)}
 	}
 	if errors.Is(err, ErrNotStreamed) {
 		// It will answer the same way again: not worth a retry.
-		return scrubbed(&engine.APIError{Cause: err,
-			Message: fmt.Sprintf("%s at %s does not stream answers for %s: %v", provider, base, model, err)})
+		return (&engine.APIError{Cause: err,
+			Message: fmt.Sprintf("%s at %s does not stream answers for %s: %v", provider, base, model, err)}).Scrubbed()
 	}
-	return scrubbed(&engine.APIError{Transient: true, Cause: err,
-		Message: fmt.Sprintf("the stream from %s for %s failed: %v", provider, model, err)})
-}
-
-// streamEnd decides the outcome of a finished stream in the order that
-// matters: the caller gave up (or its watchdog, the driver's, cut the
-// stream), an error, a stream that never said it was finished.
-func streamEnd(ctx context.Context, name string, err error, finished bool, classify func(error) error) error {
-	if ctx.Err() != nil {
-		return fmt.Errorf("%s: stream abandoned: %w", name, ctx.Err())
-	}
-	if err != nil {
-		return classify(err)
-	}
-	if !finished {
-		return &engine.APIError{Transient: true, Cause: ErrStreamCut,
-			Message: fmt.Sprintf("the stream of %s ended before the answer was finished (connection cut): it may be retried", name)}
-	}
-	return nil
+	return (&engine.APIError{Transient: true, Cause: err,
+		Message: fmt.Sprintf("the stream from %s for %s failed: %v", provider, model, err)}).Scrubbed()
 }

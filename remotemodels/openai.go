@@ -92,7 +92,7 @@ func (o *OpenAI) Stream(ctx context.Context, req engine.ModelRequest, onDelta fu
 func (o *OpenAI) classify(err error) error {
 	if pe, ok := asProviderError(err); ok && pe.status != 0 {
 		return classifyHTTP("the OpenAI-compatible server at "+o.base, o.model,
-			httpFailure{status: pe.status, header: pe.header, msg: pe.message, code: pe.code}, err)
+			httpFailure{status: pe.status, retryAfter: pe.retryAfter, msg: pe.message, code: pe.code}, err)
 	}
 	return classifyTransport("the OpenAI-compatible server", o.base, o.model, err)
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/engine/machine"
+	"github.com/loopls/loopls/internal/jsonhttp"
 	"github.com/loopls/loopls/internal/jsonhttp/jsonhttptest"
 )
 
@@ -279,8 +280,8 @@ func TestOpenAIErrors(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, _, err = streamOnce(t, o, userReq("q"))
-		if wantPermanent(t, err, 0); !errors.Is(err, ErrUnreachable) {
-			t.Errorf("err = %v, want ErrUnreachable", err)
+		if wantPermanent(t, err, 0); !errors.Is(err, jsonhttp.ErrUnreachable) {
+			t.Errorf("err = %v, want jsonhttp.ErrUnreachable", err)
 		}
 	})
 }

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/loopls/loopls/internal/jsonhttp"
 )
@@ -92,7 +93,8 @@ func (c *client) do(ctx context.Context, method, path string, body any, accept s
 	}
 	if answer != nil {
 		pe := readErrorBody(answer.Body)
-		pe.method, pe.url, pe.status, pe.header = method, u.Redacted(), answer.Status, answer.Header
+		pe.method, pe.url, pe.status = method, u.Redacted(), answer.Status
+		pe.retryAfter = jsonhttp.RetryAfter(answer.Header, time.Now())
 		return nil, pe
 	}
 	return resp, nil
@@ -149,10 +151,10 @@ func (c *client) getJSON(ctx context.Context, path string, limit int64, out any)
 type providerError struct {
 	method, url string
 	status      int
-	header      http.Header
-	message     string // error.message, else the start of a non-JSON body
-	typ         string // error.type
-	code        string // error.code (a string at OpenAI, a number at llama.cpp)
+	retryAfter  time.Duration // what Retry-After asked for, 0 if nothing
+	message     string        // error.message, else the start of a non-JSON body
+	typ         string        // error.type
+	code        string        // error.code (a string at OpenAI, a number at llama.cpp)
 }
 
 func (e *providerError) Error() string {

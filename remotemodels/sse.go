@@ -3,9 +3,12 @@ package remotemodels
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/loopls/loopls/engine"
 )
 
 // ErrEventTooLarge: a line or an event of a provider's event stream is
@@ -176,4 +179,24 @@ func drain(body io.ReadCloser, handle func(sseEvent) (done bool, err error)) err
 			return nil
 		}
 	}
+}
+
+// ErrStreamCut: the stream ended before the answer was finished.
+var ErrStreamCut = errors.New("stream ended before the answer finished")
+
+// streamEnd decides the outcome of a finished stream in the order that
+// matters: the caller gave up (or its watchdog, the driver's, cut the
+// stream), an error, a stream that never said it was finished.
+func streamEnd(ctx context.Context, name string, err error, finished bool, classify func(error) error) error {
+	if ctx.Err() != nil {
+		return fmt.Errorf("%s: stream abandoned: %w", name, ctx.Err())
+	}
+	if err != nil {
+		return classify(err)
+	}
+	if !finished {
+		return &engine.APIError{Transient: true, Cause: ErrStreamCut,
+			Message: fmt.Sprintf("the stream of %s ended before the answer was finished (connection cut): it may be retried", name)}
+	}
+	return nil
 }

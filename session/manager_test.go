@@ -207,7 +207,7 @@ func TestResolveFailureEndsTheRunFailed(t *testing.T) {
 	e := newEnv(t)
 	m, err := session.New(session.Config{Root: e.root, Settings: config.Default,
 		Resolve: func(context.Context, config.Settings, string) (providers.Resolved, error) {
-			return providers.Resolved{}, providers.ErrOllamaUnreachable
+			return providers.Resolved{}, providers.ErrUnreachable
 		}})
 	if err != nil {
 		t.Fatal(err)
@@ -222,7 +222,7 @@ func TestResolveFailureEndsTheRunFailed(t *testing.T) {
 	if !errors.Is(err, machine.ErrAPI) || run.Outcome != machine.OutcomeFailed || run.Error == nil || run.Error.Kind != machine.KindAPI {
 		t.Errorf("run = %+v, %v; want failed with kind Api", run, err)
 	}
-	if !errors.Is(err, providers.ErrOllamaUnreachable) {
+	if !errors.Is(err, providers.ErrUnreachable) {
 		t.Errorf("the cause is lost: %v", err)
 	}
 	if len(rec.ends) != 1 {
