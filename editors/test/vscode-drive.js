@@ -17,6 +17,7 @@ const review = require('./vscode-review');
 const trust = require('./vscode-trust');
 const diagnostics = require('./vscode-diagnostics');
 const firstrun = require('./vscode-firstrun');
+const answers = require('./vscode-answer');
 const scenarioDone = Symbol('scenario done');
 
 const [url, ws, eventsPath, out, scenario] = process.argv.slice(2);
@@ -430,6 +431,13 @@ async function panelSection(page) {
       await diagnostics.diagnosticsCheck(hp);
       throw scenarioDone;
     }
+    if (process.env.LOOPLS_VSCODE_ONLY === 'answer') {
+      const hp = { page, check, events, waitFor, shot, palette, openFile, runAgent, runEnded, panelFrame, ws, panelSend, panelRunText };
+      const pf = await review.openPanel(hp);
+      check('the panel opened', pf);
+      if (pf) await answers.answerChecks(hp, pf);
+      throw scenarioDone;
+    }
     if (process.env.LOOPLS_VSCODE_ONLY === 'panel') {
       const hp = { page, check, events, waitFor, shot, palette, openFile, runAgent, runEnded, panelFrame, ws, panelSend, panelRunText };
       const pf = await review.openPanel(hp);
@@ -647,6 +655,11 @@ async function panelSection(page) {
     // 10. The editor's diagnostics (issue 26): the JSON language server's
     // error reaches the model after an edit, and a fix checks itself.
     await diagnostics.diagnosticsCheck({ ...h, ws, openPanel: review.openPanel });
+
+    // 11. Answers (issue 25, items 5, 7, 11): what a screen reader is told,
+    // highlighted code, tables, file links, Apply to file, cut short and Retry.
+    const af = await review.openPanel({ ...h, ws });
+    if (af) await answers.answerChecks({ ...h, ws }, af);
   } catch (e) {
     if (e !== scenarioDone) {
       check('driver completed', false, String((e && e.stack) || e).slice(0, 800));

@@ -139,6 +139,11 @@ func defaultReply(req *api.ChatRequest, m Model, seen int) *Reply {
 		// Markdown with a fenced block, streamed across the fence, for
 		// editors that render the answer (code block buttons).
 		return Text("Here", " it is:\n\n```go\n", "fmt.Println(\"hi\")\n", "```\n")
+	case lastIsUser && strings.HasPrefix(prompt, "show answer"):
+		// An answer as the VS Code panel must render it: a block for a file
+		// the paragraph names, a file name in prose, a table, and a block
+		// whose fence names a file not in the workspace (issue 25, item 5).
+		return Text(ShowAnswer...)
 	case lastIsUser && strings.HasPrefix(prompt, "quote"):
 		// The first line of the first fenced block of the prompt: what the
 		// user attached, as the model got it.
@@ -191,6 +196,14 @@ func firstUserContent(msgs []api.Message) string {
 		}
 	}
 	return ""
+}
+
+// ShowAnswer is the streamed answer to "show answer".
+var ShowAnswer = []string{
+	"Put this in `hello.txt`:\n\n```text\n", "hello, applied\n", "```\n\n",
+	"See README.md for more.\n\n",
+	"| tool | use |\n|---|---|\n", "| loopls | agent |\n\n",
+	"```go applied.go\n", "package main\n\nfunc main() {}\n", "```\n",
 }
 
 // firstFenced returns the first line inside the first ``` fence of s.

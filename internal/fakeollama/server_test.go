@@ -345,3 +345,13 @@ func TestShowCodeAnswersWithAFencedBlock(t *testing.T) {
 		t.Fatalf("%q %v", r.content, err)
 	}
 }
+
+// "show answer" streams markdown with file names, a table and two fenced blocks.
+func TestShowAnswerStreamsMarkdownForTheEditors(t *testing.T) {
+	s, _ := Start(Options{})
+	defer s.Close()
+	r, err := chat(t, context.Background(), client(t, s), &api.ChatRequest{Model: "tiny", Messages: []api.Message{{Role: "user", Content: "show answer"}}})
+	if err != nil || r.content != strings.Join(ShowAnswer, "") || !strings.Contains(r.content, "```go applied.go\n") {
+		t.Fatalf("%q %v", r.content, err)
+	}
+}

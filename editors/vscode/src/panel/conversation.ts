@@ -130,10 +130,31 @@ export function modelViews(list: ModelInfo[] | null | undefined): ModelView[] {
 interface RunTurn extends RunTurnView {
   lastSeq: number;
   textChars: number;
+  /** The item text streamed into since the run's last transition (a model call not finished yet). */
+  streaming?: ItemView;
 }
 
 function freshRun(runId: string, sessionId: string): RunTurn {
   return { runId, sessionId, state: 'Start', turn: 0, contextTokens: 0, items: [], ended: false, lastSeq: 0, textChars: 0 };
+}
+
+/**
+ * Error kinds of a model call that failed (docs/protocol.md, Errors): the
+ * model's server failed, refused or went away. Sending the prompt again may
+ * work; a run that failed on anything else (a loop, the turn limit, the
+ * context) would fail the same way.
+ */
+export const retryableKinds: ReadonlySet<string> = new Set(['Api', 'FallbackExhausted', 'RateLimitEscalation', 'EmptyAnswer']);
+
+/**
+ * A run ended: the text its unfinished model call streamed is marked cut
+ * short (as the daemon marks it \`partial\` in the stored transcript), and a
+ * run that failed on its model can be retried.
+ */
+function settle(run: RunTurn): void {
+  if (run.streaming && run.outcome !== 'completed' && (run.streaming.kind === 'answer' || run.streaming.kind === 'thinking')) run.streaming.partial = true;
+  run.streaming = undefined;
+  run.retry = run.outcome === 'failed' && !run.resumable && !!run.error && retryableKinds.has(run.error.kind) && run.items.some((i) => i.kind === 'prompt');
 }
 
 function toolItem(id: string, name: string, args: unknown, status: string, output?: string): ItemView {
@@ -293,6 +314,7 @@ export class Conversation {
     run.outcome = undefined;
     run.error = undefined;
     run.nextStep = undefined;
+    run.retry = false;
     run.lastSeq = 0;
     run.textChars = 0;
     run.items.push({ kind: 'notice', text: 'resumed' });
@@ -349,6 +371,7 @@ export class Conversation {
     }
     if (!run.items.some((i) => i.kind === 'prompt') && r.prompt) run.items.unshift({ kind: 'prompt', text: r.prompt });
     if (!run.items.some((i) => i.kind === 'answer') && r.output) run.items.push({ kind: 'answer', text: r.output });
+    settle(run); // the transcript marks what was cut short itself
     return run;
   }
 
@@ -424,7 +447,10 @@ export class Conversation {
         run.error = p.error;
         run.nextStep = nextStep(p.error);
       }
-    }
+      // Deltas precede their transition: text streamed since the last one
+      // was cut short unless the model call ended it (a completed run).
+      settle(run);
+    } else run.streaming = undefined;
     return this.changed(run, fresh);
   }
 
@@ -440,8 +466,14 @@ export class Conversation {
     if (run.textChars + text.length > maxRunText) text = text.slice(0, maxRunText - run.textChars) + cutMark;
     run.textChars += text.length;
     const last = run.items[run.items.length - 1];
-    if (last && last.kind === kind) last.text += text;
-    else if (run.items.length < maxItems) run.items.push({ kind, text });
+    if (last && last.kind === kind) {
+      last.text += text;
+      run.streaming = last;
+    } else if (run.items.length < maxItems) {
+      const item: ItemView = { kind, text };
+      run.items.push(item);
+      run.streaming = item;
+    }
     return this.changed(run, fresh);
   }
 
@@ -518,6 +550,7 @@ export class Conversation {
     run.resumable = rec.resumable === true;
     if (rec.verdict && typeof rec.verdict.fixed === 'boolean') run.verdict = rec.verdict;
     if (!run.items.some((i) => i.kind === 'answer') && rec.output) run.items.push({ kind: 'answer', text: rec.output });
+    settle(run);
     // A tool call still "running" when the run ended did not finish.
     for (const i of run.items) if (i.kind === 'toolCall' && (i.status === 'running' || i.status.startsWith('waiting'))) i.status = 'cancelled';
     if (run.resumable && this.order.includes(run.runId)) this.resumableRun = run.runId;
@@ -539,6 +572,7 @@ export class Conversation {
       run.state = 'Terminal';
       run.outcome = 'failed';
       run.error = { kind: 'Internal', message: 'daemon stopped' };
+      settle(run);
       for (const i of run.items) if (i.kind === 'toolCall' && i.status === 'running') i.status = 'cancelled';
       if (this.order.includes(run.runId)) touched = true;
     }
@@ -587,7 +621,7 @@ export class Conversation {
   }
 
   private runView(r: RunTurn): RunTurnView {
-    const { lastSeq: _seq, textChars: _chars, ...view } = r;
+    const { lastSeq: _seq, textChars: _chars, streaming: _streaming, ...view } = r;
     return { ...view, items: r.items.map((i) => ({ ...i })) };
   }
 

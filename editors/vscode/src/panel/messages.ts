@@ -46,6 +46,8 @@ export interface RunTurnView {
   nextStep?: NextStepView;
   /** A run a dead daemon left that `loopls/resumeRun` can continue. */
   resumable?: boolean;
+  /** A run that failed on its model (the error's kind says so): Retry sends its prompt again in its session. */
+  retry?: boolean;
   /** Why the model is silent (`loopls/modelWait`), while the run waits for it. */
   waiting?: string;
   /** A checked fix's verdict (docs/protocol.md#a-fixs-verdict). */
@@ -125,11 +127,17 @@ export type WebviewMessage =
   | { type: 'insert'; text: string }
   | { type: 'nextStep'; runId: string }
   | { type: 'unqueue'; index: number }
-  | { type: 'setupAction'; action: SetupAction };
+  | { type: 'setupAction'; action: SetupAction }
+  /** A code block's Apply: to `path` (a workspace path the block names), else to the active editor. */
+  | { type: 'applyCode'; text: string; path?: string }
+  /** A file link of an answer (a workspace path, a line from 1). */
+  | { type: 'openFile'; path: string; line?: number }
+  /** Sends the prompt of a run that failed again, in its session. */
+  | { type: 'retry'; runId: string };
 
 const webviewTypes = new Set([
   'ready', 'send', 'newConversation', 'refreshSessions', 'openSession', 'resume', 'cancel', 'pickModel', 'otherModel', 'copy', 'insert', 'nextStep',
-  'unqueue', 'setupAction',
+  'unqueue', 'setupAction', 'applyCode', 'openFile', 'retry',
 ]);
 
 /** Longest text the webview may hand the host (a prompt, a code block to copy). */
@@ -151,6 +159,7 @@ export function parseWebviewMessage(m: unknown): WebviewMessage | undefined {
     case 'openSession':
       return str('sessionId', 200) ? { type: 'openSession', sessionId: o.sessionId as string } : undefined;
     case 'resume':
+    case 'retry':
     case 'nextStep':
       return str('runId', 200) ? { type: o.type, runId: o.runId as string } : undefined;
     case 'pickModel':
@@ -158,6 +167,16 @@ export function parseWebviewMessage(m: unknown): WebviewMessage | undefined {
     case 'copy':
     case 'insert':
       return str('text') ? { type: o.type, text: o.text as string } : undefined;
+    case 'applyCode':
+      if (!str('text')) return undefined;
+      if (o.path === undefined) return { type: 'applyCode', text: o.text as string };
+      return str('path', 300) && o.path !== '' ? { type: 'applyCode', text: o.text as string, path: o.path as string } : undefined;
+    case 'openFile': {
+      if (!str('path', 300) || o.path === '') return undefined;
+      const line = o.line;
+      if (line === undefined) return { type: 'openFile', path: o.path as string };
+      return Number.isInteger(line) && (line as number) >= 1 && (line as number) < 1e7 ? { type: 'openFile', path: o.path as string, line: line as number } : undefined;
+    }
     case 'setupAction':
       return isSetupAction(o.action) ? { type: 'setupAction', action: o.action } : undefined;
     case 'unqueue':

@@ -24,6 +24,8 @@ import { Conversation, modelViews, sessionViews, type Change } from './conversat
 import { parseWebviewMessage, type HostMessage, type WebviewMessage } from './messages';
 import { ollamaCommand, ollamaDownloadUrl, setupFromModels, type SetupAction, type SetupView } from './setup';
 import { isExecutableFile } from '../binary';
+import { applyCodeEdit, applyLabel, fileRef } from './applycode';
+import type { LspWorkspaceEdit } from '../editreview';
 
 export const panelViewId = 'loopls.panel';
 
@@ -49,6 +51,11 @@ export interface PanelHost {
   conversationShown?(sessionId: string | undefined): void;
   /** A stored session was re-drawn: its runs, for the parts that add to them (edited files). */
   sessionLoaded?(runs: RunRecord[]): void;
+  /**
+   * Reviews an edit as a diff with Accept and Reject (editreviewhost.ts);
+   * `apply` runs only once it is accepted.
+   */
+  reviewEdit?(params: { label: string; edit: LspWorkspaceEdit }, apply: () => Promise<{ applied: boolean }>): Promise<{ applied: boolean }>;
 }
 
 function nonce(): string {
@@ -122,12 +129,13 @@ export class PanelProvider implements vscode.WebviewViewProvider {
 </header>
 <div id="setup" role="status" hidden></div>
 <div id="title-row"><span id="title">New conversation</span><button id="resume" hidden title="Continue the run the daemon stopped under (loopls/resumeRun)">Resume</button></div>
-<main id="conversation" tabindex="-1" aria-live="polite"></main>
+<main id="conversation" tabindex="-1" aria-label="Conversation"></main>
+<div id="announce" class="sr-only" role="status" aria-live="polite" aria-atomic="true"></div>
 <div id="queued" hidden></div>
 <div id="banner" role="alert" hidden></div>
 <div id="status-line">
   <span id="state">idle</span>
-  <span id="gauge" title=""><span id="gauge-fill"></span></span>
+  <span id="gauge" title="" role="progressbar" aria-label="Context window used" aria-valuemin="0" aria-valuemax="100" aria-valuenow="0"><span id="gauge-fill"></span></span>
   <span id="gauge-text"></span>
 </div>
 <footer id="composer">
@@ -323,6 +331,12 @@ export class PanelProvider implements vscode.WebviewViewProvider {
         return;
       case 'insert':
         return this.insert(m.text);
+      case 'applyCode':
+        return this.applyCode(m.text, m.path);
+      case 'openFile':
+        return this.openFile(m.path, m.line);
+      case 'retry':
+        return this.retry(m.runId);
       case 'nextStep':
         return this.nextStep(m.runId);
       case 'setupAction':
@@ -562,6 +576,92 @@ export class PanelProvider implements vscode.WebviewViewProvider {
       for (const sel of ed.selections) b.replace(sel, text);
     });
     this.host.log({ ev: 'panelInsert', uri: ed.document.uri.toString(), ok });
+  }
+
+  /**
+   * The workspace file a path of an answer names: the first folder that has
+   * it, else (`create`) where it would be made in the first folder. Never a
+   * path outside the workspace's folders.
+   */
+  private async workspaceFile(rel: string, create: boolean): Promise<{ uri: vscode.Uri; exists: boolean } | undefined> {
+    const ref = fileRef(rel, false);
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    if (!ref || folders.length === 0) return undefined;
+    for (const f of folders) {
+      const uri = vscode.Uri.joinPath(f.uri, ref.path);
+      if (!uri.path.startsWith(f.uri.path.replace(/\/+$/, '') + '/')) continue;
+      const st = await vscode.workspace.fs.stat(uri).then((x) => x, () => undefined);
+      if (st && st.type & vscode.FileType.File) return { uri, exists: true };
+    }
+    return create ? { uri: vscode.Uri.joinPath(folders[0].uri, ref.path), exists: false } : undefined;
+  }
+
+  /** A file link of an answer: the workspace file opens in the editor (at its line). */
+  private async openFile(rel: string, line?: number): Promise<void> {
+    const f = await this.workspaceFile(rel, false);
+    this.host.log({ ev: 'panelOpenFile', path: rel, line, uri: f?.uri.toString() });
+    if (!f) {
+      void vscode.window.showInformationMessage(`loopls: there is no file ${rel} in this workspace.`);
+      return;
+    }
+    const at = line ? new vscode.Position(line - 1, 0) : undefined;
+    await vscode.window.showTextDocument(f.uri, { preview: false, selection: at && new vscode.Range(at, at) });
+  }
+
+  /**
+   * A code block's Apply: the change it makes to its file (the path the
+   * answer names, else the active editor's file, or only its selection when
+   * something is selected) is reviewed as a diff with Accept and Reject;
+   * nothing changes before Accept, and the accepted text is left unsaved in
+   * its editor (Undo takes it back).
+   */
+  private async applyCode(text: string, rel?: string): Promise<void> {
+    if (!this.host.reviewEdit) return;
+    let uri: vscode.Uri;
+    let exists = true;
+    let range: vscode.Range | undefined;
+    if (rel) {
+      const f = await this.workspaceFile(rel, true);
+      if (!f) {
+        void vscode.window.showInformationMessage(`loopls: ${rel} is not a path in this workspace; open the file and use Apply to file.`);
+        return;
+      }
+      ({ uri, exists } = f);
+    } else {
+      const ed = vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors[0];
+      if (!ed) {
+        void vscode.window.showInformationMessage('loopls: open the file to apply the code to.');
+        return;
+      }
+      uri = ed.document.uri;
+      if (!ed.selection.isEmpty) range = ed.selection;
+    }
+    const doc = exists ? await vscode.workspace.openTextDocument(uri) : undefined;
+    const shown = vscode.workspace.asRelativePath(uri, false);
+    const lspRange = range && { start: { line: range.start.line, character: range.start.character }, end: { line: range.end.line, character: range.end.character } };
+    const edit = applyCodeEdit(uri.toString(), shown, doc?.getText(), text, lspRange);
+    this.host.log({ ev: 'panelApply', path: rel, uri: uri.toString(), exists, selection: !!range });
+    const res = await this.host.reviewEdit({ label: applyLabel(shown), edit }, async () => {
+      const we = new vscode.WorkspaceEdit();
+      if (doc) we.replace(uri, range ?? new vscode.Range(new vscode.Position(0, 0), doc.lineAt(doc.lineCount - 1).range.end), text);
+      else {
+        we.createFile(uri, { ignoreIfExists: true });
+        we.insert(uri, new vscode.Position(0, 0), text);
+      }
+      const applied = await vscode.workspace.applyEdit(we);
+      if (applied) await vscode.window.showTextDocument(uri, { preview: false });
+      return { applied };
+    });
+    this.host.log({ ev: 'panelApplied', uri: uri.toString(), applied: res.applied });
+  }
+
+  /** Retry of a run that failed: its prompt again, in its session (queued while a run runs). */
+  private async retry(runId: string): Promise<void> {
+    const run = this.conversation.run(runId);
+    const prompt = run?.items.find((i) => i.kind === 'prompt');
+    if (!run || !run.retry || !prompt || prompt.kind !== 'prompt') return;
+    this.host.log({ ev: 'panelRetry', runId, sessionId: run.sessionId });
+    await this.send(prompt.text);
   }
 
   /** The error's next step: a terminal running the command, or a model picked. */

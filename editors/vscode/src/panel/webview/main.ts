@@ -6,6 +6,7 @@
 import type { ConversationView, HostMessage, RunTurnView, StatusView, WebviewMessage } from '../messages';
 import { otherModel, renderModelOptions, renderRun, renderSessionOptions, renderSetup, renderStatus } from './render';
 import { mountReview } from './review';
+import { announcement } from './announce';
 
 declare function acquireVsCodeApi(): { postMessage(m: WebviewMessage): void; getState(): unknown; setState(s: unknown): void };
 
@@ -28,6 +29,7 @@ const resumeEl = $<HTMLButtonElement>('resume');
 const titleEl = $<HTMLElement>('title');
 const queuedEl = $<HTMLElement>('queued');
 const setupEl = $<HTMLElement>('setup');
+const announceEl = $<HTMLElement>('announce');
 // Approvals, the mode picker, context chips, each run's edited files (review.ts).
 const review = mountReview(document, (m) => vscode.postMessage(m as unknown as WebviewMessage));
 
@@ -117,7 +119,14 @@ function drawStatus(s: StatusView): void {
   gaugeFillEl.style.width = `${Math.round(gauge * 100)}%`;
   gaugeEl.classList.toggle('gauge-high', gauge >= 0.8);
   gaugeEl.title = gaugeTitle;
+  gaugeEl.setAttribute('aria-valuenow', String(Math.round(gauge * 100)));
+  gaugeEl.setAttribute('aria-valuetext', gaugeTitle);
   gaugeTextEl.textContent = gaugeTitle;
+}
+
+/** Tells a screen reader what is new (the one live region of the conversation). */
+function announce(text: string | undefined): void {
+  if (text) announceEl.textContent = text;
 }
 
 function setBanner(text: string | undefined): void {
@@ -137,6 +146,7 @@ window.addEventListener('message', (ev: MessageEvent<HostMessage>) => {
       const empty = conversationEl.querySelector('.empty');
       if (empty) empty.remove();
       const i = current.runs.findIndex((r) => r.runId === m.run.runId);
+      announce(announcement(i >= 0 ? current.runs[i] : undefined, m.run));
       if (i >= 0) current.runs[i] = m.run;
       else current.runs.push(m.run);
       drawRun(m.run);
@@ -233,15 +243,39 @@ document.addEventListener('keydown', (e) => {
 // Buttons inside the drawn conversation (delegated: the HTML is re-drawn).
 conversationEl.addEventListener('click', (e) => {
   const t = e.target as HTMLElement;
+  const link = t.closest<HTMLElement>('a.file-link');
+  if (link) {
+    e.preventDefault();
+    openFileLink(link);
+    return;
+  }
   const btn = t.closest('button');
   if (!btn) return;
-  if (btn.classList.contains('code-copy') || btn.classList.contains('code-insert')) {
+  if (btn.classList.contains('code-copy') || btn.classList.contains('code-insert') || btn.classList.contains('code-apply')) {
     const code = btn.closest('.codeblock')?.querySelector('pre code')?.textContent ?? '';
-    post({ type: btn.classList.contains('code-copy') ? 'copy' : 'insert', text: code });
+    if (btn.classList.contains('code-apply')) post(btn.dataset.path ? { type: 'applyCode', text: code, path: btn.dataset.path } : { type: 'applyCode', text: code });
+    else post({ type: btn.classList.contains('code-copy') ? 'copy' : 'insert', text: code });
+  } else if (btn.classList.contains('retry-button') && btn.dataset.run) {
+    post({ type: 'retry', runId: btn.dataset.run });
   } else if (btn.classList.contains('next-step-button') && btn.dataset.run) {
     post({ type: 'nextStep', runId: btn.dataset.run });
   } else if (btn.classList.contains('resume-button') && btn.dataset.run) {
     post({ type: 'resume', runId: btn.dataset.run });
+  }
+});
+/** A file link of an answer: the host opens the workspace file. */
+function openFileLink(link: HTMLElement): void {
+  const path = link.dataset.path;
+  if (!path) return;
+  const line = Number(link.dataset.line);
+  post(Number.isInteger(line) && line >= 1 ? { type: 'openFile', path, line } : { type: 'openFile', path });
+}
+// File links are links to the keyboard too.
+conversationEl.addEventListener('keydown', (e) => {
+  const link = (e.target as HTMLElement).closest<HTMLElement>('a.file-link');
+  if (link && (e.key === 'Enter' || e.key === ' ')) {
+    e.preventDefault();
+    openFileLink(link);
   }
 });
 conversationEl.addEventListener(

@@ -7,26 +7,107 @@ import type { ItemView, ModelView, RunTurnView, SessionView, StatusView } from '
 import type { SetupView } from '../setup';
 import { gaugeText, modelLabel } from '../conversation';
 import { shownTurn, stateWords } from '../../viewmodel';
+import { codeTarget, fileRef, fileRefsInProse, type FileRef } from '../applycode';
+import { highlightCode } from './highlight';
 
 const md = new MarkdownIt({ html: false, linkify: true, breaks: false });
+// Only URLs with a scheme become web links: linkify's fuzzy links took a
+// file name for a domain (README.md is a name under Moldova's .md), and
+// made http://README.md of it. File names become file links (below).
+md.linkify.set({ fuzzyLink: false });
 
-// Links open through VS Code (the host), never inside the webview.
+// Web links open through VS Code (the host), never inside the webview; a
+// relative link target is a workspace file (a file link).
 const safeLink = /^(https?:|mailto:)/i;
-md.validateLink = (url: string) => safeLink.test(url.trim());
+md.validateLink = (url: string) => safeLink.test(url.trim()) || fileRef(url, false) !== undefined;
 
-// Code blocks get Copy and Insert buttons; the code is read back from the DOM.
+/** The attributes of a file link: the host opens the file when it is clicked (or Enter). */
+function fileLinkAttrs(ref: FileRef): [string, string][] {
+  const attrs: [string, string][] = [['class', 'file-link'], ['data-path', ref.path], ['role', 'link'], ['tabindex', '0'], ['title', `Open ${ref.path}`]];
+  if (ref.line) attrs.push(['data-line', String(ref.line)]);
+  return attrs;
+}
+
+// Markdown links to a relative path, backquoted names and names in prose
+// that look like workspace files become file links (`README.md`, src/app.ts:12).
+md.core.ruler.push('file_links', (state) => {
+  for (const block of state.tokens) {
+    if (block.type !== 'inline' || !block.children) continue;
+    const out: typeof block.children = [];
+    let inLink = 0;
+    for (const t of block.children) {
+      if (t.type === 'link_open') {
+        inLink++;
+        const href = t.attrGet('href') ?? '';
+        const ref = safeLink.test(href) ? undefined : fileRef(href, false);
+        if (ref) t.attrs = fileLinkAttrs(ref);
+      } else if (t.type === 'link_close') inLink = Math.max(0, inLink - 1);
+      if (inLink === 0 && t.type === 'code_inline') {
+        const ref = fileRef(t.content, false);
+        if (ref) {
+          const open = new state.Token('link_open', 'a', 1);
+          open.attrs = fileLinkAttrs(ref);
+          out.push(open, t, new state.Token('link_close', 'a', -1));
+          continue;
+        }
+      }
+      if (inLink === 0 && t.type === 'text') {
+        const refs = fileRefsInProse(t.content);
+        if (refs.length > 0) {
+          let at = 0;
+          const text = (s: string) => {
+            const x = new state.Token('text', '', 0);
+            x.content = s;
+            return x;
+          };
+          for (const r of refs) {
+            if (r.start > at) out.push(text(t.content.slice(at, r.start)));
+            const open = new state.Token('link_open', 'a', 1);
+            open.attrs = fileLinkAttrs(r.ref);
+            out.push(open, text(t.content.slice(r.start, r.end)), new state.Token('link_close', 'a', -1));
+            at = r.end;
+          }
+          if (at < t.content.length) out.push(text(t.content.slice(at)));
+          continue;
+        }
+      }
+      out.push(t);
+    }
+    block.children = out;
+  }
+});
+
+/** The text of the paragraph just before token idx (what a code block's target may be named in). */
+function precedingText(tokens: { type: string; content: string }[], idx: number): string | undefined {
+  for (let i = idx - 1; i >= 0 && i >= idx - 4; i--) {
+    if (tokens[i].type === 'inline') return tokens[i].content;
+    if (tokens[i].type === 'fence' || tokens[i].type === 'code_block') return undefined;
+  }
+  return undefined;
+}
+
+// Code blocks: highlighted, with Copy, Insert and Apply (to the file the
+// block names, else to the active editor); the code is read back from the DOM.
 md.renderer.rules.fence = (tokens, idx) => {
   const t = tokens[idx];
-  const lang = (t.info || '').trim().split(/\s+/)[0];
-  const cls = lang ? ` class="language-${escapeHtml(lang)}"` : '';
+  const lang = (t.info || '').trim().split(/\s+/)[0].replace(/:.*$/, '');
+  const target = codeTarget(t.info || '', precedingText(tokens, idx));
+  const code = highlightCode(t.content, lang.toLowerCase(), escapeHtml);
+  const cls = lang ? ` class="language-${escapeHtml(lang)}${code.highlighted ? ' hljs' : ''}"` : '';
+  const apply = target
+    ? `<button class="code-apply" data-path="${escapeHtml(target)}" title="Review the change to ${escapeHtml(target)} as a diff, then Accept or Reject">Apply to ${escapeHtml(target)}</button>`
+    : `<button class="code-apply" title="Review the change to the active editor's file as a diff, then Accept or Reject">Apply to file</button>`;
   return (
-    `<div class="codeblock">` +
+    `<div class="codeblock"${target ? ` data-path="${escapeHtml(target)}"` : ''}>` +
     `<div class="codeblock-bar"><span class="codeblock-lang">${escapeHtml(lang)}</span>` +
     `<button class="code-copy" title="Copy">Copy</button>` +
-    `<button class="code-insert" title="Insert at the cursor of the active editor">Insert</button></div>` +
-    `<pre><code${cls}>${escapeHtml(t.content)}</code></pre></div>`
+    `<button class="code-insert" title="Insert at the cursor of the active editor">Insert</button>${apply}</div>` +
+    `<pre><code${cls}>${code.html}</code></pre></div>`
   );
 };
+// Tables scroll sideways in a narrow panel rather than squeeze their cells.
+md.renderer.rules.table_open = () => '<div class="table-wrap"><table>\n';
+md.renderer.rules.table_close = () => '</table></div>\n';
 // Images would load remote resources; the CSP blocks them anyway, show the link text.
 md.renderer.rules.image = (tokens, idx) => escapeHtml(tokens[idx].content || tokens[idx].attrGet('alt') || '');
 
@@ -66,7 +147,11 @@ export function renderItem(item: ItemView, key: string, open: (key: string) => b
         `<summary>Thinking${item.partial ? ' (cut short)' : ''}</summary><div class="thinking-text">${escapeHtml(item.text)}</div></details>`
       );
     case 'answer':
-      return `<div class="item answer markdown">${renderMarkdown(item.text)}${item.partial ? '<p class="partial">(the run ended mid-answer)</p>' : ''}</div>`;
+      return (
+        `<div class="item answer markdown${item.partial ? ' answer-partial' : ''}">${renderMarkdown(item.text)}` +
+        (item.partial ? '<p class="partial">⚠ Cut short: the run ended before the model finished this answer.</p>' : '') +
+        `</div>`
+      );
     case 'toolCall': {
       const icon = statusIcons[item.status] ?? (item.status.startsWith('waiting') ? '…' : '•');
       const out = item.output !== undefined ? `<pre class="tool-output">${escapeHtml(item.output)}</pre>` : '';
@@ -90,10 +175,10 @@ function outcomeWords(outcome: string | undefined): string {
 /** A checked fix's verdict: a check mark, or "still failing" with what remains. */
 export function renderVerdict(v: NonNullable<RunTurnView['verdict']>): string {
   const retries = v.retries ? ` after ${v.retries} more attempt(s)` : '';
-  if (v.fixed) return `<div class="verdict verdict-fixed" role="status">✓ fixed${escapeHtml(retries)}: the problem is gone and no new errors appeared</div>`;
-  if (v.note) return `<div class="verdict verdict-unknown" role="status">${escapeHtml(v.note)}</div>`;
+  if (v.fixed) return `<div class="verdict verdict-fixed">✓ fixed${escapeHtml(retries)}: the problem is gone and no new errors appeared</div>`;
+  if (v.note) return `<div class="verdict verdict-unknown">${escapeHtml(v.note)}</div>`;
   const rem = (v.remaining ?? []).map((l) => `<li><code>${escapeHtml(l)}</code></li>`).join('');
-  return `<div class="verdict verdict-failing" role="alert">✗ still failing${escapeHtml(retries)}:<ul>${rem}</ul></div>`;
+  return `<div class="verdict verdict-failing">✗ still failing${escapeHtml(retries)}:<ul>${rem}</ul></div>`;
 }
 
 /** One run: its items, then its ending (outcome, error with the next step, Resume). */
@@ -108,7 +193,7 @@ export function renderRun(run: RunTurnView, open: (key: string) => boolean): str
     if (run.error && run.outcome !== 'cancelled') {
       end +=
         // The message in words, its commands as code; the error's kind is for programs, not shown.
-        `<div class="run-error" role="alert" data-kind="${escapeHtml(run.error.kind)}">${withCode(run.error.message)}` +
+        `<div class="run-error" data-kind="${escapeHtml(run.error.kind)}">${withCode(run.error.message)}` +
         (run.nextStep
           ? `<div class="next-step"><button class="next-step-button" data-run="${escapeHtml(run.runId)}">${escapeHtml(run.nextStep.label)}</button>` +
             (run.nextStep.action === 'terminal' ? ` <code>${escapeHtml(run.nextStep.command)}</code>` : '') +
@@ -118,13 +203,18 @@ export function renderRun(run: RunTurnView, open: (key: string) => boolean): str
     }
     if (run.verdict) end += renderVerdict(run.verdict);
     if (run.resumable) end += `<button class="resume-button" data-run="${escapeHtml(run.runId)}">Resume</button>`;
+    if (run.retry)
+      end += `<button class="retry-button" data-run="${escapeHtml(run.runId)}" title="Send this run's prompt again, in the same conversation">Retry</button>`;
   } else {
     end = `<div class="run-live">${escapeHtml(stateWords(run.state))}…</div>`;
-    if (run.waiting) end += `<div class="run-waiting" role="status">${withCode(run.waiting)}</div>`;
+    if (run.waiting) end += `<div class="run-waiting">${withCode(run.waiting)}</div>`;
   }
   // data-outcome is set once the run ended (its record arrived), not at the Terminal transition.
   const outcome = run.ended ? run.outcome ?? 'ended' : '';
-  return `<section class="run" data-run="${escapeHtml(run.runId)}" data-outcome="${escapeHtml(outcome)}">${items}${end}</section>`;
+  // The section is drawn again on every streamed piece: nothing in it is a
+  // live region (the announcer says what is new, once), and it is busy
+  // while the run runs.
+  return `<section class="run" data-run="${escapeHtml(run.runId)}" data-outcome="${escapeHtml(outcome)}" aria-busy="${run.ended ? 'false' : 'true'}">${items}${end}</section>`;
 }
 
 /** The status line: state, turn (counted from 1 while running) and the context gauge. */
