@@ -126,6 +126,42 @@ vim.api.nvim_create_autocmd('User', {
 local function keys(k)
   vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(k, true, false, true), 'mx', false)
 end
+-- Types k (which ends in insert mode) and runs fn while insert mode is
+-- still on, then leaves it with <Esc>; returns what fn returns. With 'x!'
+-- feedkeys returns only once insert mode ends: fn runs from the event loop
+-- while insert mode waits for a key.
+local function while_inserting(k, fn)
+  local out, err
+  vim.schedule(function()
+    local ok, res = pcall(fn)
+    if ok then
+      out = res
+    else
+      err = res
+    end
+    vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('<Esc>', true, false, true), 'n', false)
+  end)
+  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(k, true, false, true), 'mx!', false)
+  if err then
+    error(err)
+  end
+  return out
+end
+-- Runs the chat's insert-mode mapping of lhs, as typing it would.
+local function press_insert(lhs)
+  local m = vim.fn.maparg(lhs, 'i', false, true)
+  assert(m and m.callback, 'no insert-mode mapping of ' .. lhs)
+  m.callback()
+end
+-- The virtual line under a streaming answer, if one is shown.
+local function state_line(b)
+  for _, m in ipairs(vim.api.nvim_buf_get_extmarks(b, -1, 0, -1, { details = true })) do
+    local vl = m[4].virt_lines
+    if vl and vl[1] and vl[1][1] then
+      return vl[1][1][1]
+    end
+  end
+end
 
 local ok, err = pcall(function()
   -- Commands exist before setup() (plugin/loopls.lua).
@@ -164,11 +200,19 @@ local ok, err = pcall(function()
     local n = vim.api.nvim_buf_line_count(chat.buffer())
     vim.api.nvim_buf_set_lines(chat.buffer(), n - 1, n, false, { text })
   end
+  local insert_after_send
   local function send_and_wait(text, how)
     type_prompt(text)
     local n = #events.started
     if how == 'insert' then
-      keys('A<C-s>')
+      insert_after_send = while_inserting('A<C-s>', function()
+        local b, cur = chat.buffer(), vim.api.nvim_win_get_cursor(0)[1]
+        return {
+          mode = vim.api.nvim_get_mode().mode,
+          on_prompt_line = vim.api.nvim_get_current_buf() == b and cur == vim.api.nvim_buf_line_count(b)
+            and vim.api.nvim_buf_get_lines(b, cur - 2, cur - 1, false)[1] == '## You',
+        }
+      end)
     else
       keys('<CR>')
     end
@@ -184,7 +228,12 @@ local ok, err = pcall(function()
   check('<CR> sent the prompt and the run completed', rec ~= nil and rec.outcome == 'completed', rec)
   check('the answer streamed into the chat', chat.text():find('## loopls\nHello from the tiny test model.', 1, true) ~= nil, chat.text())
   local first_session = run and run.sessionId
-  check('the chat shows its session in the header', first_session ~= nil and chat.text():find('# loopls · ' .. first_session, 1, true) ~= nil)
+  local titled = wait_for(10000, function()
+    return chat.text():find('# loopls · chat with me · ', 1, true) ~= nil
+  end)
+  check('the chat shows the session\'s title in its header and winbar (not its id)', titled
+    and vim.wo[chatwin].winbar:find('loopls · chat with me', 1, true) ~= nil and not chat.text():find(tostring(first_session), 1, true),
+    { vim.split(chat.text(), '\n')[1], vim.wo[chatwin].winbar })
   -- begin and end follow the client's answer to window/workDoneProgress/create,
   -- which can come after the run ended: wait for the end, bounded.
   wait_for(10000, function()
@@ -196,6 +245,8 @@ local ok, err = pcall(function()
 
   -- 2. A follow-up with <C-s> in insert mode: only answerable from the first exchange.
   run, rec = send_and_wait('recall what I said', 'insert')
+  check('<C-s> sent and left insert mode on, the cursor on the new prompt line', insert_after_send ~= nil
+    and insert_after_send.mode == 'i' and insert_after_send.on_prompt_line, insert_after_send)
   check('the follow-up continued the session', run ~= nil and run.sessionId == first_session, run)
   check('the model answered from the first exchange', chat.text():find('You first said: chat with me', 1, true) ~= nil, chat.text())
 
@@ -307,6 +358,74 @@ local ok, err = pcall(function()
     { queued_run, queued_rec and queued_rec.outcome })
   check('the header no longer shows it queued', vim.api.nvim_buf_get_lines(chat.buffer(), 1, 2, false)[1]:find('queued', 1, true) == nil)
 
+  -- 5c. In insert mode (issue 25, item 10): <C-s> sends and insert mode
+  -- stays; the run's state shows under its answer and in the winbar while
+  -- it goes; the next prompt typed meanwhile is queued with <C-s>; <C-c>
+  -- cancels from insert mode; the state is gone once the run ends.
+  type_prompt('hush while I type')
+  n = #events.started
+  vim.api.nvim_win_set_cursor(chatwin, { vim.api.nvim_buf_line_count(chat.buffer()), 0 })
+  local typing
+  while_inserting('A<C-s>', function()
+    wait_for(20000, function()
+      return #events.started > n
+    end)
+    typing = events.started[n + 1]
+    local thinking = wait_for(15000, function()
+      local r = typing and loopls.runs[typing.runId]
+      return r ~= nil and r.state == 'AwaitingModel' and state_line(chat.buffer()) == '⋯ thinking…'
+    end)
+    check('while the model is asked, "thinking…" shows under the answer and in the winbar', thinking
+      and vim.wo[chatwin].winbar:find('thinking…', 1, true) ~= nil, { state_line(chat.buffer()), vim.wo[chatwin].winbar })
+    -- typed at the cursor, which <C-s> left on the prompt line
+    local row, col = unpack(vim.api.nvim_win_get_cursor(0))
+    vim.api.nvim_buf_set_text(chat.buffer(), row - 1, col, row - 1, col, { 'typed while it runs' })
+    check('insert mode stayed on, and text typed meanwhile goes into the prompt area', vim.api.nvim_get_mode().mode == 'i'
+      and chat.prompt_text() == 'typed while it runs', { vim.api.nvim_get_mode().mode, chat.prompt_text() })
+    press_insert('<C-s>')
+    local header3 = vim.api.nvim_buf_get_lines(chat.buffer(), 1, 2, false)[1]
+    check('<C-s> during the run queues the typed prompt and empties the prompt area', chat.prompt_text() == nil
+      and header3:find('queued, sent when the run ends: "typed while it runs"', 1, true) ~= nil and #events.started == n + 1, header3)
+    press_insert('<C-c>')
+    check('still in insert mode after <C-s> and <C-c>', vim.api.nvim_get_mode().mode == 'i')
+  end)
+  rec = wait_end(typing, 10000)
+  check('<C-c> in insert mode cancelled the run', rec ~= nil and rec.outcome == 'cancelled', rec)
+  wait_for(20000, function()
+    return #events.started > n + 1
+  end)
+  local typed_rec = wait_end(events.started[n + 2])
+  check('the prompt typed during the run was sent after it, and completed', typed_rec ~= nil and typed_rec.outcome == 'completed'
+    and chat.text():find('## You\ntyped while it runs\n## loopls\n', 1, true) ~= nil, typed_rec)
+  check('no state is shown once the runs ended', state_line(chat.buffer()) == nil and chat.state_text == nil
+    and not vim.wo[chatwin].winbar:find('⋯', 1, true), { state_line(chat.buffer()), vim.wo[chatwin].winbar })
+
+  -- 5d. gy yanks the code block under the cursor; ]] and [[ go between answers.
+  run, rec = send_and_wait('show code')
+  local code_line
+  for i, l in ipairs(vim.api.nvim_buf_get_lines(chat.buffer(), 0, -1, false)) do
+    if l == 'fmt.Println("hi")' then
+      code_line = i
+    end
+  end
+  vim.api.nvim_set_current_win(chatwin)
+  vim.fn.setreg('"', 'nothing yet')
+  if code_line then
+    vim.api.nvim_win_set_cursor(chatwin, { code_line, 0 })
+    keys('gy')
+  end
+  check('gy yanked the block\'s code, without its fences', vim.fn.getreg('"') == 'fmt.Println("hi")\n', vim.fn.getreg('"'))
+  local heads = chat.answer_lines()
+  vim.api.nvim_win_set_cursor(chatwin, { 1, 0 })
+  keys(']]')
+  local first_head = vim.api.nvim_win_get_cursor(chatwin)[1]
+  keys(']]')
+  local second_head = vim.api.nvim_win_get_cursor(chatwin)[1]
+  keys('G[[')
+  local last_head = vim.api.nvim_win_get_cursor(chatwin)[1]
+  check(']] and [[ jump to the answers', #heads >= 2 and first_head == heads[1] and second_head == heads[2] and last_head == heads[#heads],
+    { heads = heads, got = { first_head, second_head, last_head } })
+
   -- 6. A visual range attached as context reaches the run.
   vim.cmd('tabnew ' .. vim.fn.fnameescape(ws .. '/hello.txt'))
   vim.cmd('normal! ggV')
@@ -409,6 +528,7 @@ local ok, err = pcall(function()
       end
     end
   end
+  local review_state
   local function review_once(prompt, key)
     vim.api.nvim_set_current_win(chatwin)
     type_prompt(prompt)
@@ -421,6 +541,7 @@ local ok, err = pcall(function()
     end)
     local seen
     if w then
+      review_state = chat.state_text
       seen = {
         focused = vim.api.nvim_get_current_win() == w,
         text = table.concat(vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(w), 0, -1, false), '\n'),
@@ -439,6 +560,7 @@ local ok, err = pcall(function()
   check('r in the float rejected it: hello.txt unchanged, the model told', r1 ~= nil and r1.applied == false and line() == 'hello'
     and rec1 ~= nil and tostring(rec1.output):find('rejected this change', 1, true) ~= nil, { r1, line(), rec1 and rec1.output })
   check('the float is gone after the answer', review_float() == nil)
+  check('the chat said it waits for the review while the float asked', review_state == 'waiting for your review', review_state)
   local seen2, rec2, r2 = review_once('report edit of hello.txt again', 'a')
   check('a in the float accepted it: hello.txt says goodbye, the model told', seen2 ~= nil and r2 ~= nil and r2.applied == true
     and line() == 'goodbye' and rec2 ~= nil and tostring(rec2.output):find('accepted the change', 1, true) ~= nil, { r2, line(), rec2 and rec2.output })
@@ -456,10 +578,11 @@ local ok, err = pcall(function()
   -- 9. An approval: run_command asks through vim.ui.select; the test answers "reject".
   local asked
   vim.ui.select = function(items, opts, on_choice)
-    asked = { prompt = opts.prompt, items = vim.deepcopy(items) }
+    asked = { prompt = opts.prompt, labels = {}, state = chat.state_text, winbar = vim.wo[chatwin].winbar }
     local pick
     for _, it in ipairs(items) do
-      if it.kind == 'reject_once' then
+      table.insert(asked.labels, opts.format_item(it))
+      if it.option.kind == 'reject_once' then
         pick = it
       end
     end
@@ -468,7 +591,15 @@ local ok, err = pcall(function()
     end, 10)
   end
   run, rec = send_and_wait('sleep a bit')
-  check('approval asked through vim.ui.select', asked ~= nil and asked.prompt:find('run_command', 1, true) ~= nil, asked and asked.prompt)
+  check('approval asked through vim.ui.select, in words with the reason', asked ~= nil and asked.prompt:find('loopls wants to run `sleep', 1, true) ~= nil
+    and asked.prompt:find('(asked because ', 1, true) ~= nil, asked and asked.prompt)
+  local raw = asked and vim.tbl_filter(function(l)
+    return l:find('allow_', 1, true) or l:find('reject_', 1, true)
+  end, asked.labels) or {}
+  check('approval choices in words, "Always allow" saying what it allows, no raw kinds', asked ~= nil and #asked.labels == 4 and #raw == 0
+    and asked.labels[2] == 'Always allow this exact command line in this workspace, without asking again', asked and asked.labels)
+  check('the chat said it waits for approval while asked', asked ~= nil and asked.state == 'waiting for approval'
+    and asked.winbar:find('waiting for approval', 1, true) ~= nil, asked and { asked.state, asked.winbar })
   check('approval answered (reject) and the run went on to complete', rec ~= nil and rec.outcome == 'completed' and #events.approvals >= 1, rec)
 
   -- 10. :LooplsUndo reverts a fix through loopls/undoRun.

@@ -59,25 +59,49 @@ eq('chat: markdown scratch buffer', { vim.bo[b].buftype, vim.bo[b].filetype }, {
 vim.api.nvim_buf_set_lines(b, -2, -1, false, { 'read the README', '' })
 eq('chat: the prompt is what follows the last "## You"', chat.prompt_text(), 'read the README')
 chat.begin_run(nil)
-eq('chat: begin_run adds the answer header and locks the buffer', { lines()[#lines() - 1], vim.bo[b].modifiable }, { '## loopls', false })
+eq('chat: begin_run adds the answer header and a prompt area below it; the buffer stays editable',
+  { vim.list_slice(lines(), #lines() - 4), vim.bo[b].modifiable }, { { '## loopls', '', '', '## You', '' }, true })
+-- What the run does shows under its text (a virtual line) and in the winbar.
+local chatwin = vim.api.nvim_open_win(b, false, { split = 'below' })
+chat.setup_window(chatwin)
+chat.winbar()
+local function state_line()
+  for _, m in ipairs(vim.api.nvim_buf_get_extmarks(b, -1, 0, -1, { details = true })) do
+    local vl = m[4].virt_lines
+    if vl and vl[1] and vl[1][1] then
+      return { row = m[2], text = vl[1][1][1] }
+    end
+  end
+end
+eq('chat: the state shows under the answer header while the run starts', state_line(), { row = #lines() - 4, text = '⋯ starting…' })
 chat.adopt({ runId = 'r1', sessionId = 'ses_1' })
 chat.delta({ runId = 'r1', lane = 'thinking', text = 'Let me' })
 chat.delta({ runId = 'r1', lane = 'thinking', text = ' think.' })
+chat.set_state('r1', 'thinking…')
+eq('chat: the state line follows the streamed text', state_line(), { row = #lines() - 4, text = '⋯ thinking…' })
+eq('chat: the winbar says the same', vim.wo[chatwin].winbar:find('thinking…', 1, true) ~= nil, true)
+chat.set_state('r0', 'running elsewhere')
+eq('chat: another run\'s state is not shown', chat.state_text, 'thinking…')
+-- A draft typed in the prompt area while the run streams stays there.
+vim.api.nvim_buf_set_lines(b, -2, -1, false, { 'next question' })
 chat.tool_call({ runId = 'r1', id = 'c1', name = 'read_file', arguments = { path = 'README.md' }, status = 'running' })
 eq('chat: tool status running', chat.tool_status('r1', 'c1'), 'running')
 chat.tool_call({ runId = 'r1', id = 'c1', name = 'read_file', arguments = { path = 'README.md' }, status = 'completed', output = '1\t# demo\n2\tline two\n' })
 chat.delta({ runId = 'r1', lane = 'text', text = 'The tool' })
 chat.delta({ runId = 'r1', lane = 'text', text = ' result was received.' })
+eq('chat: the draft is the prompt while the run streams above it', chat.prompt_text(), 'next question')
 chat.ended({ runId = 'r1', outcome = 'completed', turns = 2, usage = { inputTokens = 10, outputTokens = 3 }, edits = { { path = 'hello.txt' } } }, true)
-eq('chat: a run drawn in order', lines(), {
-  '# loopls · ses_1 · mode auto', 'Context: none (:LooplsAdd)', '', '## You', 'read the README', '## loopls',
+eq('chat: the state is cleared when the run ends', { state_line(), chat.state_text, vim.wo[chatwin].winbar:find('⋯', 1, true) }, {})
+eq('chat: a run drawn in order, the draft kept below it', lines(), {
+  '# loopls · conversation · mode auto', 'Context: none (:LooplsAdd)', '', '## You', 'read the README', '## loopls',
   '▸ thinking', 'Let me think.',
   '⚙ read_file README.md',
   '▸ output of read_file', '```text', '1\t# demo', '2\tline two', '```',
   'The tool result was received.',
   '_completed · 2 turn(s) · 10 in / 3 out tokens_',
   'Edited: hello.txt (:LooplsDiff to review, :LooplsUndo to revert)',
-  '', '## You', '' })
+  '', '## You', 'next question' })
+vim.api.nvim_buf_set_lines(b, -2, -1, false, { '' })
 eq('chat: tool status completed', chat.tool_status('r1', 'c1'), 'completed')
 eq('chat: editable again after the run', vim.bo[b].modifiable, true)
 eq('chat: thinking and output are folded blocks', chat.fold_starts(), { 7, 10 })
@@ -90,8 +114,80 @@ eq('chat: key argument of a call', { chat.key_argument({ command = 'go test' }),
 
 -- A command's prompt is written into the prompt area.
 chat.begin_run('LooplsRun list the files')
-eq('chat: a command label becomes the prompt', vim.list_slice(lines(), #lines() - 3), { '## You', 'LooplsRun list the files', '## loopls', '' })
+eq('chat: a command label becomes the prompt', vim.list_slice(lines(), #lines() - 6), { '## You', 'LooplsRun list the files', '## loopls', '', '', '## You', '' })
 chat.ended({ runId = 'r2', outcome = 'cancelled' }, false)
+-- With a draft in the prompt area, a command's exchange goes above it.
+vim.api.nvim_buf_set_lines(b, -2, -1, false, { 'my draft' })
+chat.begin_run('queued prompt')
+chat.delta({ runId = 'r3', lane = 'text', text = 'answer' })
+chat.ended({ runId = 'r3', outcome = 'completed' }, true)
+eq('chat: a queued prompt sent with a draft waiting: the draft stays last', vim.list_slice(lines(), #lines() - 7),
+  { '## You', 'queued prompt', '## loopls', 'answer', '_completed_', '', '## You', 'my draft' })
+
+-- ]] and [[ between answers; gy yanks the code block under the cursor.
+chat.new_conversation()
+vim.api.nvim_buf_set_lines(b, 2, -1, false, {
+  '', '## You', 'one', '## loopls', 'first', '```lua', 'print(1)', 'print(2)', '```', '', '## You', 'two', '## loopls', 'second', '', '## You', '' })
+vim.api.nvim_set_current_win(chatwin)
+vim.api.nvim_win_set_cursor(chatwin, { 1, 0 })
+local jumps = { chat.jump_answer(1), chat.jump_answer(1), chat.jump_answer(1), chat.jump_answer(-1), chat.jump_answer(-1) }
+eq(']] / [[ jump between the answers\' headers', jumps, { 6, 15, nil, 6, nil })
+vim.api.nvim_win_set_cursor(chatwin, { 1, 0 })
+eq(']] with a count', chat.jump_answer(1, 2), 15)
+vim.api.nvim_win_set_cursor(chatwin, { 9, 0 })
+vim.fn.setreg('"', 'before')
+local yanked = chat.yank_block('"')
+eq('gy yanks the code block under the cursor, without its fences', { yanked and yanked.lang, vim.fn.getreg('"'), vim.fn.getregtype('"') }, { 'lua', 'print(1)\nprint(2)\n', 'V' })
+eq('gy on a fence line yanks that block too', (chat.code_block_at(8) or {}).lines, { 'print(1)', 'print(2)' })
+vim.api.nvim_win_set_cursor(chatwin, { 7, 0 })
+local orig_notify = vim.notify
+vim.notify = function() end
+eq('gy outside a block yanks nothing', { chat.yank_block('"'), vim.fn.getreg('"') }, { nil, 'print(1)\nprint(2)\n' })
+vim.notify = orig_notify
+vim.api.nvim_win_close(chatwin, true)
+
+-- Approvals in words (issue 25, item 10): the question, the reason, no raw kinds.
+local approval = require('loopls.approval')
+local ask = {
+  toolCall = { name = 'run_command', arguments = { command = 'make && sleep 30' } },
+  options = {
+    { optionId = 'reject_always', name = 'Always reject', kind = 'reject_always' },
+    { optionId = 'allow_once', name = 'Allow once', kind = 'allow_once' },
+    { optionId = 'reject_once', name = 'Reject', kind = 'reject_once' },
+    { optionId = 'allow_always', name = 'Always allow', kind = 'allow_always' },
+  },
+  unapproved = { 'sleep 30' },
+  reasons = { 'it is not on the allowedCommands list' },
+}
+eq('approval: the question names the command, the part asked for and why', approval.question(ask),
+  'loopls wants to run `make && sleep 30`, and asks for `sleep 30` in it (asked because it is not on the allowedCommands list)')
+eq('approval: choices in words, allow first, no raw kinds', vim.tbl_map(function(c)
+  return { c.option.optionId, c.label }
+end, approval.choices(ask)), {
+  { 'allow_once', 'Allow, this time only' },
+  { 'allow_always', 'Always allow this exact command line in this workspace, without asking again' },
+  { 'reject_once', 'Refuse, this time only (the model is told)' },
+  { 'reject_always', 'Always refuse this exact command line in this workspace, without asking again' },
+})
+eq('approval: another tool', approval.question({ toolCall = { name = 'fetch_url', arguments = { url = 'https://x' } } }), 'loopls wants to use fetch_url on https://x')
+
+-- Session titles (issue 25, item 8): the same title twice is told apart.
+local labels = loopls.session_labels({
+  { sessionId = 'ses_a', title = 'hello', updatedAt = '2026-12-03T14:05:10.5Z', runs = 1 },
+  { sessionId = 'ses_b', title = 'hello', updatedAt = '2026-12-03T14:05:40.1Z', runs = 2 },
+  { sessionId = 'ses_c', title = 'Fix the problems reported in this code.', updatedAt = '2026-12-03T14:06:00Z', runs = 1 },
+  { sessionId = 'ses_d', title = 'Fix the problems reported in this code.', updatedAt = '2026-12-03T14:06:00.9Z', runs = 1 },
+  { sessionId = 'ses_e', title = 'alone', updatedAt = '2026-12-03T14:07:00Z', runs = 3 },
+})
+local distinct = {}
+for _, l in ipairs(labels) do
+  distinct[l] = true
+end
+eq('sessions: five sessions, five different labels', vim.tbl_count(distinct), 5)
+eq('sessions: twins get the time to the second, the id when that is the same too',
+  { labels[1]:match('^hello · %d+%-%d+%-%d+ %d+:%d+:%d+ · 1 run$') ~= nil, labels[3]:find('ses_c', 1, true) ~= nil, labels[4]:find('ses_d', 1, true) ~= nil },
+  { true, true, true })
+eq('sessions: a title of its own gets the minute only, no id', labels[5]:match('^alone · %d+%-%d+%-%d+ %d+:%d+ · 3 runs$') ~= nil, true)
 
 -- Redraw from loopls/session.
 chat.redraw({
@@ -109,7 +205,7 @@ chat.redraw({
     } },
   },
 })
-eq('chat: a session drawn again', lines(), {
+eq('chat: a session drawn again, its title in the header', lines(), {
   '# loopls · read the README · mode auto', 'Context: none (:LooplsAdd)', '', '## You', 'read the README', '## loopls',
   '⚙ read_file README.md', '▸ output of read_file', '```text', 'x', '```', 'Done.', '_completed · 2 turn(s)_',
   '', '## You', 'and again', '## loopls', 'Part', '_failed_ — Api: boom', '', '## You', '' })

@@ -16,6 +16,11 @@
 --   |                                             ← the prompt area: everything
 --                                                   after the last "## You"
 --
+-- While a run streams, its text goes above a prompt area that is already
+-- open, so the next prompt can be typed (and queued) meanwhile; a virtual
+-- line under the streamed text says what the run is doing ("thinking…",
+-- "running read_file", "waiting for approval"), and so does the winbar.
+--
 -- Everything here draws; what is sent and received lives in init.lua.
 local M = {}
 
@@ -42,6 +47,12 @@ local runs = {}
 -- Folded blocks: { s = extmark id, e = extmark id, label = string }.
 local folds = {}
 local fold_cache = { tick = -1, levels = {} }
+-- While a run streams with a prompt area open below it: the extmark where
+-- its text goes (right gravity, so it stays after what is written at it).
+-- nil: text goes at the end of the buffer.
+local tail = nil
+--- What the chat's run is doing, in words (nil when no run goes).
+M.state_text = nil
 
 M.output_lines = 200 -- tool output lines kept in the buffer per call
 
@@ -64,14 +75,25 @@ function M.highlights()
     LooplsThinking = 'Comment',
     LooplsOutcome = 'Comment',
     LooplsFold = 'Folded',
+    LooplsStatus = 'DiagnosticHint',
+    LooplsWinbar = 'WinBar',
   }
   for name, target in pairs(links) do
     vim.api.nvim_set_hl(0, name, { link = target, default = true })
   end
 end
 
+--- The conversation's name as the header and the winbar show it: its
+--- title (the daemon's, from its first prompt), else "new conversation".
+function M.display_title()
+  if M.title and M.title ~= '' then
+    return M.title
+  end
+  return M.session and 'conversation' or 'new conversation'
+end
+
 local function header_lines()
-  local title = M.title or (M.session and M.session or 'new conversation')
+  local title = M.display_title()
   local parts = { '# loopls · ' .. title }
   table.insert(parts, 'mode ' .. (M.mode or 'auto'))
   if M.model then
@@ -106,6 +128,24 @@ local function with_modifiable(b, fn)
   end
 end
 
+-- The winbar of a window showing the chat: the title, and what the run does.
+local function winbar_text()
+  local t = ('loopls · ' .. M.display_title()):gsub('%%', '%%%%')
+  local st = M.state_text and (' %=' .. M.state_text:gsub('%%', '%%%%') .. ' ') or ''
+  return '%#LooplsWinbar# ' .. t .. st
+end
+
+--- Sets the winbar of every window showing the chat.
+function M.winbar()
+  if not valid(M.bufnr) then
+    return
+  end
+  local text = winbar_text()
+  for _, w in ipairs(vim.fn.win_findbuf(M.bufnr)) do
+    vim.api.nvim_set_option_value('winbar', text, { win = w, scope = 'local' })
+  end
+end
+
 --- Redraws the two header lines in place.
 function M.header()
   local b = M.buffer()
@@ -115,6 +155,7 @@ function M.header()
   vim.api.nvim_buf_clear_namespace(b, ns, 0, 2)
   vim.api.nvim_buf_set_extmark(b, ns, 0, 0, { line_hl_group = 'LooplsHeader' })
   vim.api.nvim_buf_set_extmark(b, ns, 1, 0, { line_hl_group = 'LooplsContext' })
+  M.winbar()
 end
 
 --- The chat buffer, created on first use.
@@ -142,8 +183,22 @@ end
 -- Set by init.lua: buffer-local keymaps.
 function M.on_buffer_created(_) end
 
+-- Where a run's text goes: the tail mark, else the end of the last line
+-- (0-based row, byte column).
+local function append_point(b)
+  if tail then
+    local pos = vim.api.nvim_buf_get_extmark_by_id(b, ns, tail, {})
+    if pos and pos[1] then
+      return pos[1], pos[2]
+    end
+    tail = nil
+  end
+  local n = vim.api.nvim_buf_line_count(b)
+  return n - 1, #(vim.api.nvim_buf_get_lines(b, n - 1, n, false)[1] or '')
+end
+
 local function last_line(b)
-  return vim.api.nvim_buf_line_count(b) - 1 -- 0-based
+  return (append_point(b)) -- 0-based
 end
 
 local function follow(b)
@@ -163,9 +218,8 @@ function M.append(text)
   end
   local b = M.buffer()
   with_modifiable(b, function()
-    local n = vim.api.nvim_buf_line_count(b)
-    local cur = vim.api.nvim_buf_get_lines(b, n - 1, n, false)[1] or ''
-    vim.api.nvim_buf_set_text(b, n - 1, #cur, n - 1, #cur, vim.split(text, '\n', { plain = true }))
+    local row, col = append_point(b)
+    vim.api.nvim_buf_set_text(b, row, col, row, col, vim.split(text, '\n', { plain = true }))
   end)
   follow(b)
 end
@@ -174,9 +228,9 @@ end
 --- the 0-based index of the first appended line.
 function M.lines(lines)
   local b = M.buffer()
-  local n = vim.api.nvim_buf_line_count(b)
-  local cur = vim.api.nvim_buf_get_lines(b, n - 1, n, false)[1] or ''
-  local first = cur ~= '' and n or n - 1
+  local row = append_point(b)
+  local cur = vim.api.nvim_buf_get_lines(b, row, row + 1, false)[1] or ''
+  local first = cur ~= '' and row + 1 or row
   if #lines == 0 then
     -- only ends the current line
     if cur ~= '' then
@@ -194,9 +248,8 @@ end
 local function open_block(first_line, label)
   local b = M.buffer()
   M.lines({})
-  local n = vim.api.nvim_buf_line_count(b)
-  -- the (empty) last line, before any text is written on it
-  local block = { s = vim.api.nvim_buf_set_extmark(b, ns, n - 1, 0, { right_gravity = false }), label = label }
+  -- the (empty) line text goes to, before any text is written on it
+  local block = { s = vim.api.nvim_buf_set_extmark(b, ns, last_line(b), 0, { right_gravity = false }), label = label }
   table.insert(folds, block)
   fold_cache.tick = -1
   M.lines({ first_line })
@@ -231,7 +284,7 @@ function M.foldexpr(lnum)
   local tick = vim.api.nvim_buf_get_changedtick(b)
   if fold_cache.tick ~= tick then
     local levels = {}
-    local last = vim.api.nvim_buf_line_count(b) - 1
+    local last = last_line(b)
     for _, f in ipairs(folds) do
       local s = vim.api.nvim_buf_get_extmark_by_id(b, ns, f.s, {})
       local e = f.e and vim.api.nvim_buf_get_extmark_by_id(b, ns, f.e, {}) or { last }
@@ -301,6 +354,7 @@ function M.show(layout, focus)
     end
     M.setup_window(w)
   end
+  M.winbar()
   if focus then
     vim.api.nvim_set_current_win(w)
   elseif vim.api.nvim_win_is_valid(from) then
@@ -354,21 +408,110 @@ local function trim_tail(b)
   end
 end
 
+-- Sets the virtual line under the run's text (the tail mark carries it).
+local function draw_state(b)
+  if not tail then
+    return
+  end
+  local pos = vim.api.nvim_buf_get_extmark_by_id(b, ns, tail, {})
+  if not pos or not pos[1] then
+    return
+  end
+  local opts = { id = tail, right_gravity = true }
+  if M.state_text then
+    opts.virt_lines = { { { '⋯ ' .. M.state_text, 'LooplsStatus' } } }
+  end
+  vim.api.nvim_buf_set_extmark(b, ns, pos[1], pos[2], opts)
+end
+
+--- Says what the chat's run is doing (nil: nothing), under its streamed
+--- text and in the winbar. run_id, when given, must be the chat's run (or
+--- the one it is starting).
+function M.set_state(run_id, text)
+  if run_id and M.run and run_id ~= M.run then
+    return
+  end
+  if not tail and text ~= nil then
+    return -- no run of this chat is streaming
+  end
+  if M.state_text == text then
+    return
+  end
+  M.state_text = text
+  draw_state(M.buffer())
+  M.winbar()
+end
+
+-- The prompt area a run keeps open below its text: a blank line, "## You"
+-- and the line the next prompt is typed on. Text is written at the tail
+-- mark, on the line before the blank one.
+local function open_prompt_area(b)
+  local row = append_point(b)
+  local n = vim.api.nvim_buf_line_count(b)
+  vim.api.nvim_buf_set_lines(b, n, n, false, { '', PROMPT, '' })
+  tail = vim.api.nvim_buf_set_extmark(b, ns, row, 0, { right_gravity = true })
+end
+
 --- A run begins. The prompt typed after the last "## You" stays as it is;
 --- a command's label (:LooplsRun's prompt, :LooplsFix's range) is written
---- there first. The answer header follows, and the buffer is read-only until
---- the run ends.
+--- there first, or above the prompt area when something is typed in it
+--- already. The answer header follows, then a prompt area for the next
+--- prompt: the buffer stays editable while the run streams.
 function M.begin_run(label)
   local b = M.buffer()
+  M.finish_prompt_area(b)
   trim_tail(b)
-  if label then
-    if not prompt_line(b) or M.prompt_text() ~= nil then
-      M.lines({ '', PROMPT })
+  M.state_text = nil
+  if label and M.prompt_text() ~= nil then
+    -- A draft waits in the prompt area: this exchange goes above it.
+    local p = prompt_line(b)
+    local above = { PROMPT }
+    vim.list_extend(above, vim.split(label, '\n', { plain = true }))
+    vim.list_extend(above, { ANSWER, '', '' })
+    vim.api.nvim_buf_set_lines(b, p, p, false, above)
+    tail = vim.api.nvim_buf_set_extmark(b, ns, p + #above - 2, 0, { right_gravity = true })
+  else
+    if label then
+      if not prompt_line(b) then
+        M.lines({ '', PROMPT })
+      end
+      M.lines(vim.split(label, '\n', { plain = true }))
     end
-    M.lines(vim.split(label, '\n', { plain = true }))
+    M.lines({ ANSWER })
+    open_prompt_area(b)
   end
-  M.lines({ ANSWER })
-  vim.bo[b].modifiable = false
+  vim.bo[b].modifiable = true
+  M.set_state(nil, 'starting…')
+  follow(b)
+end
+
+--- Ends the prompt area a run kept open: the empty line text would have gone
+--- to is dropped, so one blank line parts the run from the next "## You".
+function M.finish_prompt_area(b)
+  b = b or M.buffer()
+  if not tail then
+    return
+  end
+  local row = append_point(b)
+  vim.api.nvim_buf_del_extmark(b, ns, tail)
+  tail = nil
+  if (vim.api.nvim_buf_get_lines(b, row, row + 1, false)[1] or '') == '' then
+    vim.api.nvim_buf_set_lines(b, row, row + 1, false, {})
+  end
+end
+
+--- Whether a run's prompt area is open (the run streams above it).
+function M.streaming()
+  return tail ~= nil
+end
+
+--- Empties the prompt area (its text was queued).
+function M.clear_prompt()
+  local b = M.buffer()
+  local l = prompt_line(b)
+  if l then
+    vim.api.nvim_buf_set_lines(b, l + 1, -1, false, { '' })
+  end
 end
 
 --- The run started from this buffer got its id (or the daemon started one we
@@ -379,6 +522,9 @@ function M.adopt(res)
   end
   run_state(res.runId)
   if res.sessionId and res.sessionId ~= vim.NIL then
+    if M.session ~= res.sessionId then
+      M.title = nil -- another conversation: init.lua asks for its title
+    end
     M.session = res.sessionId
   end
   M.run = res.runId
@@ -541,8 +687,14 @@ function M.ended(rec, streamed)
   if M.run == rec.runId then
     M.run = nil
   end
-  M.lines({ '', PROMPT })
+  M.state_text = nil
+  if tail then
+    M.finish_prompt_area(b)
+  else
+    M.lines({ '', PROMPT })
+  end
   vim.bo[b].modifiable = true
+  M.winbar()
   follow(b)
 end
 
@@ -552,6 +704,8 @@ function M.clear()
   vim.api.nvim_buf_clear_namespace(b, ns, 0, -1)
   folds = {}
   runs = {}
+  tail = nil
+  M.state_text = nil
   fold_cache.tick = -1
   with_modifiable(b, function()
     vim.api.nvim_buf_set_lines(b, 0, -1, false, { '', '', '', '' })
@@ -607,6 +761,92 @@ function M.redraw(s)
   M.lines({ '', PROMPT })
   M.header()
   vim.bo[M.buffer()].modifiable = true
+end
+
+--- The 1-based line numbers of the answers' headers ("## loopls").
+function M.answer_lines()
+  local out = {}
+  for i, l in ipairs(vim.api.nvim_buf_get_lines(M.buffer(), 0, -1, false)) do
+    if l == ANSWER then
+      table.insert(out, i)
+    end
+  end
+  return out
+end
+
+--- ]] and [[ in the chat: the cursor to the next (dir 1) or previous (dir
+--- -1) answer's first line, count times. Returns the line moved to, or nil.
+function M.jump_answer(dir, count)
+  local w = vim.api.nvim_get_current_win()
+  local cur = vim.api.nvim_win_get_cursor(w)[1]
+  local heads = M.answer_lines()
+  local target
+  for _ = 1, math.max(count or 1, 1) do
+    local found
+    if dir > 0 then
+      for _, l in ipairs(heads) do
+        if l > cur then
+          found = l
+          break
+        end
+      end
+    else
+      for i = #heads, 1, -1 do
+        if heads[i] < cur then
+          found = heads[i]
+          break
+        end
+      end
+    end
+    if not found then
+      break
+    end
+    cur, target = found, found
+  end
+  if target then
+    vim.cmd("normal! m'")
+    vim.api.nvim_win_set_cursor(w, { target, 0 })
+  end
+  return target
+end
+
+--- The fenced code block around line lnum (1-based) of the chat: its
+--- language and lines (without the fences), or nil when lnum is in none.
+function M.code_block_at(lnum)
+  local lines = vim.api.nvim_buf_get_lines(M.buffer(), 0, -1, false)
+  local open_at, lang
+  for i, l in ipairs(lines) do
+    local fence = l:match('^%s*```+%s*([%w_+.-]*)%s*$')
+    if fence then
+      if open_at then
+        if lnum >= open_at and lnum <= i then
+          return { lang = lang, lines = vim.list_slice(lines, open_at + 1, i - 1), first = open_at, last = i }
+        end
+        open_at = nil
+      else
+        open_at, lang = i, fence
+      end
+    end
+    if i > lnum and not open_at then
+      return nil
+    end
+  end
+  return nil
+end
+
+--- gy in the chat: yanks the code block under the cursor (without its
+--- fences) into the register given (default the unnamed one). Returns the
+--- block, or nil after saying there is none.
+function M.yank_block(register)
+  local lnum = vim.api.nvim_win_get_cursor(0)[1]
+  local block = M.code_block_at(lnum)
+  if not block then
+    vim.notify('loopls: no code block under the cursor', vim.log.levels.WARN)
+    return nil
+  end
+  vim.fn.setreg((register and register ~= '') and register or '"', block.lines, 'l')
+  vim.api.nvim_echo({ { string.format('loopls: yanked %d line%s%s', #block.lines, #block.lines == 1 and '' or 's', block.lang ~= '' and (' of ' .. block.lang) or '') } }, false, {})
+  return block
 end
 
 --- The buffer's text, for tests.

@@ -30,11 +30,14 @@ M.defaults = {
     -- Buffer-local keys of the chat; set one to false to leave it unmapped.
     keys = {
       send = '<CR>', -- normal mode
-      send_insert = '<C-s>', -- insert mode
+      send_insert = '<C-s>', -- insert mode: sends and stays in insert mode
       close = 'q',
       cancel = '<C-c>', -- normal and insert mode
       new = 'gn',
       sessions = 'gs',
+      yank_block = 'gy', -- yank the code block under the cursor
+      next_answer = ']]',
+      prev_answer = '[[',
     },
   },
 }
@@ -102,6 +105,14 @@ end
 local handlers = {}
 M.handlers = handlers
 
+--- What the chat says a run is doing in each state of loopls/transition.
+M.state_words = {
+  Start = 'starting…',
+  AwaitingModel = 'thinking…',
+  AwaitingTools = 'running tools…',
+  AwaitingCompaction = 'compacting the conversation…',
+}
+
 handlers['loopls/transition'] = function(_, p)
   if type(p) ~= 'table' or not p.runId then
     return
@@ -118,6 +129,9 @@ handlers['loopls/transition'] = function(_, p)
   if p.to == 'Terminal' then
     run.outcome = p.outcome
     run.error = p.error
+  end
+  if M.state_words[p.to] then
+    chat.set_state(p.runId, M.state_words[p.to])
   end
   vim.api.nvim_exec_autocmds('User', { pattern = 'LooplsTransition', modeline = false, data = p })
   vim.cmd('redrawstatus')
@@ -142,6 +156,16 @@ handlers['loopls/delta'] = function(_, p)
     run.streamed = true
   end
   chat.delta(p)
+  chat.set_state(p.runId, p.lane == 'thinking' and 'thinking…' or 'writing…')
+end
+
+-- loopls/modelWait: a model call silent for a while (it may be loading).
+handlers['loopls/modelWait'] = function(_, p)
+  if type(p) ~= 'table' or not p.runId then
+    return
+  end
+  local secs = type(p.afterMs) == 'number' and math.floor(p.afterMs / 1000) or nil
+  chat.set_state(p.runId, secs and string.format('waiting for the model: no answer for %ds, it may be loading', secs) or 'waiting for the model')
 end
 
 handlers['loopls/toolCall'] = function(_, p)
@@ -149,6 +173,13 @@ handlers['loopls/toolCall'] = function(_, p)
     return
   end
   chat.tool_call(p)
+  if p.status == 'running' then
+    local key = chat.key_argument(p.arguments)
+    if #key > 60 then
+      key = key:sub(1, 59) .. '…'
+    end
+    chat.set_state(p.runId, vim.trim(string.format('running %s %s', tostring(p.name), key)))
+  end
 end
 
 -- Whether the chat's run is going (or its loopls.run not answered yet):
@@ -205,26 +236,24 @@ handlers['workspace/applyEdit'] = function(...)
   return review.apply_edit_handler(...)
 end
 
-local kind_order = { allow_once = 1, allow_always = 2, reject_once = 3, reject_always = 4 }
-
--- loopls/approve: asked through vim.ui.select (answer.lua waits for it).
+-- loopls/approve: asked through vim.ui.select (answer.lua waits for it),
+-- in words (approval.lua); the chat says it waits for the answer.
 handlers['loopls/approve'] = function(_, p)
-  local options = vim.deepcopy((p and p.options) or {})
-  table.sort(options, function(a, b)
-    return (kind_order[a.kind] or 9) < (kind_order[b.kind] or 9)
-  end)
-  local tc = (p and p.toolCall) or {}
-  local args = tc.arguments ~= nil and vim.json.encode(tc.arguments) or ''
-  local prompt = string.format('loopls wants to run %s %s', tc.name or 'a tool', args)
-  local choice = require('loopls.answer').await(function(reply)
-    vim.ui.select(options, {
-      prompt = prompt,
+  local approval = require('loopls.approval')
+  local run_id = type(p) == 'table' and p.runId or nil
+  local before = chat.state_text
+  chat.set_state(run_id, 'waiting for approval')
+  local picked = require('loopls.answer').await(function(reply)
+    vim.ui.select(approval.choices(p), {
+      prompt = approval.question(p),
       kind = 'loopls.approve',
-      format_item = function(o)
-        return string.format('%s (%s)', o.name or o.kind, o.kind)
+      format_item = function(c)
+        return c.label
       end,
     }, reply)
   end)
+  chat.set_state(run_id, before)
+  local choice = picked and picked.option or nil
   vim.api.nvim_exec_autocmds('User', {
     pattern = 'LooplsApproval',
     modeline = false,
@@ -397,16 +426,43 @@ local function start_run(c, command, arg, label, bufnr, where)
       review.current_run = res.runId
       chat.context = {}
       chat.adopt(res)
+      if not chat.title and chat.session then
+        M.fetch_title(chat.session)
+      end
       vim.api.nvim_exec_autocmds('User', { pattern = 'LooplsRunStarted', modeline = false, data = res })
     end
   end, bufnr)
 end
 
+--- Asks the daemon for the title of the chat's session (loopls/sessions)
+--- and shows it in the header and the winbar.
+function M.fetch_title(session_id)
+  M.request('loopls/sessions', vim.empty_dict(), function(err, list)
+    if err or type(list) ~= 'table' or chat.session ~= session_id then
+      return
+    end
+    for _, s in ipairs(list) do
+      if s.sessionId == session_id and type(s.title) == 'string' and s.title ~= '' then
+        chat.title = s.title
+        chat.header()
+        return
+      end
+    end
+  end)
+end
+
 --- Sends what is typed in the chat's prompt area (<CR> / <C-s> in the chat).
---- While the chat's run goes (the buffer is read-only then), it asks for a
---- prompt to queue instead.
+--- While the chat's run goes, what is typed there is queued (and the prompt
+--- area emptied); with nothing typed, it asks for a prompt to queue.
 function M.send()
   if chat_busy() then
+    local typed = chat.streaming() and chat.prompt_text() or nil
+    if typed then
+      if enqueue(typed) then
+        chat.clear_prompt()
+      end
+      return
+    end
     vim.ui.input({ prompt = 'loopls: queue a prompt (sent when the run ends): ' }, function(text)
       if text and vim.trim(text) ~= '' then
         enqueue(text)
@@ -604,12 +660,16 @@ function M.pick_session(on_done)
       notify('no conversations yet')
       return
     end
+    local labels = M.session_labels(list)
+    local label_of = {}
+    for i, s in ipairs(list) do
+      label_of[s] = labels[i]
+    end
     vim.ui.select(list, {
       prompt = 'loopls: conversation',
       kind = 'loopls.session',
       format_item = function(s)
-        local when = type(s.updatedAt) == 'string' and s.updatedAt:gsub('T', ' '):sub(1, 16) or ''
-        return string.format('%s  (%s · %s runs)', s.title or s.sessionId, when, tostring(s.runs or '?'))
+        return label_of[s] or tostring(s.title)
       end,
     }, function(choice)
       if not choice then
@@ -618,6 +678,62 @@ function M.pick_session(on_done)
       M.load_session(choice.sessionId, on_done)
     end)
   end)
+end
+
+-- An RFC 3339 time (UTC, as loopls writes it) in local time, to the minute
+-- or, with seconds, to the second; '' when it cannot be read.
+local function local_time(stamp, seconds)
+  if type(stamp) ~= 'string' then
+    return ''
+  end
+  local y, mo, d, h, mi, sec = stamp:match('^(%d+)-(%d+)-(%d+)T(%d+):(%d+):(%d+)')
+  if not y then
+    return ''
+  end
+  local as_local = os.time({ year = tonumber(y), month = tonumber(mo), day = tonumber(d), hour = tonumber(h), min = tonumber(mi), sec = tonumber(sec), isdst = false })
+  local now = os.time()
+  local offset = os.difftime(now, os.time(os.date('!*t', now)))
+  return os.date(seconds and '%Y-%m-%d %H:%M:%S' or '%Y-%m-%d %H:%M', as_local + offset)
+end
+
+--- How gs lists the sessions: the title (from the first prompt), the time
+--- of the last run and the number of runs. Titles repeat (the same first
+--- line, a fix's default instruction): then the time is given to the second,
+--- and, if that is the same too, the session's id ends the line.
+function M.session_labels(list)
+  local function title(s)
+    return (type(s.title) == 'string' and s.title ~= '') and s.title or 'untitled'
+  end
+  local function runs(s)
+    local n = tonumber(s.runs)
+    return n and string.format('%d run%s', n, n == 1 and '' or 's') or ''
+  end
+  local count = function(key)
+    local seen = {}
+    for _, s in ipairs(list) do
+      local k = key(s)
+      seen[k] = (seen[k] or 0) + 1
+    end
+    return seen
+  end
+  local by_title = count(title)
+  local to_second = function(s)
+    return title(s) .. '\0' .. local_time(s.updatedAt, true)
+  end
+  local by_second = count(to_second)
+  local out = {}
+  for _, s in ipairs(list) do
+    local twin = by_title[title(s)] > 1
+    local parts = { title(s), local_time(s.updatedAt, twin) }
+    if twin and by_second[to_second(s)] > 1 then
+      table.insert(parts, tostring(s.sessionId))
+    end
+    table.insert(parts, runs(s))
+    out[#out + 1] = table.concat(vim.tbl_filter(function(x)
+      return x ~= ''
+    end, parts), ' · ')
+  end
+  return out
 end
 
 --- Draws session id in the chat from loopls/session.
@@ -698,10 +814,23 @@ chat.on_buffer_created = function(b)
     end
   end
   map('n', keys.send, M.send, 'send the prompt')
+  -- Insert mode stays: the cursor goes to the prompt area, where the next
+  -- prompt can be typed while the answer streams above it.
   map('i', keys.send_insert, function()
-    vim.cmd('stopinsert')
     M.send()
+    if vim.api.nvim_get_current_buf() == b then
+      vim.api.nvim_win_set_cursor(0, { vim.api.nvim_buf_line_count(b), 0 })
+    end
   end, 'send the prompt')
+  map('n', keys.yank_block, function()
+    chat.yank_block(vim.v.register)
+  end, 'yank the code block under the cursor')
+  map({ 'n', 'x', 'o' }, keys.next_answer, function()
+    chat.jump_answer(1, vim.v.count1)
+  end, 'next answer')
+  map({ 'n', 'x', 'o' }, keys.prev_answer, function()
+    chat.jump_answer(-1, vim.v.count1)
+  end, 'previous answer')
   map('n', keys.close, chat.close, 'close the chat')
   map({ 'n', 'i' }, keys.cancel, function()
     M.cancel()

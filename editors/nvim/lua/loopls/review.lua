@@ -206,9 +206,13 @@ function M.apply_edit_handler(err, params, ctx, config)
   if needs_confirmation(edit) then
     local summary = (params and params.label) or 'loopls: change'
     local ask = M.ask or default_ask
+    local chat = require('loopls.chat')
+    local before = chat.state_text
+    chat.set_state(nil, 'waiting for your review')
     local accepted = require('loopls.answer').await(function(reply)
       ask(summary, M.preview(edit, encoding), reply)
     end) == true
+    chat.set_state(nil, before)
     vim.api.nvim_exec_autocmds('User', {
       pattern = 'LooplsReviewed',
       modeline = false,
