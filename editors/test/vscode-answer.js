@@ -178,8 +178,9 @@ async function cutShort(h, frame) {
   const n = events().length;
   if (retry) await retry.click();
   const again = await waitFor(() => events().slice(n).find((e) => e.ev === 'panelSend'), 20000);
-  check('Retry sent the same prompt again, in the same session',
-    again && run && again.arg.prompt === 'reset now' && again.arg.session === run.sessionId && again.started.runId !== run.runId && again.started.sessionId === run.sessionId, again);
+  check('Retry sent the same prompt again, in the same session and mode',
+    again && run && again.arg.prompt === 'reset now' && again.arg.session === run.sessionId && again.arg.mode === run.arg.mode &&
+      again.started.runId !== run.runId && again.started.sessionId === run.sessionId, again);
   if (again) await waitFor(() => runEnded(again.started.runId), 60000);
 }
 

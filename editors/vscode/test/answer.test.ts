@@ -89,7 +89,7 @@ test('Apply proposes an edit that must be confirmed: the whole file, a selection
   assert.ok(needsConfirmation(created));
 });
 
-import { Conversation } from '../src/panel/conversation';
+import { Conversation, retryParams } from '../src/panel/conversation';
 import { parseWebviewMessage } from '../src/panel/messages';
 import { renderRun } from '../src/panel/webview/render';
 import { announcement } from '../src/panel/webview/announce';
@@ -210,4 +210,19 @@ test('screen readers: the run section is no live region, and each run is announc
   // A failed run says why, that the answer was cut short and what is offered.
   const f = cutShort().run('r1')!;
   assert.equal(announcement({ ...f, ended: false }, f), 'Run failed. Partial answer The answer was cut short. the model server closed the stream Retry is offered.');
+});
+
+test('Retry sends the failed run\'s prompt in its mode with the context it had attached, never the composer\'s chips', () => {
+  const c = cutShort();
+  c.runStarted({ runId: 'r1', sessionId: 's1', mode: 'edit', context: [{ path: 'hello.txt', startLine: 2, endLine: 3 }, { path: 'README.md' }] });
+  assert.deepEqual(retryParams(c.run('r1')), {
+    prompt: 'reset now',
+    mode: 'edit',
+    context: [
+      { uri: 'hello.txt', range: { start: { line: 1, character: 0 }, end: { line: 3, character: 0 } } },
+      { uri: 'README.md' },
+    ],
+  });
+  assert.deepEqual(retryParams(cutShort().run('r1')), { prompt: 'reset now' });
+  assert.equal(retryParams(cutShort('MaxTurnsExceeded').run('r1')), undefined);
 });

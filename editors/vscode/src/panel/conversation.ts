@@ -173,6 +173,28 @@ function capOutput(s: string): string {
   return s.length > maxToolOutput ? s.slice(0, maxToolOutput) + '\n[… cut]' : s;
 }
 
+/**
+ * What Retry sends for a run that failed: its prompt, in its mode, with the
+ * context it had attached (the daemon reads the files again, by path and
+ * lines), in its session. Undefined for a run Retry is not offered on.
+ */
+export function retryParams(run: RunTurnView | undefined): { prompt: string; mode?: string; context?: { uri: string; range?: unknown }[] } | undefined {
+  const prompt = run?.items.find((i) => i.kind === 'prompt');
+  if (!run || !run.retry || !prompt || prompt.kind !== 'prompt') return undefined;
+  const out: { prompt: string; mode?: string; context?: { uri: string; range?: unknown }[] } = { prompt: prompt.text };
+  if (run.mode) out.mode = run.mode;
+  const ctx = (prompt.context ?? []).filter((c) => typeof c.path === 'string' && c.path !== '');
+  if (ctx.length > 0) {
+    out.context = ctx.map((c) =>
+      c.startLine
+        ? // Whole lines startLine..endLine: an end at character 0 does not take its line.
+          { uri: c.path, range: { start: { line: c.startLine - 1, character: 0 }, end: { line: c.endLine ?? c.startLine, character: 0 } } }
+        : { uri: c.path },
+    );
+  }
+  return out;
+}
+
 /** What a notification changed, for the host to post. */
 export type Change = { kind: 'none' } | { kind: 'run'; run: RunTurnView } | { kind: 'conversation' };
 

@@ -20,7 +20,7 @@ import {
   type ToolCallParams,
   type TransitionParams,
 } from '../protocol';
-import { Conversation, modelViews, sessionViews, type Change } from './conversation';
+import { Conversation, modelViews, retryParams, sessionViews, type Change } from './conversation';
 import { parseWebviewMessage, type HostMessage, type WebviewMessage } from './messages';
 import { ollamaCommand, ollamaDownloadUrl, setupFromModels, type SetupAction, type SetupView } from './setup';
 import { isExecutableFile } from '../binary';
@@ -392,13 +392,14 @@ export class PanelProvider implements vscode.WebviewViewProvider {
     this.postQueue();
   }
 
-  private async startRun(prompt: string): Promise<void> {
+  /** Starts a run of the conversation; `params` (a Retry's) instead of the composer's mode and chips. */
+  private async startRun(prompt: string, params?: Record<string, unknown>): Promise<void> {
     const c = this.host.client();
     if (!c) {
       this.post({ type: 'restorePrompt', text: prompt });
       return;
     }
-    const arg: Record<string, unknown> = { ...(this.host.runParams?.() ?? {}), prompt };
+    const arg: Record<string, unknown> = { ...(params ?? this.host.runParams?.() ?? {}), prompt };
     const session = this.conversation.sessionId;
     if (session) arg.session = session;
     const model = this.conversation.model;
@@ -655,13 +656,18 @@ export class PanelProvider implements vscode.WebviewViewProvider {
     this.host.log({ ev: 'panelApplied', uri: uri.toString(), applied: res.applied });
   }
 
-  /** Retry of a run that failed: its prompt again, in its session (queued while a run runs). */
+  /**
+   * Retry of a run that failed on its model: its prompt again, in its mode,
+   * with its attached context, in its session (the conversation's). While a
+   * run runs it is queued, as its prompt alone.
+   */
   private async retry(runId: string): Promise<void> {
-    const run = this.conversation.run(runId);
-    const prompt = run?.items.find((i) => i.kind === 'prompt');
-    if (!run || !run.retry || !prompt || prompt.kind !== 'prompt') return;
-    this.host.log({ ev: 'panelRetry', runId, sessionId: run.sessionId });
-    await this.send(prompt.text);
+    const params = retryParams(this.conversation.run(runId));
+    if (!params) return;
+    this.host.log({ ev: 'panelRetry', runId, params });
+    if (this.conversation.busy()) return this.send(params.prompt);
+    const { prompt, ...rest } = params;
+    await this.startRun(prompt, rest);
   }
 
   /** The error's next step: a terminal running the command, or a model picked. */
