@@ -4,6 +4,7 @@
 #   - Neovim 0.10 ($NVIM, default the trixie build in the clients home) and the
 #     newest Debian has ($NVIM_NEWEST, default forky's: 0.12): unit.lua, e2e.lua,
 #     diagnostics.lua, notice.lua
+#   - editors/nvim/scripts/install-binary.sh: nvim-install.sh (a local HTTP server)
 #   - Neovim 0.7.2 ($NVIM_OLD, default /usr/bin/nvim when it is 0.7): old.lua
 # Env: LOOPLS_BIN (default: built from this checkout), LOOPLS_CLIENTS_HOME.
 # Prints PASS/FAIL lines and "N passed, N failed"; exits non-zero on any failure.
@@ -60,6 +61,12 @@ for nv in "$nvim_new" "$nvim_newest"; do
   cp "$work/e2e-$ver.log" "$artifacts/nvim-e2e-$ver.log"
   cp "$XDG_STATE_HOME/nvim/lsp.log" "$artifacts/nvim-lsp-$ver.log" 2>/dev/null || true
 done
+
+# editors/nvim/scripts/install-binary.sh, offline (a local HTTP server).
+log "install-binary.sh"
+bash "$repo/editors/test/nvim-install.sh" 2> "$work/install.log" || true
+cat "$work/install.log" >&2
+count "$work/install.log" "nvim install-binary.sh"
 
 if [ -x "$nvim_old" ] && "$nvim_old" --version | head -1 | grep -q 'v0\.[0-9]\.'; then
   log "$("$nvim_old" --version | head -1): old.lua"

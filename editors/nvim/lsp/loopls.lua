@@ -4,7 +4,7 @@
 -- vim.lsp.config('loopls', { … }), e.g. cmd or settings.
 local loopls = require('loopls')
 return {
-  cmd = { 'loopls', 'serve' },
+  cmd = loopls.default_cmd(), -- loopls on PATH, else the checkout's bin/loopls
   root_markers = { '.git' },
   init_options = {},
   settings = { loopls = {} },

@@ -262,7 +262,27 @@ if vim.fn.has('nvim-0.11') == 1 then
   eq('lsp/loopls.lua: vim.lsp.config knows loopls, with its handlers and approvals capability', cfg ~= nil and {
     cfg.cmd, cfg.root_markers, type(cfg.handlers['loopls/approve']), type(cfg.handlers['workspace/applyEdit']),
     cfg.capabilities.experimental.loopls.approvals,
-  }, { { 'loopls', 'serve' }, { '.git' }, 'function', 'function', true })
+  }, { loopls.default_cmd(), { '.git' }, 'function', 'function', true })
+end
+
+-- The binary install-binary.sh puts in the checkout's bin/ is used when
+-- loopls is not on PATH (issue 25, item 12).
+do
+  local here = vim.api.nvim_get_runtime_file('lua/loopls/init.lua', false)[1]
+  eq('the checkout\'s root is three levels above editors/nvim', loopls.root .. '/editors/nvim/lua/loopls/init.lua', vim.fn.fnamemodify(here, ':p'))
+  local orig_root, orig_path = loopls.root, vim.env.PATH
+  local fake = vim.fn.tempname()
+  vim.fn.mkdir(fake .. '/bin', 'p')
+  vim.fn.writefile({ '#!/bin/sh', 'echo loopls test' }, fake .. '/bin/loopls')
+  vim.fn.setfperm(fake .. '/bin/loopls', 'rwxr-xr-x')
+  loopls.root = fake
+  vim.env.PATH = '/nonexistent'
+  local with_bundled = loopls.default_cmd()
+  vim.fn.delete(fake .. '/bin/loopls')
+  local without = loopls.default_cmd()
+  loopls.root, vim.env.PATH = orig_root, orig_path
+  eq('no loopls on PATH: the checkout\'s bin/loopls starts, when it is there', { with_bundled, without },
+    { { fake .. '/bin/loopls', 'serve' }, { 'loopls', 'serve' } })
 end
 
 local help_ok = pcall(vim.cmd, 'help :LooplsFix')

@@ -174,7 +174,8 @@ function M.check()
   local bin = cmd[1]
   if vim.fn.executable(bin) ~= 1 then
     health.error(string.format('loopls binary not found: %q', bin), {
-      'go install github.com/loopls/loopls/cmd/loopls@latest',
+      'sh editors/nvim/scripts/install-binary.sh in the plugin\'s folder (a release binary, else a build with Go)',
+      'or go install github.com/loopls/loopls/cmd/loopls@latest',
       'or set cmd = { "/path/to/loopls", "serve" } in setup()',
     })
   else

@@ -12,6 +12,25 @@ local chat = require('loopls.chat')
 local compat = require('loopls.compat')
 local review = require('loopls.review')
 
+--- The root of the loopls checkout the plugin is in (init.lua is
+--- editors/nvim/lua/loopls/init.lua there).
+M.root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h:h:h:h')
+
+--- Where editors/nvim/scripts/install-binary.sh (and `make build`) put the
+--- binary: bin/loopls of the checkout.
+function M.bundled_binary()
+  return M.root .. '/bin/loopls'
+end
+
+--- The command that starts loopls when setup() names none: `loopls` on
+--- PATH, else the checkout's bin/loopls when it is there.
+function M.default_cmd()
+  if vim.fn.executable('loopls') ~= 1 and vim.fn.executable(M.bundled_binary()) == 1 then
+    return { M.bundled_binary(), 'serve' }
+  end
+  return { 'loopls', 'serve' }
+end
+
 --- Default options; see :help loopls-setup.
 M.defaults = {
   cmd = { 'loopls', 'serve' },
@@ -350,7 +369,7 @@ function M.no_client_reason()
   local bin = type(cmd) == 'table' and cmd[1] or tostring(cmd)
   if vim.fn.executable(bin) ~= 1 then
     return string.format(
-      'the loopls binary was not found: %q is not an executable%s. Install it (:help loopls-install) or set cmd = { "/path/to/loopls", "serve" } in setup(); :checkhealth loopls says more',
+      'the loopls binary was not found: %q is not an executable%s. Install it (sh editors/nvim/scripts/install-binary.sh in the plugin\'s folder, :help loopls-install) or set cmd = { "/path/to/loopls", "serve" } in setup(); :checkhealth loopls says more',
       bin,
       bin:find('/', 1, true) and '' or ' on PATH'
     )
@@ -856,6 +875,9 @@ function M.setup(opts)
   M.options = vim.tbl_deep_extend('force', vim.deepcopy(M.defaults), opts or {})
   if type(M.options.cmd) == 'string' then
     M.options.cmd = { M.options.cmd, 'serve' }
+  end
+  if not (opts and opts.cmd) then
+    M.options.cmd = M.default_cmd()
   end
   chat.mode = chat.mode or M.options.mode
   commands.define()
