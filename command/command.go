@@ -78,6 +78,11 @@ type Question struct {
 	Part string
 	// Reasons say why it is not allowed as it is.
 	Reasons []string
+	// Protected is the protected path (relative to the root, a directory
+	// ending in "/") the program would write, "" otherwise. Such a
+	// question is asked in every mode, never answered from memory or by
+	// policy (no one to ask refuses it), and its answer is not remembered.
+	Protected string
 }
 
 // Answer is how a Question was settled.
@@ -167,6 +172,13 @@ func AdmitSimple(ctx context.Context, cfg Config, cmdline string, args []string)
 	}
 	if _, err := c.decide(ctx, partText(args), reasons); err != nil {
 		return "", err
+	}
+	if gitWrites(run) {
+		// The terminal's git writes .git unconfined: the same question
+		// by name as in the interpreter.
+		if _, _, err := c.approveGitDir(ctx, c.t.dir, partText(args), args); err != nil {
+			return "", err
+		}
 	}
 	return partText(run), nil
 }

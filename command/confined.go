@@ -54,13 +54,15 @@ type shellMsg struct {
 	Reasons []string          `json:"reasons,omitempty"`
 	Code    int               `json:"code,omitempty"`
 	Err     string            `json:"err,omitempty"`
+	Token   uint64            `json:"token,omitempty"` // run: what the daemon admitted
 }
 
 // shellReply answers the request with the same ID.
 type shellReply struct {
 	ID      uint64      `json:"id"`
 	Verdict execVerdict `json:"execVerdict"`
-	Err     string      `json:"err,omitempty"` // not allowed: the line stops
+	Err     string      `json:"err,omitempty"`  // not allowed: the line stops
+	Code    int         `json:"code,omitempty"` // run: the program's exit status
 }
 
 // runConfined runs cmdline in the confined child, bounded by ctx; out
@@ -96,6 +98,7 @@ func runConfined(ctx context.Context, cfg Config, cmdline string, st confine.Sta
 			spec.ReadOnly = append(spec.ReadOnly, c.t.abs(rel))
 		}
 	}
+	c.spec, c.readOnly = spec, spec.ReadOnly
 	job := shellJob{Root: cfg.Dir, Tmp: tmp, Cmdline: cmdline, Env: env, ConfirmWrites: cfg.Policy.ConfirmWrites}
 	err = c.runChild(ctx, spec, job, out)
 	c.removeNewProtected(before, beforeErr)
@@ -117,19 +120,36 @@ func (c *commandRun) runChild(ctx context.Context, spec confine.Spec, job shellJ
 		return err
 	}
 	defer fromChild.Close()
+	// The socket the shell hands a program's standard files over, when
+	// the daemon runs that program itself (runWritable).
+	pair, err := filesSocketpair()
+	if err != nil {
+		toChildR.Close()
+		toChild.Close()
+		fromChildW.Close()
+		return err
+	}
+	filesSock, filesChild := os.NewFile(uintptr(pair[0]), "files"), os.NewFile(uintptr(pair[1]), "files-child")
+	defer filesSock.Close()
 	cmd := confine.Command(spec)
 	cmd.Env = job.Env
 	cmd.Dir = job.Root
 	cmd.Stdout, cmd.Stderr = out, out
-	cmd.ExtraFiles = []*os.File{toChildR, fromChildW}
+	cmd.ExtraFiles = []*os.File{toChildR, fromChildW, filesChild}
 	cmd.WaitDelay = commandWaitDelay
 	err = cmd.Start()
 	toChildR.Close()
 	fromChildW.Close()
+	filesChild.Close()
 	if err != nil {
 		toChild.Close()
 		return fmt.Errorf("%w: %v", ErrConfinement, err)
 	}
+	received := make(chan struct{})
+	go func() {
+		defer close(received)
+		c.files.receive(filesSock)
+	}()
 	// Everything the child starts is in its PID namespace (or, without
 	// one, dies with it): killing it ends the line's whole tree.
 	waited := make(chan error, 1)
@@ -151,6 +171,7 @@ func (c *commandRun) runChild(ctx context.Context, spec confine.Spec, job shellJ
 	fromChild.Close() // the child's end is gone; this ends serve's read
 	done := <-served
 	toChild.Close()
+	<-received // the child's end of the socket is gone with it
 	switch {
 	case ctx.Err() != nil:
 		return ctx.Err()
@@ -204,6 +225,23 @@ func (c *commandRun) serve(ctx context.Context, from io.Reader, to io.Writer) *s
 				}
 				reply(r)
 			}()
+		case "run":
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				r := shellReply{ID: m.ID}
+				files, err := c.files.take(ctx, m.ID)
+				if err == nil {
+					r.Code, err = c.runWritable(ctx, m.Token, files)
+					for _, f := range files {
+						f.Close()
+					}
+				}
+				if err != nil {
+					r.Err = err.Error()
+				}
+				reply(r)
+			}()
 		case "ask":
 			wg.Add(1)
 			go func() {
@@ -237,7 +275,7 @@ func confinedShell() int {
 	}
 	// The programs the line starts must not inherit the pipes to the
 	// daemon (they would read its answers or send it requests).
-	for _, fd := range []int{shellIn, shellOut} {
+	for _, fd := range []int{shellIn, shellOut, shellFiles} {
 		syscall.CloseOnExec(fd)
 	}
 	hardenShell()
@@ -308,14 +346,22 @@ func (g *pipeGate) read(in io.Reader) {
 }
 
 func (g *pipeGate) call(ctx context.Context, m shellMsg) (shellReply, error) {
+	g.mu.Lock()
+	g.next++
+	id := g.next
+	g.mu.Unlock()
+	return g.callID(ctx, id, m)
+}
+
+// callID sends m as request id and waits for its reply.
+func (g *pipeGate) callID(ctx context.Context, id uint64, m shellMsg) (shellReply, error) {
 	ch := make(chan shellReply, 1)
 	g.mu.Lock()
 	if g.closed {
 		g.mu.Unlock()
 		return shellReply{}, fmt.Errorf("%w: the daemon is gone", ErrRefused)
 	}
-	g.next++
-	m.ID = g.next
+	m.ID = id
 	g.waiting[m.ID] = ch
 	g.mu.Unlock()
 	if err := g.send(m); err != nil {

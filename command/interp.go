@@ -18,6 +18,8 @@ import (
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/loopls/loopls/confine"
 )
 
 // Errors of a command line that did not run to its end.
@@ -43,6 +45,8 @@ type execution struct {
 	Reasons []string // why it was not allowed as is; empty when it was
 	Asked   bool
 	Ran     bool
+	// Writable is the protected path the user let it write ("" none).
+	Writable string
 }
 
 // commandRun is one run_command execution inside the interpreter: the
@@ -63,10 +67,21 @@ type commandRun struct {
 	// ("" when it does): then every program is asked for.
 	unconfined string
 
-	mu      sync.Mutex
-	groups  []int    // process groups started, killed when the line ends
-	refused []string // what was refused, for the result
-	removed []string // protected paths a confined command created, removed
+	// readOnly are the paths the confined child holds read-only (absolute;
+	// the daemon's side only), spec the child's confinement.
+	readOnly []string
+	spec     confine.Spec
+
+	mu       sync.Mutex
+	groups   []int    // process groups started, killed when the line ends
+	refused  []string // what was refused, for the result
+	removed  []string // protected paths a confined command created, removed
+	approved []string // protected paths the user let a program write
+	// delegated are the programs admitted to run in a child of their own
+	// with a protected path writable, by token, each taken once.
+	delegated map[uint64]delegation
+	nextToken uint64
+	files     fileBox // the standard files of the programs delegated
 
 	seams seams // tests only: see Config.seams
 }
@@ -77,6 +92,9 @@ type gate interface {
 	admit(ctx context.Context, dir string, env map[string]string, args []string) (execVerdict, error)
 	// ask asks the user about part (a change in edit mode).
 	ask(ctx context.Context, part string, reasons []string) error
+	// run has the daemon run the program it admitted with token, with
+	// hc's standard files, and returns how it ended.
+	run(ctx context.Context, hc interp.HandlerContext, token uint64) error
 }
 
 // execVerdict is what was decided about one program.
@@ -86,6 +104,10 @@ type execVerdict struct {
 	NotFound bool     `json:"notFound,omitempty"`
 	// Skip: a test's stand-in took the place of starting it.
 	Skip bool `json:"skip,omitempty"`
+	// Token: the daemon runs the program itself, in a confined child of
+	// its own where the git directory the user approved is writable; the
+	// confined shell hands it the program's standard files and this token.
+	Token uint64 `json:"token,omitempty"`
 }
 
 // newCommandRun is one execution of cmdline under cfg, judged against env,
@@ -440,6 +462,8 @@ func (c *commandRun) exec(ctx context.Context, args []string) error {
 		return interp.ExitStatus(127)
 	case v.Skip:
 		return nil
+	case v.Token != 0 && c.gate != nil:
+		return c.gate.run(ctx, hc, v.Token)
 	}
 	return c.start(ctx, hc, v.Path, v.Run)
 }
@@ -469,15 +493,62 @@ func (c *commandRun) admit(ctx context.Context, dir string, env expand.Environ, 
 		}
 	}
 	asked, err := c.decide(ctx, part, reasons)
+	var writable string
+	if err == nil && gitWrites(run) {
+		var gitAsked bool
+		writable, gitAsked, err = c.approveGitDir(ctx, dir, part, args)
+		asked = asked || gitAsked
+	}
 	if err != nil {
 		c.record(execution{Args: args, Dir: dir, Reasons: reasons, Asked: asked})
 		return execVerdict{}, err
 	}
-	c.record(execution{Args: args, Dir: dir, Reasons: reasons, Asked: asked, Ran: true})
+	c.record(execution{Args: args, Dir: dir, Reasons: reasons, Asked: asked, Ran: true, Writable: writable})
 	if c.seams.start != nil {
 		return execVerdict{Skip: true}, c.seams.start(ctx, run)
 	}
-	return execVerdict{Path: path, Run: run}, nil
+	v := execVerdict{Path: path, Run: run}
+	if writable != "" && slices.Contains(c.readOnly, c.t.abs(writable)) {
+		// Held read-only in the confined child: the program runs in a
+		// child of its own where only this path is writable.
+		v.Token = c.delegate(delegation{path: path, args: run, dir: dir, env: exported(env), writable: writable})
+	}
+	return v, nil
+}
+
+// approveGitDir asks the user, by name, for the git directory that args (a
+// git command that writes it, run in dir) would write, as a protected
+// write: in every mode, never remembered, never answered by policy. It
+// returns the protected path the program may then write (relative to the
+// root), "" when there is none to ask for (the git directory cannot be
+// told, or is outside the workspace: the kernel keeps it unwritable).
+func (c *commandRun) approveGitDir(ctx context.Context, dir, part string, args []string) (writable string, asked bool, err error) {
+	gitDir, ok := c.t.gitDirOf(dir)
+	if !ok {
+		return "", false, nil
+	}
+	target := gitDir
+	for _, ro := range c.readOnly {
+		// The read-only path that holds it (".git" for ".git/modules/x").
+		if rel, inside := c.t.relInside(c.t.dir, ro); inside && (rel == gitDir || strings.HasPrefix(gitDir, rel+"/")) {
+			target = rel
+		}
+	}
+	why := "`" + gitSubcommand(args) + "` writes the git directory " + target + "/, a protected path: its hooks and config run programs when git or an editor uses the repository, so writing it could run code (see docs/security.md). Only this command gets it writable; git's hooks stay off"
+	if c.approver == nil {
+		return "", false, c.refuse(part, "it writes the protected path "+target+"/, which needs the user's approval, and no one can be asked here")
+	}
+	a, err := c.approver.Approve(ctx, Question{Line: c.cmdline, Part: part, Reasons: []string{why}, Protected: target + "/"})
+	switch {
+	case err != nil:
+		return "", true, err
+	case a.Refusal != "":
+		return "", a.Asked, c.refuse(part, a.Refusal)
+	}
+	c.mu.Lock()
+	c.approved = append(c.approved, target)
+	c.mu.Unlock()
+	return target, a.Asked, nil
 }
 
 // ask asks the user about part, here or through the daemon.

@@ -193,20 +193,14 @@ func TestInterpreterAsksMidCommand(t *testing.T) {
 }
 
 // TestGitRunsNoRepositoryCode: a repository whose .git/config names an
-// fsmonitor and whose hooks are set gets "git status" run with both off.
+// fsmonitor and whose hooks are set gets "git status" run with both off;
+// so does a commit the user let write .git, which lands.
 func TestGitRunsNoRepositoryCode(t *testing.T) {
 	h := newHostile(t, "git status", "git commit", "git add")
-	git := func(args ...string) {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = h.dir
-		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+h.dir)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %q: %v\n%s", args, err, out)
-		}
-	}
+	git := gitIn(t, h.dir)
 	git("init", "-q")
 	marker := filepath.Join(h.outside, "made")
-	hook := "#!/bin/sh\ntouch " + marker + "\n"
+	hook := "#!/bin/sh\ntouch " + marker + " hook-ran\n"
 	for _, p := range []string{".git/fsmon", ".git/hooks/pre-commit"} {
 		if err := os.WriteFile(filepath.Join(h.dir, p), []byte(hook), 0o755); err != nil {
 			t.Fatal(err)
@@ -215,12 +209,35 @@ func TestGitRunsNoRepositoryCode(t *testing.T) {
 	git("config", "core.fsmonitor", filepath.Join(h.dir, ".git/fsmon"))
 	git("config", "user.email", "a@b")
 	git("config", "user.name", "a")
+	h.ap.setAllow(true) // .git may be written: the hooks still must not run
 	for _, c := range []string{"git status", "git add a.txt && git commit -qm x"} {
-		if res := call(t, h.cfg, c); res.IsError {
+		if res := call(t, h.cfg, c); res.IsError || !strings.HasSuffix(strings.TrimSpace(res.Output), "[exit code 0]") {
 			t.Errorf("%q: %+v", c, res)
 		}
 	}
+	if got := git("log", "-1", "--format=%s"); got != "x" {
+		t.Errorf("the commit is not there: git log says %q", got)
+	}
+	if _, err := os.Stat(filepath.Join(h.dir, "hook-ran")); err == nil {
+		t.Error("the repository's hook or fsmonitor ran")
+	}
 	h.outsideUntouched(t, "git status with an fsmonitor and hooks")
+}
+
+// gitIn returns a function that runs git in dir, outside loopls (the
+// test's own set-up and checks), and returns its trimmed output.
+func gitIn(t *testing.T, dir string) func(args ...string) string {
+	return func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+dir)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %q: %v\n%s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
 }
 
 // TestRedirectToProtectedPathRefused: the shell cannot write .git/ or

@@ -55,8 +55,11 @@ func (c *commandRun) removeNewProtected(before []string, beforeErr error) {
 		c.removed = append(c.removed, fmt.Sprintf("(the workspace could not be searched for protected paths: %v)", errors.Join(beforeErr, err)))
 		return
 	}
+	c.mu.Lock()
+	approved := slices.Clone(c.approved)
+	c.mu.Unlock()
 	for _, rel := range after {
-		if slices.Contains(before, rel) {
+		if slices.Contains(before, rel) || slices.Contains(approved, rel) {
 			continue
 		}
 		if err := os.RemoveAll(c.t.abs(rel)); err != nil {

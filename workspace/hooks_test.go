@@ -290,3 +290,30 @@ func TestRunnerGetsOnlyJudgedSimpleCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestRunnerAsksBeforeGitWritesGit: a git command that writes .git asks
+// its question by name before it goes to the editor's terminal (which
+// runs it unconfined); refused, the terminal never sees it. One that only
+// reads goes there unasked.
+func TestRunnerAsksBeforeGitWritesGit(t *testing.T) {
+	dir := newTree(t, map[string]string{".git/HEAD": "ref: refs/heads/main\n"})
+	r := &scriptedRunner{run: func(ctx context.Context, req CommandRequest) (CommandResult, error) {
+		return CommandResult{Output: "terminal\n"}, nil
+	}}
+	ap := &recordingApprover{decision: DecisionRejectOnce}
+	w := withPolicy(openWS(t, dir, Options{Runner: r, Approver: ap}), command.Policy{Allowed: []string{"git"}})
+	if res := call(t, w, ToolRunCommand, map[string]any{"command": "git commit -qm x"}); !res.IsError || !strings.Contains(res.Output, "refused writing the protected path .git/") {
+		t.Errorf("git commit = %+v, want refused by name", res)
+	}
+	if ap.count() != 1 || ap.asked[0].Protected != ".git/" {
+		t.Errorf("asked %+v, want one question naming .git/", ap.asked)
+	}
+	if res := call(t, w, ToolRunCommand, map[string]any{"command": "git status"}); res.IsError || ap.count() != 1 {
+		t.Errorf("git status = %+v, asked %d times", res, ap.count())
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.reqs) != 1 || !strings.Contains(r.reqs[0].Command, "status") {
+		t.Errorf("the terminal got %+v, want only git status", r.reqs)
+	}
+}

@@ -81,7 +81,14 @@ type commandApprover struct {
 }
 
 func (a commandApprover) Approve(ctx context.Context, q command.Question) (command.Answer, error) {
-	v, err := a.w.approve(ctx, q.Part, ApprovalRequest{RunID: a.inv.RunID, Call: a.inv.Call, Command: q.Line, Unapproved: []string{q.Part}, Reasons: q.Reasons})
+	key := q.Part
+	if q.Protected != "" {
+		key = "" // an answer about one protected write never covers another
+	}
+	v, err := a.w.approve(ctx, key, ApprovalRequest{RunID: a.inv.RunID, Call: a.inv.Call, Command: q.Line, Unapproved: []string{q.Part}, Reasons: q.Reasons, Protected: q.Protected})
+	if q.Protected != "" && v == verdictRefused {
+		return command.Answer{Asked: true, Refusal: "the user refused writing the protected path " + q.Protected + ". Do not try it another way"}, nil
+	}
 	switch v {
 	case verdictRemembered, verdictAllowed:
 		return command.Answer{Asked: v.asked()}, nil

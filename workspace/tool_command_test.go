@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -154,5 +155,36 @@ func TestEditModeAsksBeforeTheShellWrites(t *testing.T) {
 	}
 	if got := readDisk(t, dir, "a.txt"); got != "auto\n" {
 		t.Errorf("a.txt after a write with no one to ask = %q", got)
+	}
+}
+
+// TestAutoModeAsksBeforeGitWritesGit: in auto mode, with git on the allow
+// list, a commit still asks a question that names .git/ (ApprovalRequest
+// .Protected, which the approval setting never answers), and an "always"
+// answer is not remembered: the next commit asks again.
+func TestAutoModeAsksBeforeGitWritesGit(t *testing.T) {
+	dir := newTree(t, map[string]string{"a.txt": "a\n"})
+	for _, args := range [][]string{{"init", "-q"}, {"config", "user.email", "a@b"}, {"config", "user.name", "a"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %q: %v\n%s", args, err, out)
+		}
+	}
+	ap := &recordingApprover{decision: DecisionAllowAlways}
+	w := withPolicy(openWS(t, dir, Options{Approver: ap}), command.Policy{Allowed: []string{"git"}})
+	for i, line := range []string{"git add a.txt", "git add a.txt", "git commit -qm one"} {
+		res := call(t, w, ToolRunCommand, map[string]any{"command": line})
+		if res.IsError || !strings.HasSuffix(strings.TrimSpace(res.Output), "[exit code 0]") {
+			t.Fatalf("%q: %s", line, res.Output)
+		}
+		if ap.count() != i+1 || ap.asked[i].Protected != ".git/" || ap.asked[i].Unapproved[0] != line {
+			t.Fatalf("after %q the questions are %+v, want one more naming .git/", line, ap.asked)
+		}
+	}
+	cmd := exec.Command("git", "log", "-1", "--format=%s")
+	cmd.Dir = dir
+	if out, err := cmd.Output(); err != nil || strings.TrimSpace(string(out)) != "one" {
+		t.Errorf("the commit is not there: %q, %v", out, err)
 	}
 }

@@ -1,0 +1,152 @@
+package command
+
+import (
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// A git command that writes the git directory (commit, add, checkout, …)
+// cannot run in the confined child as it is: the child holds every
+// existing protected path read-only, .git among them. Writing a protected
+// path needs a separate approval that names it, in every mode, never
+// remembered and never answered by policy, as the file tools' does
+// (workspace/protected.go). With it, that one program runs in a confined
+// child of its own where only that git directory is writable
+// (runWritable); every other protected path stays read-only, and git's
+// hooks and fsmonitor stay off (gitHardening).
+
+// gitReadOnly are git's sub-commands that never write the git directory
+// (an index refresh that fails on a read-only directory is skipped by
+// git). Any other sub-command, and any not known, counts as writing it.
+var gitReadOnly = map[string]bool{
+	"status": true, "log": true, "diff": true, "show": true, "blame": true, "annotate": true,
+	"grep": true, "ls-files": true, "ls-tree": true, "ls-remote": true, "rev-parse": true,
+	"rev-list": true, "cat-file": true, "describe": true, "shortlog": true, "show-ref": true,
+	"version": true, "help": true, "check-ignore": true, "count-objects": true, "merge-base": true,
+	"name-rev": true, "cherry": true, "whatchanged": true, "range-diff": true, "diff-files": true,
+	"diff-index": true, "diff-tree": true, "format-patch": true, "archive": true,
+}
+
+// gitListing are sub-commands that only read when their first operand
+// (or their lack of one) says they list or show.
+var gitListing = map[string]func(rest []string) bool{
+	"branch": func(rest []string) bool {
+		return !slices.ContainsFunc(rest, func(a string) bool {
+			return !slices.Contains([]string{"-a", "-r", "-v", "-vv", "-l", "--list", "--all", "--remotes", "--verbose", "--show-current", "--no-color", "--color"}, a)
+		})
+	},
+	"tag":   func(rest []string) bool { return len(rest) == 0 || rest[0] == "-l" || rest[0] == "--list" },
+	"stash": func(rest []string) bool { return len(rest) > 0 && (rest[0] == "list" || rest[0] == "show") },
+	"remote": func(rest []string) bool {
+		return len(rest) == 0 || slices.Contains([]string{"-v", "--verbose", "show", "get-url"}, rest[0])
+	},
+	"worktree": func(rest []string) bool { return len(rest) > 0 && rest[0] == "list" },
+	"notes":    func(rest []string) bool { return len(rest) == 0 || rest[0] == "list" || rest[0] == "show" },
+	"reflog":   func(rest []string) bool { return len(rest) == 0 || rest[0] == "show" },
+	"config": func(rest []string) bool {
+		return slices.ContainsFunc(rest, func(a string) bool {
+			return a == "--get" || a == "--get-all" || a == "--get-regexp" || a == "--list" || a == "-l" || a == "get" || a == "list"
+		}) || (len(rest) == 1 && !strings.HasPrefix(rest[0], "-"))
+	},
+}
+
+// gitWrites reports whether args, a git command about to run (the
+// arguments as they will execute, after the interpreter's expansion),
+// may write the git directory. Unknown sub-commands fail closed: they do.
+func gitWrites(args []string) bool {
+	if len(args) == 0 || filepath.Base(args[0]) != "git" {
+		return false
+	}
+	i := 1
+	for ; i < len(args) && strings.HasPrefix(args[i], "-"); i++ {
+		if a := args[i]; a == "-c" || a == "-C" || a == "--config-env" || a == "--git-dir" || a == "--work-tree" || a == "--namespace" {
+			i++ // its value is the next argument
+		}
+	}
+	if i == len(args) {
+		return false // git --version, git -h
+	}
+	sub, rest := args[i], args[i+1:]
+	if gitReadOnly[sub] {
+		return false
+	}
+	if reads := gitListing[sub]; reads != nil {
+		return !reads(rest)
+	}
+	return true
+}
+
+// gitDirOf returns the git directory a git command run in dir (absolute,
+// inside the root) uses, as a slash path relative to the root: the
+// nearest .git at or above dir, or the directory a .git file's "gitdir:"
+// names when that is inside the root; dir/.git when there is none (git
+// init makes it there). ok is false when it cannot be told, or lies
+// outside the root (the kernel keeps that unwritable anyway).
+func (t tree) gitDirOf(dir string) (rel string, ok bool) {
+	start, inside := t.relInside(dir, dir)
+	if !inside {
+		return "", false
+	}
+	for cur := path.Clean("/" + start)[1:]; ; cur = path.Dir(cur) {
+		if cur == "/" || cur == "." {
+			cur = ""
+		}
+		cand := path.Join(cur, ".git")
+		if fi, err := t.r.Lstat(filepath.FromSlash(cand)); err == nil {
+			switch {
+			case fi.IsDir():
+				return cand, true
+			case fi.Mode().IsRegular():
+				return t.gitDirPointer(cand)
+			}
+			return "", false // a symlink or a device: not told
+		}
+		if cur == "" {
+			break
+		}
+	}
+	return path.Join(path.Clean("/" + start)[1:], ".git"), true
+}
+
+// gitDirPointer follows a .git file ("gitdir: <path>", a worktree's or a
+// submodule's) to the git directory it names, inside the root.
+func (t tree) gitDirPointer(rel string) (string, bool) {
+	b, err := t.r.ReadFile(filepath.FromSlash(rel))
+	if err != nil || len(b) > 4096 {
+		return "", false
+	}
+	target, found := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir:")
+	if !found {
+		return "", false
+	}
+	target = strings.TrimSpace(target)
+	if !filepath.IsAbs(target) {
+		target = filepath.Join(t.abs(path.Dir(rel)), target)
+	}
+	real, err := filepath.EvalSymlinks(target)
+	if err != nil {
+		return "", false
+	}
+	got, inside := t.relInside(t.dir, real)
+	if !inside || got == "" {
+		return "", false
+	}
+	return got, true
+}
+
+// gitSubcommand names the git command args runs ("git commit"), for the
+// question.
+func gitSubcommand(args []string) string {
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		if !strings.HasPrefix(a, "-") {
+			return "git " + a
+		}
+		if a == "-c" || a == "-C" || a == "--config-env" || a == "--git-dir" || a == "--work-tree" || a == "--namespace" {
+			i++
+		}
+	}
+	return "git"
+}

@@ -1,0 +1,322 @@
+package command
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"slices"
+	"sync"
+	"syscall"
+
+	"mvdan.cc/sh/v3/interp"
+
+	"github.com/loopls/loopls/confine"
+)
+
+// A program the user let write a protected git directory (approveGitDir)
+// does not run in the confined shell's child, whose mount namespace holds
+// that directory read-only for every program of the line. The daemon runs
+// it in a confined child of its own, the same confinement less that one
+// read-only path, with the program's standard files, which the shell
+// hands over on a unix socket (fd shellFiles): so only that program, and
+// what it starts, can write the directory.
+
+// Arguments and descriptors of the child that runs one such program.
+const (
+	execArg    = "__loopls_confined_exec"
+	shellFiles = 5 // in the shell's child: the socket its standard files go over
+)
+
+// delegation is one program the daemon admitted to run with writable
+// writable, taken by its token.
+type delegation struct {
+	path     string
+	args     []string
+	dir      string
+	env      map[string]string
+	writable string
+}
+
+// delegate keeps d for the shell's run request and returns its token.
+func (c *commandRun) delegate(d delegation) uint64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.delegated == nil {
+		c.delegated = make(map[uint64]delegation)
+	}
+	c.nextToken++
+	c.delegated[c.nextToken] = d
+	return c.nextToken
+}
+
+// take returns the delegation of token, once.
+func (c *commandRun) take(token uint64) (delegation, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	d, ok := c.delegated[token]
+	delete(c.delegated, token)
+	return d, ok
+}
+
+// execJob is what the program's child runs.
+type execJob struct {
+	Path string   `json:"path"`
+	Args []string `json:"args"`
+	Env  []string `json:"env"`
+	Dir  string   `json:"dir"`
+}
+
+// runWritable runs the program of token in a confined child of its own
+// with files as its standard input, output and error, bounded by ctx, and
+// returns its exit status.
+func (c *commandRun) runWritable(ctx context.Context, token uint64, files []*os.File) (int, error) {
+	d, ok := c.take(token)
+	if !ok || len(files) != 3 {
+		return 0, fmt.Errorf("%w: no such program was admitted", ErrRefused)
+	}
+	spec := c.spec
+	spec.Stage2 = execArg
+	spec.ReadOnly = slices.DeleteFunc(slices.Clone(spec.ReadOnly), func(p string) bool { return p == c.t.abs(d.writable) })
+	env := make([]string, 0, len(d.env)+2)
+	for k, v := range d.env {
+		env = append(env, k+"="+v)
+	}
+	env = append(env, "GIT_PAGER=cat", "GIT_TERMINAL_PROMPT=0")
+	slices.Sort(env)
+	toChildR, toChild, err := os.Pipe()
+	if err != nil {
+		return 0, err
+	}
+	defer toChild.Close()
+	cmd := confine.Command(spec)
+	cmd.Env = env
+	cmd.Dir = d.dir
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = files[0], files[1], files[2]
+	cmd.ExtraFiles = []*os.File{toChildR}
+	err = cmd.Start()
+	toChildR.Close()
+	if err != nil {
+		return 0, fmt.Errorf("%w: %v", ErrConfinement, err)
+	}
+	waited := make(chan error, 1)
+	go func() { waited <- cmd.Wait() }()
+	if err := confine.WriteFrame(toChild, spec); err == nil {
+		_ = confine.WriteFrame(toChild, execJob{Path: d.path, Args: d.args, Env: env, Dir: d.dir})
+	}
+	var werr error
+	select {
+	case werr = <-waited:
+	case <-ctx.Done():
+		_ = cmd.Process.Kill() // its PID namespace ends everything it started
+		<-waited
+		return 0, ctx.Err()
+	}
+	var exitErr *exec.ExitError
+	if errors.As(werr, &exitErr) {
+		if st, ok := exitErr.Sys().(syscall.WaitStatus); ok && st.Signaled() {
+			return 128 + int(st.Signal()), nil
+		}
+		return exitErr.ExitCode(), nil
+	}
+	return 0, werr
+}
+
+// fileBox holds the standard files the shell sent for each run request,
+// by the request's ID, until the request takes them.
+type fileBox struct {
+	mu    sync.Mutex
+	files map[uint64]chan []*os.File
+}
+
+func (b *fileBox) slot(id uint64) chan []*os.File {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.files == nil {
+		b.files = make(map[uint64]chan []*os.File)
+	}
+	ch := b.files[id]
+	if ch == nil {
+		ch = make(chan []*os.File, 1)
+		b.files[id] = ch
+	}
+	return ch
+}
+
+// take waits for the files of id, bounded by ctx.
+func (b *fileBox) take(ctx context.Context, id uint64) ([]*os.File, error) {
+	ch := b.slot(id)
+	defer func() {
+		b.mu.Lock()
+		delete(b.files, id)
+		b.mu.Unlock()
+	}()
+	select {
+	case f := <-ch:
+		return f, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// receive reads the shell's messages of files (an 8-byte request ID and
+// three descriptors each) from sock until it ends; files no request took
+// are closed then.
+func (b *fileBox) receive(sock *os.File) {
+	defer func() {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		for id, ch := range b.files {
+			select {
+			case fs := <-ch:
+				for _, f := range fs {
+					f.Close()
+				}
+			default:
+			}
+			delete(b.files, id)
+		}
+	}()
+	raw, err := sock.SyscallConn()
+	if err != nil {
+		return
+	}
+	for {
+		buf := make([]byte, 8)
+		oob := make([]byte, syscall.CmsgSpace(3*4))
+		var n, oobn int
+		var rerr error
+		if err := raw.Read(func(fd uintptr) bool {
+			n, oobn, _, _, rerr = syscall.Recvmsg(int(fd), buf, oob, 0)
+			return rerr != syscall.EAGAIN
+		}); err != nil || rerr != nil || n == 0 {
+			return
+		}
+		var files []*os.File
+		if msgs, err := syscall.ParseSocketControlMessage(oob[:oobn]); err == nil {
+			for _, m := range msgs {
+				fds, err := syscall.ParseUnixRights(&m)
+				if err != nil {
+					continue
+				}
+				for _, fd := range fds {
+					syscall.CloseOnExec(fd)
+					files = append(files, os.NewFile(uintptr(fd), "command-stdio"))
+				}
+			}
+		}
+		if n != 8 || len(files) != 3 {
+			for _, f := range files {
+				f.Close()
+			}
+			continue
+		}
+		select {
+		case b.slot(binary.BigEndian.Uint64(buf)) <- files:
+		default:
+			for _, f := range files {
+				f.Close()
+			}
+		}
+	}
+}
+
+// run, in the shell's child, sends hc's standard files and a run request
+// for token to the daemon and waits for the program's end.
+func (g *pipeGate) run(ctx context.Context, hc interp.HandlerContext, token uint64) error {
+	var files []*os.File
+	var closers []io.Closer
+	var copies sync.WaitGroup
+	defer func() {
+		for _, c := range closers {
+			c.Close()
+		}
+		copies.Wait()
+	}()
+	// A standard file that is not a file (a command substitution's
+	// buffer) goes through a pipe.
+	in, ok := hc.Stdin.(*os.File)
+	if !ok {
+		r, w, err := os.Pipe()
+		if err != nil {
+			return err
+		}
+		closers = append(closers, r)
+		go func() {
+			if hc.Stdin != nil {
+				_, _ = io.Copy(w, hc.Stdin)
+			}
+			w.Close()
+		}()
+		in = r
+	}
+	files = append(files, in)
+	for _, out := range []io.Writer{hc.Stdout, hc.Stderr} {
+		f, ok := out.(*os.File)
+		if !ok {
+			r, w, err := os.Pipe()
+			if err != nil {
+				return err
+			}
+			copies.Add(1)
+			go func() {
+				defer copies.Done()
+				_, _ = io.Copy(out, r)
+				r.Close()
+			}()
+			closers = append(closers, w)
+			f = w
+		}
+		files = append(files, f)
+	}
+	g.mu.Lock()
+	g.next++
+	id := g.next
+	g.mu.Unlock()
+	var idb [8]byte
+	binary.BigEndian.PutUint64(idb[:], id)
+	fds := make([]int, len(files))
+	for i, f := range files {
+		fds[i] = int(f.Fd())
+	}
+	if err := syscall.Sendmsg(shellFiles, idb[:], syscall.UnixRights(fds...), nil, 0); err != nil {
+		return fmt.Errorf("%w: handing the program's files to the daemon: %v", ErrRefused, err)
+	}
+	r, err := g.callID(ctx, id, shellMsg{Op: "run", Token: token})
+	// Our ends of the pipes close (deferred) only after the program ended:
+	// the copies then see their end.
+	if err != nil {
+		return err
+	}
+	if r.Code != 0 {
+		return interp.ExitStatus(uint8(r.Code))
+	}
+	return nil
+}
+
+func init() {
+	if len(os.Args) > 1 && os.Args[1] == execArg {
+		os.Exit(confinedExec())
+	}
+}
+
+// confinedExec is the second stage of a program's own child: it reads the
+// program from fd 3 and becomes it.
+func confinedExec() int {
+	var job execJob
+	if err := confine.ReadFrame(os.NewFile(shellIn, "from-daemon"), &job); err != nil {
+		fmt.Fprintf(os.Stderr, "loopls: confined program: reading its job: %v\n", err)
+		return 125
+	}
+	syscall.CloseOnExec(shellIn)
+	if err := os.Chdir(job.Dir); err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", job.Args[0], err)
+		return 126
+	}
+	err := syscall.Exec(job.Path, job.Args, job.Env)
+	fmt.Fprintf(os.Stderr, "%s: %v\n", job.Args[0], err)
+	return 126
+}
