@@ -41,9 +41,11 @@ eq('ollama_model: remote providers', { health.ollama_model('openai:gpt-4.1-mini'
 eq('statusline: nothing before a run', loopls.statusline(), '')
 loopls.runs.r1 = { runId = 'r1', state = 'AwaitingTools', turn = 2, seq = 3 }
 loopls.last_started = 'r1'
-eq('statusline: state and turn', loopls.statusline(), 'loopls: AwaitingTools · turn 2')
+eq('statusline: the state in words, the turn counted from 1 (as $/progress says it)', loopls.statusline(), 'loopls: running tools… · turn 3')
 loopls.runs.r1.ended, loopls.runs.r1.outcome = true, 'cancelled'
 eq('statusline: outcome once ended', loopls.statusline(), 'loopls: cancelled')
+loopls.runs.r1.outcome = 'max_turns_exceeded'
+eq('statusline: an outcome in words', loopls.statusline(), 'loopls: max turns exceeded')
 
 -- The chat buffer, drawn from protocol events.
 local chat = require('loopls.chat')
@@ -208,7 +210,7 @@ chat.redraw({
 eq('chat: a session drawn again, its title in the header', lines(), {
   '# loopls · read the README · mode auto', 'Context: none (:LooplsAdd)', '', '## You', 'read the README', '## loopls',
   '⚙ read_file README.md', '▸ output of read_file', '```text', 'x', '```', 'Done.', '_completed · 2 turn(s)_',
-  '', '## You', 'and again', '## loopls', 'Part', '_failed_ — Api: boom', '', '## You', '' })
+  '', '## You', 'and again', '## loopls', 'Part', '_failed_ — boom', '', '## You', '' })
 eq('chat: redraw continues that session', chat.session, 'ses_9')
 chat.new_conversation()
 eq('chat: new conversation', { chat.session, lines() }, { nil, { '# loopls · new conversation · mode auto', 'Context: none (:LooplsAdd)', '', '## You', '' } })

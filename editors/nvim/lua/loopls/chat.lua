@@ -640,7 +640,9 @@ local function outcome_line(rec)
   end
   local line = '_' .. table.concat(parts, ' · ') .. '_'
   if type(rec.error) == 'table' then
-    line = line .. string.format(' — %s: %s', tostring(rec.error.kind), tostring(rec.error.message))
+    -- The message says what happened; the kind is for programs (errors.Is).
+    local msg = rec.error.message ~= nil and rec.error.message ~= vim.NIL and tostring(rec.error.message) or tostring(rec.error.kind)
+    line = line .. ' — ' .. msg
   end
   return line
 end

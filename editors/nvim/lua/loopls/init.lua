@@ -819,9 +819,12 @@ function M.statusline()
     return ''
   end
   if r.ended or r.state == 'Terminal' then
-    return 'loopls: ' .. tostring(r.outcome or 'ended')
+    return 'loopls: ' .. tostring(r.outcome or 'ended'):gsub('_', ' ')
   end
-  return string.format('loopls: %s · turn %s', tostring(r.state or 'Start'), tostring(r.turn or 0))
+  -- In words, and turns counted from 1 as $/progress and the chat count
+  -- them (loopls/transition's turn counts from 0).
+  local words = M.state_words[r.state or 'Start'] or tostring(r.state)
+  return string.format('loopls: %s · turn %d', words, (tonumber(r.turn) or 0) + 1)
 end
 
 -- Buffer-local keys of the chat, from setup{ chat = { keys = … } }.
