@@ -226,3 +226,30 @@ test('Retry sends the failed run\'s prompt in its mode with the context it had a
   assert.deepEqual(retryParams(cutShort().run('r1')), { prompt: 'reset now' });
   assert.equal(retryParams(cutShort('MaxTurnsExceeded').run('r1')), undefined);
 });
+
+import { insideFolder } from '../src/panel/confine';
+import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+test('a path an answer names must stay in the workspace once symlinks are followed', async () => {
+  const base = mkdtempSync(join(tmpdir(), 'loopls-confine-'));
+  try {
+    const ws = join(base, 'ws');
+    const outside = join(base, 'outside');
+    mkdirSync(ws);
+    mkdirSync(outside);
+    writeFileSync(join(ws, 'README.md'), '# demo\n');
+    writeFileSync(join(outside, 'bashrc'), 'secret\n');
+    symlinkSync(join(outside, 'bashrc'), join(ws, 'notes.md'));
+    symlinkSync(outside, join(ws, 'linked'));
+    assert.equal(await insideFolder(ws, join(ws, 'README.md')), true);
+    assert.equal(await insideFolder(ws, join(ws, 'src', 'new.go')), true, 'a new file in a new directory');
+    assert.equal(await insideFolder(ws, join(ws, 'notes.md')), false, 'a link to a file outside');
+    assert.equal(await insideFolder(ws, join(ws, 'linked', 'new.go')), false, 'a new file under a linked directory');
+    assert.equal(await insideFolder(ws, join(ws, '..', 'outside', 'bashrc')), false);
+    assert.equal(await insideFolder(ws, ws), false, 'the folder itself is no file of it');
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+});

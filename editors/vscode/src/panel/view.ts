@@ -25,6 +25,7 @@ import { parseWebviewMessage, type HostMessage, type WebviewMessage } from './me
 import { ollamaCommand, ollamaDownloadUrl, setupFromModels, type SetupAction, type SetupView } from './setup';
 import { isExecutableFile } from '../binary';
 import { applyCodeEdit, applyLabel, fileRef } from './applycode';
+import { insideFolder } from './confine';
 import type { LspWorkspaceEdit } from '../editreview';
 
 export const panelViewId = 'loopls.panel';
@@ -588,13 +589,16 @@ export class PanelProvider implements vscode.WebviewViewProvider {
     const ref = fileRef(rel, false);
     const folders = vscode.workspace.workspaceFolders ?? [];
     if (!ref || folders.length === 0) return undefined;
+    // Inside the folder, also once symlinks are followed (a local folder).
+    const confined = async (folder: vscode.Uri, uri: vscode.Uri) =>
+      uri.path.startsWith(folder.path.replace(/\/+$/, '') + '/') && (uri.scheme !== 'file' || (await insideFolder(folder.fsPath, uri.fsPath)));
     for (const f of folders) {
       const uri = vscode.Uri.joinPath(f.uri, ref.path);
-      if (!uri.path.startsWith(f.uri.path.replace(/\/+$/, '') + '/')) continue;
       const st = await vscode.workspace.fs.stat(uri).then((x) => x, () => undefined);
-      if (st && st.type & vscode.FileType.File) return { uri, exists: true };
+      if (st && st.type & vscode.FileType.File) return (await confined(f.uri, uri)) ? { uri, exists: true } : undefined;
     }
-    return create ? { uri: vscode.Uri.joinPath(folders[0].uri, ref.path), exists: false } : undefined;
+    const fresh = vscode.Uri.joinPath(folders[0].uri, ref.path);
+    return create && (await confined(folders[0].uri, fresh)) ? { uri: fresh, exists: false } : undefined;
   }
 
   /** A file link of an answer: the workspace file opens in the editor (at its line). */
