@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -22,7 +24,9 @@ import (
 )
 
 // fakeTerminals plays the client's terminal/*: a command with "sleep" in it
-// runs until terminal/kill; any other prints a line and exits 3.
+// runs until terminal/kill; any other prints a line and exits 3. With
+// execute set, it runs what it is given instead, as an editor's terminal
+// does: the editor's own process, outside anything loopls confines.
 type fakeTerminals struct {
 	mu      sync.Mutex
 	calls   []string // "method id", in the order the client got them
@@ -30,6 +34,14 @@ type fakeTerminals struct {
 	killed  map[string]chan struct{}
 	// waiting receives a terminal's id when wait_for_exit is blocked on it.
 	waiting chan string
+	execute bool
+	ran     map[string]ranCommand // by terminal id, with execute
+}
+
+// ranCommand is how an executed terminal's command ended.
+type ranCommand struct {
+	output string
+	code   int
 }
 
 func newFakeTerminals() *fakeTerminals {
@@ -47,9 +59,39 @@ func (f *fakeTerminals) create(_ context.Context, p sdk.CreateTerminalRequest) (
 	f.creates = append(f.creates, p)
 	id := fmt.Sprintf("term_%d", len(f.creates))
 	f.killed[id] = make(chan struct{})
+	execute := f.execute
 	f.mu.Unlock()
 	f.record("create", id)
+	if execute {
+		cmd := exec.Command(p.Command, p.Args...)
+		if p.Cwd != nil {
+			cmd.Dir = *p.Cwd
+		}
+		out, err := cmd.CombinedOutput()
+		r := ranCommand{output: string(out)}
+		var exitErr *exec.ExitError
+		switch {
+		case errors.As(err, &exitErr):
+			r.code = exitErr.ExitCode()
+		case err != nil:
+			return sdk.CreateTerminalResponse{}, err
+		}
+		f.mu.Lock()
+		if f.ran == nil {
+			f.ran = map[string]ranCommand{}
+		}
+		f.ran[id] = r
+		f.mu.Unlock()
+	}
 	return sdk.CreateTerminalResponse{TerminalId: id}, nil
+}
+
+// executed is how terminal id's command ended, with execute.
+func (f *fakeTerminals) executed(id string) (ranCommand, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	r, ok := f.ran[id]
+	return r, ok
 }
 
 func (f *fakeTerminals) long(id string) bool {
@@ -62,6 +104,9 @@ func (f *fakeTerminals) long(id string) bool {
 
 func (f *fakeTerminals) wait(ctx context.Context, id string) (sdk.WaitForTerminalExitResponse, error) {
 	f.record("wait_for_exit", id)
+	if r, ok := f.executed(id); ok {
+		return sdk.WaitForTerminalExitResponse{ExitCode: sdk.Ptr(r.code)}, nil
+	}
 	if !f.long(id) {
 		return sdk.WaitForTerminalExitResponse{ExitCode: sdk.Ptr(3)}, nil
 	}
@@ -95,6 +140,9 @@ func (f *fakeTerminals) kill(id string) error {
 
 func (f *fakeTerminals) output(id string) (sdk.TerminalOutputResponse, error) {
 	f.record("output", id)
+	if r, ok := f.executed(id); ok {
+		return sdk.TerminalOutputResponse{Output: r.output, ExitStatus: &sdk.TerminalExitStatus{ExitCode: sdk.Ptr(r.code)}}, nil
+	}
 	if f.long(id) {
 		return sdk.TerminalOutputResponse{Output: "started\n", ExitStatus: &sdk.TerminalExitStatus{Signal: sdk.Ptr("SIGKILL")}}, nil
 	}
@@ -235,8 +283,13 @@ func lastToolUpdate(ups []sdk.SessionUpdate, id string) *sdk.SessionToolCallUpda
 	return last
 }
 
+// unconfined makes run_command behave as where the kernel confines
+// nothing, the only place a command goes to the client's terminal.
+func unconfined(t *testing.T) { t.Setenv(command.ConfineEnv, "off") }
+
 func TestTerminalThroughTheClient(t *testing.T) {
 	t.Setenv("OPENAI_API_KEY", "sk-terminal-secret-0123")
+	unconfined(t)
 	for _, offered := range []bool{true, false} {
 		t.Run(fmt.Sprintf("terminal=%v", offered), func(t *testing.T) {
 			var root string
@@ -260,7 +313,15 @@ func TestTerminalThroughTheClient(t *testing.T) {
 				t.Errorf("run_command = %q, want the client terminal's output and exit code", out)
 			}
 			if want := []string{"create term_1", "wait_for_exit term_1", "output term_1", "release term_1"}; !reflect.DeepEqual(calls, want) {
-				t.Errorf("terminal calls = %v, want %v", calls, want)
+				t.Fatalf("terminal calls = %v, want %v", calls, want)
+			}
+			// echo is on the allow list, but nothing confines the
+			// terminal: the user is asked, with the reason.
+			client.mu.Lock()
+			perms := slices.Clone(client.permissions)
+			client.mu.Unlock()
+			if len(perms) != 1 || perms[0].ToolCall.Title == nil || !strings.Contains(*perms[0].ToolCall.Title, "every command is asked") {
+				t.Errorf("permission requests = %+v, want one that says every command is asked", perms)
 			}
 			c := creates[0]
 			// The editor's environment is replaced by loopls's own less
@@ -290,6 +351,7 @@ func TestTerminalThroughTheClient(t *testing.T) {
 			wantWire := []string{
 				"session/update/tool_call:call_run",
 				"session/update/tool_call_update:call_run",
+				"session/request_permission:call_run",
 				"terminal/create:",
 				"session/update/tool_call_update/terminal:call_run",
 				"terminal/wait_for_exit:",
@@ -311,6 +373,7 @@ func TestTerminalThroughTheClient(t *testing.T) {
 }
 
 func TestTerminalKilledAndReleasedOnCancel(t *testing.T) {
+	unconfined(t)
 	var root string
 	run := &toolRun{root: &root, calls: []machine.ToolCall{toolCall("call_sleep", "run_command", `{"command":"sleep 30"}`)}}
 	client := &testClient{terms: newFakeTerminals()}
@@ -357,6 +420,7 @@ func TestTerminalKilledAndReleasedOnCancel(t *testing.T) {
 }
 
 func TestTerminalKilledAndReleasedOnTimeout(t *testing.T) {
+	unconfined(t)
 	var root string
 	run := &toolRun{root: &root, calls: []machine.ToolCall{toolCall("call_sleep", "run_command", `{"command":"sleep 30","timeout_s":1}`)}}
 	client := &testClient{terms: newFakeTerminals()}
@@ -372,5 +436,54 @@ func TestTerminalKilledAndReleasedOnTimeout(t *testing.T) {
 	}
 	if out := run.output(0); !strings.Contains(out, "started") || !strings.Contains(out, "timed out after 1s") {
 		t.Errorf("run_command = %q, want the output so far and the timeout", out)
+	}
+}
+
+// While the kernel confines run_command here, a command is never handed to
+// the client's terminal: the editor runs that, outside the confinement. It
+// runs in loopls's confined child, and the tool call shows its output
+// (issue 23). The client's terminal below really runs what it is given, so
+// a command handed to it would write outside the workspace.
+func TestConfinedCommandNeverRunsInTheClientTerminal(t *testing.T) {
+	if st := command.Confinement(); !st.Confined() {
+		t.Fatalf("the kernel cannot confine commands on this machine (%s): this test needs Landlock and user namespaces", st.Why)
+	}
+	outside := t.TempDir()
+	marker := filepath.Join(outside, "marker")
+	var root string
+	run := &toolRun{root: &root, calls: []machine.ToolCall{
+		toolCall("call_out", "run_command", fmt.Sprintf(`{"command":"touch %s"}`, marker)),
+		toolCall("call_in", "run_command", `{"command":"touch inside"}`),
+	}}
+	client := &testClient{terms: newFakeTerminals()}
+	client.terms.execute = true
+	h := newHarness(t, run.script, client)
+	root = h.root
+	s := h.start(sdk.ClientCapabilities{Terminal: true})
+	if r, err := h.prompt(s.SessionId, "touch"); err != nil || r.StopReason != sdk.StopReasonEndTurn {
+		t.Fatalf("prompt = %v, %v", r.StopReason, err)
+	}
+	if _, err := os.Stat(marker); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a command run for the ACP client wrote outside the workspace (stat: %v)", err)
+	}
+	if calls, _ := client.terms.snapshot(); len(calls) != 0 {
+		t.Errorf("the client's terminal was handed %v, want nothing while loopls confines commands", calls)
+	}
+	if out := run.output(0); !strings.Contains(out, "touch") || strings.Contains(out, "[exit code 0]") {
+		t.Errorf("touch outside = %q, want it failed under the confinement", out)
+	}
+	// Inside the workspace the same program works: the command ran, in
+	// loopls's own child.
+	if _, err := os.Stat(filepath.Join(root, "inside")); err != nil || !strings.Contains(run.output(1), "[exit code 0]") {
+		t.Errorf("touch inside: %v, output %q; want it run", err, run.output(1))
+	}
+	// The editor is shown the output in the tool call, not a terminal.
+	ups, _ := client.snapshot()
+	for _, id := range []string{"call_out", "call_in"} {
+		last := lastToolUpdate(ups, id)
+		if last == nil || len(last.Content) != 1 || last.Content[0].Content == nil || last.Content[0].Content.Content.Text == nil ||
+			!strings.Contains(last.Content[0].Content.Content.Text.Text, "$ touch") {
+			t.Errorf("%s: last update = %+v, want the output as the tool call's content", id, last)
+		}
 	}
 }

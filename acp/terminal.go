@@ -17,7 +17,9 @@ import (
 const terminalCleanup = 5 * time.Second
 
 // terminalRunner implements workspace.Runner over the client's terminal/*
-// methods, so approved commands run where the user watches them. It
+// methods, so approved commands run where the user watches them. It is
+// handed a command only where the kernel confines nothing here: the editor
+// runs its terminal outside loopls's confinement (command.AdmitSimple). It
 // declines (and the workspace runs the command locally) when the client did
 // not offer terminals or the run is not one of this connection's.
 type terminalRunner struct {

@@ -158,14 +158,28 @@ var shellWords = map[string]bool{
 // ErrNotFound reports a program that is not found on the line's PATH.
 var ErrNotFound = errors.New("command not found")
 
+// ErrConfinedHere is AdmitSimple's answer while the kernel confines
+// commands on this machine: another shell (an editor's terminal) runs
+// outside that confinement, so the line must run here, in Run's confined
+// child, never be handed over.
+var ErrConfinedHere = errors.New("the kernel confines commands here: the line runs in loopls's confined child, not in another shell")
+
 // AdmitSimple judges args, a line Simple accepted that another shell (an
 // editor's terminal, with its own environment) will run in the root, as
-// the interpreter would judge it, asking the user when needed. It returns
-// the line to hand over, re-quoted, so that what runs is what was judged;
+// the interpreter would judge it, asking the user when needed. That shell
+// is outside any confinement, so AdmitSimple admits a line only where the
+// kernel confines nothing (and then every program is asked, as Run's are
+// there); where it confines, the answer is ErrConfinedHere. It returns the
+// line to hand over, re-quoted, so that what runs is what was judged;
 // ErrNotFound when the program is not found here, an ErrRefused error when
 // it must not run, or ctx's error.
 func AdmitSimple(ctx context.Context, cfg Config, cmdline string, args []string) (string, error) {
+	st := Confinement()
+	if st.Confined() {
+		return "", ErrConfinedHere
+	}
 	c := newCommandRun(cfg, cmdline, Env())
+	c.unconfined = st.Why + "; the editor's terminal runs it, outside loopls"
 	reasons, _, run, err := c.judge(c.t.dir, nil, args)
 	if err != nil {
 		return "", fmt.Errorf("%w: %v", ErrNotFound, err)

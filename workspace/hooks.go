@@ -44,7 +44,8 @@ type CommandResult struct {
 
 // Runner runs run_command's commands somewhere other than a local child
 // process — an ACP client's terminal (terminal/*), where the user watches
-// them live.
+// them live. That is outside loopls's confinement, so a Runner is handed a
+// command only where the kernel confines nothing (command.AdmitSimple).
 //
 // ctx carries the command's timeout and the tool call's cancel: when it is
 // done the Runner must stop the command and return with ctx's error (and

@@ -136,7 +136,16 @@ func (r *scriptedRunner) RunCommand(ctx context.Context, req CommandRequest) (Co
 	return res, true, err
 }
 
+// unconfined makes run_command behave as where the kernel confines nothing,
+// the only place a command is handed to a Runner; there every program is
+// asked, so the tests below answer.
+func unconfined(t *testing.T) {
+	t.Helper()
+	t.Setenv(command.ConfineEnv, "off")
+}
+
 func TestRunnerHookRunsApprovedCommands(t *testing.T) {
+	unconfined(t)
 	dir := newTree(t, nil)
 	r := &scriptedRunner{run: func(ctx context.Context, req CommandRequest) (CommandResult, error) {
 		switch req.Command {
@@ -154,7 +163,8 @@ func TestRunnerHookRunsApprovedCommands(t *testing.T) {
 		}
 		return CommandResult{}, errors.New("unexpected command " + req.Command)
 	}}
-	w := withPolicy(openWS(t, dir, Options{Runner: r}), command.Policy{AllowCommands: true, Allowed: []string{"make", "long", "killed", "broken", "sleep", "pwd"}})
+	ap := &recordingApprover{decision: DecisionAllowOnce}
+	w := withPolicy(openWS(t, dir, Options{Runner: r, Approver: ap}), command.Policy{AllowCommands: true, Allowed: []string{"make", "long", "killed", "broken", "sleep", "pwd"}})
 	tests := []struct {
 		cmd     string
 		timeout int
@@ -189,7 +199,14 @@ func TestRunnerHookRunsApprovedCommands(t *testing.T) {
 		t.Errorf("request = %+v", first)
 	}
 
-	// A command the policy refuses never reaches the Runner.
+	// Allowed, but nothing confines the terminal: each was asked.
+	if n := ap.count(); n != len(tests) {
+		t.Errorf("asked %d times, want each of the %d commands", n, len(tests))
+	}
+	// A command the user refuses never reaches the Runner.
+	ap.mu.Lock()
+	ap.decision = DecisionRejectOnce
+	ap.mu.Unlock()
 	n := len(r.reqs)
 	if res := call(t, w, ToolRunCommand, map[string]any{"command": "rm -rf /"}); !res.IsError || !strings.Contains(res.Output, "not run") {
 		t.Errorf("unapproved command = %+v", res)
@@ -200,6 +217,9 @@ func TestRunnerHookRunsApprovedCommands(t *testing.T) {
 	}
 	r.decline = true
 	r.mu.Unlock()
+	ap.mu.Lock()
+	ap.decision = DecisionAllowOnce
+	ap.mu.Unlock()
 	// A Runner that declines leaves the command to the local shell.
 	if res := call(t, w, ToolRunCommand, map[string]any{"command": "pwd"}); res.IsError || !strings.Contains(res.Output, w.Root()+"\n") {
 		t.Errorf("declined command = %+v, want it run locally", res)
@@ -207,6 +227,7 @@ func TestRunnerHookRunsApprovedCommands(t *testing.T) {
 }
 
 func TestRunnerHookCancel(t *testing.T) {
+	unconfined(t)
 	dir := newTree(t, nil)
 	started := make(chan struct{})
 	r := &scriptedRunner{run: func(ctx context.Context, req CommandRequest) (CommandResult, error) {
@@ -214,7 +235,7 @@ func TestRunnerHookCancel(t *testing.T) {
 		<-ctx.Done()
 		return CommandResult{Output: "so far\n"}, ctx.Err()
 	}}
-	w := withPolicy(openWS(t, dir, Options{Runner: r}), command.Policy{AllowCommands: true, Allowed: []string{"sleep"}})
+	w := withPolicy(openWS(t, dir, Options{Runner: r, Approver: &recordingApprover{decision: DecisionAllowOnce}}), command.Policy{AllowCommands: true, Allowed: []string{"sleep"}})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	type outcome struct {
@@ -248,11 +269,12 @@ func TestRunnerHookCancel(t *testing.T) {
 // there, judged first and re-quoted; any other line runs in the
 // interpreter, judged program by program.
 func TestRunnerGetsOnlyJudgedSimpleCommands(t *testing.T) {
+	unconfined(t)
 	dir := newTree(t, map[string]string{"a b.txt": "x\n"})
 	r := &scriptedRunner{run: func(ctx context.Context, req CommandRequest) (CommandResult, error) {
 		return CommandResult{Output: "terminal\n"}, nil
 	}}
-	ap := &recordingApprover{decision: DecisionRejectOnce}
+	ap := &recordingApprover{decision: DecisionAllowOnce}
 	w := withPolicy(openWS(t, dir, Options{Runner: r, Approver: ap}), command.Policy{Allowed: []string{"ls", "cat", "sed", "printf"}})
 	reqs := func() []string {
 		r.mu.Lock()
@@ -273,7 +295,10 @@ func TestRunnerGetsOnlyJudgedSimpleCommands(t *testing.T) {
 			t.Errorf("%q reached the terminal as %q, want %q", cmd, got, want)
 		}
 	}
-	// Simple but not allowed as is: asked, refused, never in the terminal.
+	// Refused: never in the terminal.
+	ap.mu.Lock()
+	ap.decision = DecisionRejectOnce
+	ap.mu.Unlock()
 	for _, cmd := range []string{"cat /etc/passwd", "touch x", "./x"} {
 		if res := call(t, w, ToolRunCommand, map[string]any{"command": cmd}); !res.IsError {
 			t.Errorf("%q = %+v, want refused", cmd, res)
@@ -291,29 +316,75 @@ func TestRunnerGetsOnlyJudgedSimpleCommands(t *testing.T) {
 	}
 }
 
+// protectedRefuser allows every command and refuses every protected path.
+type protectedRefuser struct{ recordingApprover }
+
+func (a *protectedRefuser) Approve(ctx context.Context, req ApprovalRequest) (Decision, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.asked = append(a.asked, req)
+	if req.Protected != "" {
+		return DecisionRejectOnce, nil
+	}
+	return DecisionAllowOnce, nil
+}
+
 // TestRunnerAsksBeforeGitWritesGit: a git command that writes .git asks
 // its question by name before it goes to the editor's terminal (which
-// runs it unconfined); refused, the terminal never sees it. One that only
-// reads goes there unasked.
+// runs it unconfined, so the program itself is asked first); refused, the
+// terminal never sees it. One that only reads goes there with the
+// program's question alone.
 func TestRunnerAsksBeforeGitWritesGit(t *testing.T) {
+	unconfined(t)
 	dir := newTree(t, map[string]string{".git/HEAD": "ref: refs/heads/main\n"})
 	r := &scriptedRunner{run: func(ctx context.Context, req CommandRequest) (CommandResult, error) {
 		return CommandResult{Output: "terminal\n"}, nil
 	}}
-	ap := &recordingApprover{decision: DecisionRejectOnce}
+	ap := &protectedRefuser{}
 	w := withPolicy(openWS(t, dir, Options{Runner: r, Approver: ap}), command.Policy{Allowed: []string{"git"}})
 	if res := call(t, w, ToolRunCommand, map[string]any{"command": "git commit -qm x"}); !res.IsError || !strings.Contains(res.Output, "refused writing the protected path .git/") {
 		t.Errorf("git commit = %+v, want refused by name", res)
 	}
-	if ap.count() != 1 || ap.asked[0].Protected != ".git/" {
-		t.Errorf("asked %+v, want one question naming .git/", ap.asked)
+	if ap.count() != 2 || ap.asked[0].Protected != "" || ap.asked[1].Protected != ".git/" {
+		t.Errorf("asked %+v, want the program, then one question naming .git/", ap.asked)
 	}
-	if res := call(t, w, ToolRunCommand, map[string]any{"command": "git status"}); res.IsError || ap.count() != 1 {
-		t.Errorf("git status = %+v, asked %d times", res, ap.count())
+	if res := call(t, w, ToolRunCommand, map[string]any{"command": "git status"}); res.IsError || ap.count() != 3 || ap.asked[2].Protected != "" {
+		t.Errorf("git status = %+v, asked %+v", res, ap.asked)
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if len(r.reqs) != 1 || !strings.Contains(r.reqs[0].Command, "status") {
 		t.Errorf("the terminal got %+v, want only git status", r.reqs)
+	}
+}
+
+// While the kernel confines commands here, no command is handed to a
+// Runner (an editor's terminal runs outside the confinement): it runs in
+// the confined child, and the Runner never hears of it (issue 23).
+func TestRunnerNeverGetsACommandWhileConfined(t *testing.T) {
+	if st := command.Confinement(); !st.Confined() {
+		t.Fatalf("the kernel cannot confine commands on this machine (%s): this test needs Landlock and user namespaces", st.Why)
+	}
+	dir := newTree(t, nil)
+	r := &scriptedRunner{run: func(ctx context.Context, req CommandRequest) (CommandResult, error) {
+		return CommandResult{Output: "terminal\n"}, nil
+	}}
+	ap := &recordingApprover{decision: DecisionAllowOnce}
+	w := withPolicy(openWS(t, dir, Options{Runner: r, Approver: ap}), command.Policy{AllowCommands: true, Allowed: []string{"pwd", "touch"}})
+	for _, cmd := range []string{"pwd", "touch made"} {
+		if res := call(t, w, ToolRunCommand, map[string]any{"command": cmd}); res.IsError || strings.Contains(res.Output, "terminal") || !strings.Contains(res.Output, "[exit code 0]") {
+			t.Errorf("%q = %+v, want it run here", cmd, res)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "made")); err != nil {
+		t.Errorf("touch did not run in the confined child: %v", err)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.reqs) != 0 {
+		t.Errorf("the Runner was handed %+v while the kernel confines commands", r.reqs)
+	}
+	if n := ap.count(); n != 0 {
+		t.Errorf("asked %d times for allowed programs under the confinement", n)
 	}
 }

@@ -120,6 +120,8 @@ func (w *Workspace) runHooked(ctx context.Context, inv engine.ToolInvocation, p 
 	switch {
 	case errors.Is(derr, command.ErrNotFound):
 		return engine.ToolResult{}, false, nil // not found here: let the interpreter say so
+	case errors.Is(derr, command.ErrConfinedHere):
+		return engine.ToolResult{}, false, nil // the kernel confines commands here: never another shell
 	case derr != nil && ctx.Err() != nil:
 		return engine.ToolResult{Output: "run_command: cancelled while waiting for approval", IsError: true}, true, ctx.Err()
 	case derr != nil:

@@ -7,7 +7,7 @@
 // usage: node acp-e2e.mjs --workspace DIR [--out results.json] -- AGENT CMD...
 //   The agent command gets scenario flags appended (e.g. --max-turns 2).
 //   Every scenario prints PASS/FAIL lines; the last line is "N passed, N failed".
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { Readable, Writable } from 'node:stream';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -51,9 +51,10 @@ const within = (p, what, ms = 60000) => Promise.race([p, deadline(ms, what)]);
 // withAgent starts one agent process and connects the official client to it.
 // rec collects what the client saw; opts.permission answers permission requests,
 // opts.buffers (absolute path -> text) are unsaved editor buffers that
-// fs/read_text_file answers before the disk, opts.terminal answers terminal/*.
+// fs/read_text_file answers before the disk, opts.terminal answers terminal/*;
+// opts.env is added to the agent's environment.
 async function withAgent(extraArgs, opts, fn) {
-  const proc = spawn(cmd[0], [...cmd.slice(1), ...extraArgs], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const proc = spawn(cmd[0], [...cmd.slice(1), ...extraArgs], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...(opts.env || {}) } });
   let stderr = '';
   proc.stderr.on('data', (d) => { stderr += d; });
   proc.stdin.on('error', () => {}); // a killed agent's stdin: EPIPE, nothing to report
@@ -86,19 +87,26 @@ async function withAgent(extraArgs, opts, fn) {
       return { content: opts.buffers?.[params.path] ?? fs.readFileSync(params.path, 'utf8') };
     })
     // A scripted editor terminal: the command "runs" at once and prints
-    // opts.terminal.output; every call is recorded in rec.terminal.
+    // opts.terminal.output; every call is recorded in rec.terminal. With
+    // opts.terminal.execute it really runs what it is given, as an editor's
+    // terminal does, in the editor's process: outside loopls's confinement.
     .onRequest(acp.methods.client.terminal.create, ({ params }) => {
       rec.terminal.push({ method: 'create', params });
       rec.order.push('terminal/create');
+      if (opts.terminal?.execute) {
+        const r = spawnSync(params.command, params.args || [], { cwd: params.cwd, encoding: 'utf8' });
+        rec.executed = { output: (r.stdout || '') + (r.stderr || ''), exitCode: r.status ?? 1 };
+      }
       return { terminalId: 'term-1' };
     })
     .onRequest(acp.methods.client.terminal.waitForExit, ({ params }) => {
       rec.terminal.push({ method: 'wait_for_exit', params });
-      return { exitCode: opts.terminal?.exitCode ?? 0 };
+      return { exitCode: rec.executed?.exitCode ?? opts.terminal?.exitCode ?? 0 };
     })
     .onRequest(acp.methods.client.terminal.output, ({ params }) => {
       rec.terminal.push({ method: 'output', params });
-      return { output: opts.terminal?.output ?? '', truncated: false, exitStatus: { exitCode: opts.terminal?.exitCode ?? 0 } };
+      const exitCode = rec.executed?.exitCode ?? opts.terminal?.exitCode ?? 0;
+      return { output: rec.executed?.output ?? opts.terminal?.output ?? '', truncated: false, exitStatus: { exitCode } };
     })
     .onRequest(acp.methods.client.terminal.kill, ({ params }) => {
       rec.terminal.push({ method: 'kill', params });
@@ -337,7 +345,29 @@ await scenario('fs/read_text_file not offered', () => withAgent([], {
   check('read without the capability: the disk, and the client is never asked', rec.reads.length === 0 && JSON.stringify(done.content || []).includes('# Demo'), [rec.reads, done.content]);
 }));
 
-await scenario('terminal/*', () => withAgent([], { caps: { terminal: true }, terminal: { output: 'slept in the editor\n', exitCode: 0 } }, async (agent, rec) => {
+// While the kernel confines commands (this machine, by default), a command
+// never goes to the editor's terminal: the editor would run it outside the
+// confinement. It runs in loopls's confined child and the tool call shows
+// its output. The terminal here really runs what it is given, so a command
+// handed to it would leave the marker outside the workspace.
+await scenario('terminal/* while confined', () => withAgent([], { caps: { terminal: true }, terminal: { execute: true } }, async (agent, rec) => {
+  const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'acp-e2e-outside-'));
+  const marker = path.join(outside, 'marker');
+  const s = await newSession(agent);
+  const r = await prompt(agent, s.sessionId, `shell: touch ${marker}`);
+  check('confined: stopReason end_turn', r.stopReason === 'end_turn', r);
+  check('confined: the editor\'s terminal is never asked to run it', rec.terminal.length === 0, rec.terminal);
+  check('confined: nothing is written outside the workspace', !fs.existsSync(marker), marker);
+  const done = rec.updates.filter((u) => u.sessionUpdate === 'tool_call_update').pop() || {};
+  const text = JSON.stringify(done.content || []);
+  check('confined: the tool call shows the output of loopls\'s confined child, no terminal',
+    text.includes('$ touch') && !text.includes('[exit code 0]') && !(done.content || []).some((x) => x.type === 'terminal'), done.content);
+  fs.rmSync(outside, { recursive: true, force: true });
+}));
+
+// With the confinement off (LOOPLS_CONFINE=off, or a kernel without it), a
+// command goes to the editor's terminal, asked first.
+await scenario('terminal/*', () => withAgent([], { caps: { terminal: true }, terminal: { output: 'slept in the editor\n', exitCode: 0 }, env: { LOOPLS_CONFINE: 'off' } }, async (agent, rec) => {
   const s = await newSession(agent);
   const r = await prompt(agent, s.sessionId, 'sleep for a while');
   check('terminal: stopReason end_turn', r.stopReason === 'end_turn', r);

@@ -14,6 +14,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/loopls/loopls/acp"
+	"github.com/loopls/loopls/command"
 	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/engine/machine"
@@ -43,10 +44,12 @@ type fixture struct {
 	root  string
 	state string
 	rec   *recorder
-	// reader, runner and allowed go into the backend's hooks and settings.
-	reader  workspace.Reader
-	runner  workspace.Runner
-	allowed []string
+	// reader, runner, approver and allowed go into the backend's hooks
+	// and settings.
+	reader   workspace.Reader
+	runner   workspace.Runner
+	approver workspace.Approver
+	allowed  []string
 }
 
 func newFixture(t *testing.T) *fixture {
@@ -77,8 +80,9 @@ func (f *fixture) open(t *testing.T) acp.Backend {
 			f.rec = &recorder{next: disk}
 			return f.rec
 		},
-		Reader: f.reader,
-		Runner: f.runner,
+		Reader:   f.reader,
+		Runner:   f.runner,
+		Approver: f.approver,
 	})
 	if err != nil {
 		t.Fatalf("open backend: %v", err)
@@ -275,11 +279,21 @@ func (r *terminalRunner) RunCommand(_ context.Context, req workspace.CommandRequ
 	return workspace.CommandResult{Output: "ran in the editor's terminal\n", ExitCode: 7}, true, nil
 }
 
+// allowAll approves every question.
+type allowAll struct{}
+
+func (allowAll) Approve(context.Context, workspace.ApprovalRequest) (workspace.Decision, error) {
+	return workspace.DecisionAllowOnce, nil
+}
+
 // TestToolsReadAndRunThroughTheHooks: the model's read_file sees the
 // Reader's text and its run_command runs in the Runner, not on disk or in a
-// local shell.
+// local shell. A command goes to a Runner (an editor's terminal) only where
+// the kernel confines nothing, and then every program is asked.
 func TestToolsReadAndRunThroughTheHooks(t *testing.T) {
+	t.Setenv(command.ConfineEnv, "off")
 	f := newFixture(t)
+	f.approver = allowAll{}
 	f.reader = bufferReader{text: "# Unsaved buffer\n"}
 	runner := &terminalRunner{}
 	f.runner = runner

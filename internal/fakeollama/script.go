@@ -163,6 +163,10 @@ func defaultReply(req *api.ChatRequest, m Model, seen int) *Reply {
 		return ToolCalls(Call{Name: "edit_file", Args: `{"path":"hello.txt","old_string":"hello","new_string":"goodbye"}`})
 	case tools && lastIsUser && strings.HasPrefix(prompt, "list"):
 		return ToolCalls(Call{Name: "list_dir", Args: `{"path":"."}`})
+	case tools && lastIsUser && strings.HasPrefix(prompt, "shell: "):
+		// The rest of the prompt is the command line to run.
+		args, _ := json.Marshal(map[string]string{"command": strings.TrimPrefix(prompt, "shell: ")})
+		return ToolCalls(Call{Name: "run_command", Args: string(args)})
 	case tools && lastIsUser && strings.HasPrefix(prompt, "sleep"):
 		return ToolCalls(Call{Name: "run_command", Args: `{"command":"sleep 30"}`})
 	case tools && lastIsUser && strings.HasPrefix(prompt, "unknown"):
