@@ -151,7 +151,13 @@ async function codeAndFiles(h, frame) {
   const asked2 = await waitFor(() => events().slice(n).find((e) => e.ev === 'editReview'), 15000);
   check('Apply to a file not yet there reviews a new file', asked2 && asked2.files[0].path === 'applied.go' && asked2.files[0].kind === 'create', asked2);
   const card = frame.locator('.loopls-edit-review');
-  const cardShown = await waitFor(async () => card.isVisible().catch(() => false), 10000);
+  await waitFor(async () => card.isVisible().catch(() => false), 10000);
+  // A run that ends meanwhile does not withdraw it (only a run's own edits are).
+  const chat = await panelSend(frame, 'chat while the Apply waits');
+  const chatEnd = chat && (await waitFor(() => h.runEnded(chat.runId), 30000));
+  const cardShown = await waitFor(async () => card.isVisible().catch(() => false), 5000);
+  const withdrawn = events().slice(n).find((e) => e.ev === 'editReviewAnswer' && e.via === 'withdrawn');
+  check('a run ending meanwhile leaves the Apply review waiting', chatEnd && cardShown && !withdrawn, { chatEnd: chatEnd && chatEnd.p.outcome, cardShown, withdrawn });
   if (cardShown) await card.locator('button', { hasText: /^Accept$/ }).click();
   const applied = await waitFor(() => events().slice(n).find((e) => e.ev === 'panelApplied'), 15000);
   const done2 = events().slice(n).find((e) => e.ev === 'editReviewed');

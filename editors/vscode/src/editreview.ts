@@ -173,15 +173,21 @@ export interface EditReviewView {
  * its run is over.
  */
 export class PendingReviews {
-  private readonly pending = new Map<string, { label: string; files: ReviewFile[]; resolve: (accepted: boolean) => void }>();
+  private readonly pending = new Map<string, { label: string; files: ReviewFile[]; resolve: (accepted: boolean) => void; ofRun: boolean }>();
   private n = 0;
 
-  add(label: string, files: ReviewFile[]): { key: string; answer: Promise<boolean> } {
+  /** ofRun: a run's edit (withdrawn when the runs are over); false for the user's own (a code block's Apply). */
+  add(label: string, files: ReviewFile[], ofRun = true): { key: string; answer: Promise<boolean> } {
     const key = `edit-${++this.n}`;
     let resolve!: (accepted: boolean) => void;
     const answer = new Promise<boolean>((r) => (resolve = r));
-    this.pending.set(key, { label, files, resolve });
+    this.pending.set(key, { label, files, resolve, ofRun });
     return { key, answer };
+  }
+
+  /** The reviews of runs' edits, the ones a run's end makes moot. */
+  runKeys(): string[] {
+    return [...this.pending].filter(([, r]) => r.ofRun).map(([k]) => k);
   }
 
   /** Settles a review; false when it is not pending (answered already). */

@@ -77,10 +77,10 @@ export class EditReview {
    * Reject, and answers workspace/applyEdit. apply sends an edit on to
    * VS Code (vscode-languageclient's own handler).
    */
-  async review<P extends { edit: LspWorkspaceEdit; label?: string }, R>(params: P, apply: (p: P) => Promise<R>): Promise<R | ApplyResult> {
+  async review<P extends { edit: LspWorkspaceEdit; label?: string }, R>(params: P, apply: (p: P) => Promise<R>, ofRun = true): Promise<R | ApplyResult> {
     const files = await Promise.all(proposedFiles(params.edit).map((f) => this.reviewFile(f)));
     const label = params.label ?? 'loopls: edit';
-    const { key, answer } = this.pending.add(label, files);
+    const { key, answer } = this.pending.add(label, files, ofRun);
     this.log.write({ ev: 'editReview', key, label, files: files.map((f) => ({ path: f.path, kind: f.kind, before: f.before, after: f.after })) });
     this.setContext();
     this.postPending(key);
@@ -157,11 +157,12 @@ export class EditReview {
   }
 
   /**
-   * Every run is over: a review still waiting is withdrawn (its request is
-   * moot), answered as not applied, and its diff closed.
+   * Every run is over: a review of a run's edit still waiting is withdrawn
+   * (its request is moot), answered as not applied, and its diff closed.
+   * The user's own (a code block's Apply) waits for its answer.
    */
   withdrawAll(): void {
-    for (const key of this.pending.keys()) this.answer(key, false, 'withdrawn');
+    for (const key of this.pending.runKeys()) this.answer(key, false, 'withdrawn');
   }
 
   private postPending(key: string): void {

@@ -520,8 +520,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     sessionLoaded: (runs) => {
       for (const r of runs) review.runEnded(r);
     },
-    // A code block's Apply is reviewed as any edit to confirm.
-    reviewEdit: (params, apply) => editReview.review(params, () => apply()),
+    // A code block's Apply is reviewed as any edit to confirm (but no run's end withdraws it).
+    reviewEdit: (params, apply) => editReview.review(params, () => apply(), false),
   });
   // The panel keeps its page while hidden, as agent panels do: the draft in
   // the composer, the scroll position and the streamed runs stay, and runs

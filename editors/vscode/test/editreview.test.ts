@@ -129,3 +129,14 @@ test('parseEditReviewMessage: checked field by field', () => {
     assert.equal(parseEditReviewMessage(bad), undefined, JSON.stringify(bad));
   }
 });
+
+test('PendingReviews: a run\'s end withdraws its runs\' edits, not the user\'s own Apply', async () => {
+  const p = new PendingReviews();
+  const run = p.add('loopls: edit_file a', []);
+  const mine = p.add('loopls: apply the answer\'s code to b', [], false);
+  assert.deepEqual(p.runKeys(), [run.key]);
+  assert.deepEqual(p.keys(), [run.key, mine.key]);
+  for (const k of p.runKeys()) p.answer(k, false);
+  assert.equal(await run.answer, false);
+  assert.deepEqual(p.keys(), [mine.key]);
+});
