@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/loopls/loopls/workspace"
 )
 
 // fixParams are loopls.fix's argument and loopls/run's "fix".
@@ -26,6 +28,36 @@ type fixDiagnostic struct {
 	Code     json.RawMessage `json:"code"`
 }
 
+// fixPath is the fixed file's path as the prompt and the title give it:
+// relative to the workspace, else the URI.
+func fixPath(ws *workspace.Workspace, uri string) string {
+	if p, ok := uriToPath(uri); ok {
+		if rel, err := ws.Rel(p); err == nil {
+			return rel
+		}
+	}
+	return uri
+}
+
+// fixTitle names the session a fix starts by what it fixes ("Fix
+// hello.txt:3-5: instruction"): its prompt's first line is often the
+// default instruction, the same for every fix. "" without a fix or a
+// workspace.
+func (s *Server) fixTitle(f *fixParams) string {
+	if f == nil || f.Range == nil {
+		return ""
+	}
+	ws, err := s.docs.current()
+	if err != nil {
+		return ""
+	}
+	t := fmt.Sprintf("Fix %s:%d-%d", fixPath(ws, f.URI), f.Range.Start.Line+1, f.Range.End.Line+1)
+	if instr := strings.TrimSpace(f.Instruction); instr != "" {
+		t += ": " + instr
+	}
+	return t
+}
+
 // fixPrompt builds the prompt of a fix: the instruction first (what the user
 // asked for), then the range's text and its diagnostics.
 func (s *Server) fixPrompt(f *fixParams) (string, error) {
@@ -43,12 +75,7 @@ func (s *Server) fixPrompt(f *fixParams) (string, error) {
 	if err != nil {
 		return "", badParam("fix.uri", "cannot be read: %v", err)
 	}
-	path := f.URI
-	if p, ok := uriToPath(f.URI); ok {
-		if rel, err := ws.Rel(p); err == nil {
-			path = rel
-		}
-	}
+	path := fixPath(ws, f.URI)
 	var b strings.Builder
 	instr := strings.TrimSpace(f.Instruction)
 	if instr == "" {

@@ -78,6 +78,7 @@ func (s *Server) startRun(ctx context.Context, p runParams, token json.RawMessag
 		return mgr.Start(ctx, session.Request{
 			SessionID: p.Session,
 			Prompt:    prompt,
+			Title:     s.fixTitle(p.Fix),
 			Model:     p.Model,
 			MaxTurns:  p.MaxTurns,
 			Mode:      mode,

@@ -142,3 +142,24 @@ func TestRenameAndDeleteInMemory(t *testing.T) {
 		t.Errorf("delete twice: %v", err)
 	}
 }
+
+// Request.Title names the session a run starts (a fix's "Fix path:lines");
+// without it the prompt's first line does.
+func TestRequestTitleNamesANewSession(t *testing.T) {
+	e := newEnv(t)
+	m := e.manager(t, nil)
+	ctx := context.Background()
+	h, err := m.Start(ctx, session.Request{Prompt: "Improve this code.\n\nFile: a.go", Title: "Fix a.go:3-5\nignored"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitRun(t, h)
+	h2, err := m.Start(ctx, session.Request{Prompt: "chat", SessionID: h.SessionID(), Title: "not a new session"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitRun(t, h2)
+	if list, _ := m.Sessions(ctx); len(list) != 1 || list[0].Title != "Fix a.go:3-5" {
+		t.Errorf("sessions = %+v, want one titled %q", list, "Fix a.go:3-5")
+	}
+}

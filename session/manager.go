@@ -71,6 +71,10 @@ type Request struct {
 	NewSessionID machine.SessionID
 	// Prompt is the user's message.
 	Prompt string
+	// Title names a session this run starts; "" names it by the prompt's
+	// first line. A front end sets it when that line says too little, such
+	// as a fix's default instruction, which every fix shares.
+	Title string
 	// Model overrides the configured model for this run ("" = settings).
 	Model string
 	// MaxTurns overrides the settings' turn cap for this run (0 = settings).
@@ -223,7 +227,7 @@ func (m *Manager) Start(ctx context.Context, r Request) (*Handle, error) {
 		} else if _, taken := m.sessions[id]; taken {
 			return nil, fmt.Errorf("session: new session id %s is taken", id)
 		}
-		e = &entry{id: id, title: store.Title(r.Prompt), relay: &relay{}}
+		e = &entry{id: id, title: newTitle(r), relay: &relay{}}
 		m.sessions[e.id] = e
 	} else {
 		e = m.sessions[r.SessionID]
@@ -305,7 +309,22 @@ func (m *Manager) claim(ctx context.Context, e *entry, runID machine.RunID, r Re
 		e.history, e.version, e.title = c.History, c.Version, c.Title
 		e.agent = nil // its machine holds the old history
 	}
+	if create && store.Title(r.Title) != "" {
+		// The claim named the new session by its prompt.
+		if err := m.cfg.Store.RenameSession(ctx, e.id, e.title); err != nil {
+			m.log.Warn("session title not stored", "session", e.id, "err", err)
+		}
+	}
 	return nil
+}
+
+// newTitle is the title of a session r starts: r.Title, else the prompt's
+// first line.
+func newTitle(r Request) string {
+	if t := store.Title(r.Title); t != "" {
+		return t
+	}
+	return store.Title(r.Prompt)
 }
 
 func (m *Manager) inMemory(id machine.SessionID) bool {
