@@ -1,7 +1,9 @@
 -- Drives the chat for docs/img/nvim-chat.txt (run by capture-nvim.sh): three
--- prompts, the last answerable only from the first.
+-- prompts, the last answerable only from the first. Then, once $NEXT exists,
+-- a prompt whose command loopls asks about: docs/img/nvim-approval.txt is
+-- captured while the question is asked.
 local bin, ollama, ws = os.getenv('LOOPLS_BIN'), os.getenv('LOOPLS_OLLAMA'), os.getenv('LOOPLS_WS')
-require('loopls').setup({ cmd = { bin, 'serve' }, model = 'ollama:tiny', ollama_host = ollama, chat = { layout = 'vsplit' } })
+require('loopls').setup({ cmd = { bin, 'serve' }, model = 'ollama:tiny', ollama_host = ollama, allow_commands = true, chat = { layout = 'vsplit' } })
 vim.cmd('edit hello.txt') -- the cwd is the workspace
 local chat = require('loopls.chat')
 local ended = 0
@@ -21,4 +23,10 @@ vim.defer_fn(function()
   send('recall what I said', 3)
   vim.cmd('normal! G')
   vim.fn.writefile({ 'ready' }, os.getenv('READY'))
+  vim.wait(120000, function() return vim.uv.fs_stat(os.getenv('NEXT')) ~= nil end, 50)
+  -- `sleep` is not on the allow list: loopls asks, with vim.ui.select.
+  local b = chat.buffer()
+  local c = vim.api.nvim_buf_line_count(b)
+  vim.api.nvim_buf_set_lines(b, c - 1, c, false, { 'sleep a bit' })
+  require('loopls').send()
 end, 300)
