@@ -163,6 +163,25 @@ async function codeAndFiles(h, frame) {
   const done2 = events().slice(n).find((e) => e.ev === 'editReviewed');
   const buf2 = done2 && done2.buffers.find((b) => b.path === 'applied.go');
   check('Accept in the panel made applied.go with the block', applied && applied.applied === true && buf2 && buf2.open && buf2.text === 'package main\n\nfunc main() {}\n', { applied, buf2 });
+
+  // A block that names no file applies to the active editor's file: README.md, opened by its link.
+  await sec.locator('a.file-link[data-path="README.md"]').first().click();
+  await waitFor(async () => (await page.locator('.tab.active', { hasText: 'README.md' }).count()) > 0, 10000);
+  const code = await panelSend(frame, 'show code');
+  const codeText = code && (await panelRunText(frame, code.runId, 'completed'));
+  const plain = code && frame.locator(`section.run[data-run="${code.runId}"] button.code-apply`);
+  const label = plain && (await plain.innerText().catch(() => ''));
+  check('a block that names no file offers "Apply to file"', codeText && label === 'Apply to file', label);
+  const readme = fs.readFileSync(path.join(ws, 'README.md'), 'utf8');
+  n = events().length;
+  if (label) await plain.click();
+  const asked3 = await waitFor(() => events().slice(n).find((e) => e.ev === 'editReview'), 15000);
+  check('it is reviewed against the active editor\'s file (README.md)',
+    asked3 && asked3.files[0].path === 'README.md' && asked3.files[0].after === 'fmt.Println("hi")\n', asked3);
+  const rejectShown = await waitFor(async () => reject.isVisible().catch(() => false), 10000);
+  if (rejectShown) await reject.click();
+  const done3 = await waitFor(() => events().slice(n).find((e) => e.ev === 'editReviewed'), 15000);
+  check('Reject leaves README.md as it was', done3 && done3.accepted === false && fs.readFileSync(path.join(ws, 'README.md'), 'utf8') === readme, done3);
 }
 
 // Item 7: a model stream cut after some text ("reset": the scripted server
