@@ -18,6 +18,7 @@ const trust = require('./vscode-trust');
 const diagnostics = require('./vscode-diagnostics');
 const firstrun = require('./vscode-firstrun');
 const answers = require('./vscode-answer');
+const sessions = require('./vscode-sessions');
 const scenarioDone = Symbol('scenario done');
 
 const [url, ws, eventsPath, out, scenario] = process.argv.slice(2);
@@ -227,11 +228,12 @@ async function panelSection(page) {
 
   // Switch sessions: the first conversation re-drawn from loopls/session.
   const ns = events().length;
-  const sel = frame.locator('#sessions');
-  const listed = r1 && (await waitFor(async () => (await sel.locator(`option[value="${r1.sessionId}"]`).count()) > 0, 15000));
-  const optText = listed && (await sel.locator(`option[value="${r1.sessionId}"]`).innerText());
-  check('the session picker lists the first session by title and date', optText && /^chat with me · \d{4}-\d\d-\d\d \d\d:\d\d/.test(optText), optText);
-  if (listed) await sel.selectOption(r1.sessionId);
+  await frame.locator('#sessions-toggle').click();
+  const row1 = r1 && frame.locator(`#sessions-list li[data-session="${r1.sessionId}"]`);
+  const listed = r1 && (await waitFor(async () => (await row1.count()) > 0, 15000));
+  const optText = listed && (await row1.innerText()).replace(/\s+/g, ' ').trim();
+  check('the session list shows the first session by title, runs and a human time', optText && /^chat with me 2 runs · (just now|\d+ min ago)/.test(optText), optText);
+  if (listed) await row1.locator('.session-open').click();
   const loaded = await waitFor(() => events().slice(ns).find((e) => e.ev === 'panelSession'), 15000);
   check('picking it asked loopls/session for both runs', loaded && r1 && loaded.sessionId === r1.sessionId && loaded.runs.join() === [r1.runId, r2.runId].join(), loaded);
   const redrawn = await waitFor(async () => {
@@ -438,6 +440,19 @@ async function panelSection(page) {
       if (pf) await answers.answerChecks(hp, pf);
       throw scenarioDone;
     }
+    if (process.env.LOOPLS_VSCODE_ONLY === 'sessions') {
+      const sh = { page, check, events, waitFor, shot, palette, panelFrame, panelSend, panelRunText };
+      const sf = await review.openPanel(sh);
+      check('the panel opened', sf);
+      // Each part on its own: one that throws is a failure, and the next still runs.
+      for (const part of sf ? [sessions.headerAtDefaultWidth, sessions.sessionList, sessions.modelNoticeOnce] : []) {
+        await part(sh, sf).catch(async (e) => {
+          check(`${part.name} ran to its end`, false, String((e && e.stack) || e).slice(0, 600));
+          await page.keyboard.press('Escape');
+        });
+      }
+      throw scenarioDone;
+    }
     if (process.env.LOOPLS_VSCODE_ONLY === 'panel') {
       const hp = { page, check, events, waitFor, shot, palette, openFile, runAgent, runEnded, panelFrame, ws, panelSend, panelRunText };
       const pf = await review.openPanel(hp);
@@ -578,25 +593,7 @@ async function panelSection(page) {
     check('the editor shows "hello" again', reverted, reverted);
     await shot(page, 'undone');
 
-    // 5. Show Sessions: a quick pick of the workspace's sessions; picking one prints its runs.
-    await palette(page, 'loopls: Show Sessions');
-    const sessionsPick = page.locator('.quick-input-widget', { hasText: 'loopls sessions' });
-    let listed = false;
-    try {
-      await sessionsPick.waitFor({ state: 'visible', timeout: 10000 });
-      await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ timeout: 10000 });
-      listed = true;
-      await shot(page, 'sessions');
-      await page.keyboard.press('Enter');
-    } catch (e) {
-      await shot(page, 'sessions-not-shown');
-    }
-    check('"loopls: Show Sessions" lists the sessions', listed);
-    const printed = await waitFor(async () => {
-      const t = (await page.locator('.part.panel .view-lines').first().innerText({ timeout: 1000 }).catch(() => '')).replace(/\u00a0/g, ' ');
-      return /── session ses_\S+ ──/.test(t) && /run run_\S+: /.test(t);
-    }, 10000);
-    check('picking a session prints its runs in the output', printed);
+    // 5. Show Sessions (and the panel's session list) are in 8b, with the panel.
 
     // 6. Settings reach the server on change: a model that does not exist
     // makes the next run fail naming it; the old model works again after.
@@ -634,6 +631,18 @@ async function panelSection(page) {
 
     // 8. The conversation panel (the loopls view container's webview).
     await panelSection(page);
+    // 8b. Its header at the default width, and the session list: search, rename, delete, open.
+    {
+      const sf = await waitFor(() => panelFrame(page), 30000);
+      const sh = { page, check, events, waitFor, shot, palette, panelFrame, panelSend, panelRunText };
+      // Each part on its own: one that throws is a failure, and the next still runs.
+      for (const part of sf ? [sessions.headerAtDefaultWidth, sessions.sessionList, sessions.modelNoticeOnce] : []) {
+        await part(sh, sf).catch(async (e) => {
+          check(`${part.name} ran to its end`, false, String((e && e.stack) || e).slice(0, 600));
+          await page.keyboard.press('Escape');
+        });
+      }
+    }
 
     // 9. Review in the panel: approvals inline (and the quick pick when it is
     // hidden), a run's edits with Open diff and Undo run, the mode picker and

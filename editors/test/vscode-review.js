@@ -246,9 +246,11 @@ async function modePerSession(h, frame, sessionId) {
   check('a new conversation\'s run took the picked mode (ask)', run && run.arg && run.arg.mode === 'ask' && run.sessionId !== sessionId, run && run.arg);
   if (run) await waitFor(() => runEnded(run.runId), 30000);
   const n = events().length;
-  const sel = frame.locator('#sessions');
-  await waitFor(async () => (await sel.locator(`option[value="${sessionId}"]`).count()) > 0, 15000);
-  await sel.selectOption(sessionId);
+  // The session list (vscode-sessions.js tests it): open, pick the first session's row.
+  if ((await frame.locator('#sessions-toggle').getAttribute('aria-expanded')) !== 'true') await frame.locator('#sessions-toggle').click();
+  const row = frame.locator(`#sessions-list li[data-session="${sessionId}"] .session-open`);
+  await waitFor(async () => (await row.count()) > 0, 15000);
+  await row.click();
   await waitFor(() => events().slice(n).find((e) => e.ev === 'panelSession'), 15000);
   const back = await waitFor(async () => (await frame.locator('select.loopls-mode').inputValue()) === 'auto', 10000);
   check('switching back to the first session brings its mode back (auto)', back, await frame.locator('select.loopls-mode').inputValue());

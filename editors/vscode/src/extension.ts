@@ -7,6 +7,9 @@ import {
   DidChangeConfigurationNotification,
   ExecuteCommandRequest,
   LanguageClient,
+  MessageType,
+  ShowMessageNotification,
+  type ShowMessageParams,
   State,
   type LanguageClientOptions,
   type ServerOptions,
@@ -36,6 +39,9 @@ import { needsConfirmation, parseEditReviewMessage } from './editreview';
 import { EditReview } from './editreviewhost';
 import { TestLog } from './testlog';
 import { PanelProvider, panelViewId } from './panel/view';
+import { sessionViews } from './panel/conversation';
+import { sessionMeta } from './panel/sessions';
+import { modelNotice } from './panel/notice';
 import { restrictRun, type TrustState } from './trust';
 import { RunsModel, statusText, type Output } from './viewmodel';
 
@@ -52,6 +58,8 @@ let serverLog: vscode.LogOutputChannel;
 let traceLog: vscode.LogOutputChannel;
 let panel: PanelProvider;
 let runningKey: boolean | undefined;
+/** globalState: the models whose "no model configured" notice the user dismissed. */
+const dismissedNoticesKey = 'loopls.dismissedModelNotices';
 const settler = new Settler();
 
 /** Declares `experimental.loopls.approvals` so loopls asks through `loopls/approve`. */
@@ -220,6 +228,17 @@ function createClient(context: vscode.ExtensionContext): LanguageClient {
   };
   const c = new TrustingClient('loopls', 'loopls', serverOptions, clientOptions);
   c.registerFeature(new ApprovalsCapability());
+  // window/showMessage, as vscode-languageclient shows it (a toast by type),
+  // except the model loopls picked when none is set: that one is the panel's
+  // notice, once, beside its setup card (notice.ts), not a toast at every run.
+  c.onNotification(ShowMessageNotification.type, (p: ShowMessageParams) => {
+    const notice = modelNotice(p.message);
+    testLog.write({ ev: 'showMessage', p, notice: !!notice });
+    if (notice) return panel.modelNotice(notice);
+    const show =
+      p.type === MessageType.Error ? vscode.window.showErrorMessage : p.type === MessageType.Warning ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    void show(p.message);
+  });
   c.onNotification(Methods.runStarted, (p: RunStartedParams) => {
     testLog.write({ ev: 'runStartedNote', p });
     panel.runStarted(p);
@@ -429,32 +448,28 @@ async function undoLastRun(): Promise<void> {
   await review.undoRun(last.runId);
 }
 
+/**
+ * A quick pick of the workspace's sessions, newest first, each with its runs
+ * and when it was last updated in words; the picked one opens in the panel.
+ */
 async function showSessions(): Promise<void> {
   const c = running();
   if (!c) return;
   try {
-    const sessions = (await c.sendRequest<SessionSummary[]>(Methods.sessions, {})) ?? [];
+    const sessions = sessionViews(await c.sendRequest<SessionSummary[]>(Methods.sessions, {}));
     if (sessions.length === 0) {
       void vscode.window.showInformationMessage('loopls: no sessions in this workspace yet.');
       return;
     }
+    const now = new Date();
     const pick = await vscode.window.showQuickPick(
-      sessions.map((s) => ({
-        label: s.title || s.sessionId,
-        description: `${s.runs ?? 0} run(s)`,
-        detail: s.updatedAt ? `updated ${s.updatedAt}` : undefined,
-        sessionId: s.sessionId,
-      })),
-      { title: 'loopls sessions' },
+      sessions.map((s) => ({ label: s.title, description: sessionMeta(s, now), sessionId: s.sessionId })),
+      { title: 'loopls sessions', placeHolder: 'Search by title; the picked session opens in the panel', matchOnDescription: false },
     );
     if (!pick) return;
-    const detail = await c.sendRequest<{ history?: unknown[]; runs?: RunRecord[] }>(Methods.session, { sessionId: pick.sessionId });
-    output.appendLine(`\n── session ${pick.sessionId} ──`);
-    for (const r of detail?.runs ?? []) {
-      output.appendLine(`  run ${r.runId}: ${r.outcome}${r.turns !== undefined ? ` · ${r.turns} turn(s)` : ''}${r.prompt ? ` · ${r.prompt.split('\n')[0]}` : ''}`);
-    }
-    output.appendLine(`  ${(detail?.history ?? []).length} message(s) of committed history`);
-    output.show(true);
+    testLog.write({ ev: 'sessionPicked', sessionId: pick.sessionId, label: pick.label, description: pick.description });
+    await panel.openSession(pick.sessionId);
+    await panel.reveal();
   } catch (e) {
     void vscode.window.showErrorMessage(`loopls: sessions failed: ${e instanceof Error ? e.message : String(e)}`);
   }
@@ -522,6 +537,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     },
     // A code block's Apply is reviewed as any edit to confirm (but no run's end withdraws it).
     reviewEdit: (params, apply) => editReview.review(params, () => apply(), false),
+    noticeDismissed: (model) => context.globalState.get<string[]>(dismissedNoticesKey, []).includes(model),
+    dismissNotice: (model) => {
+      const kept = context.globalState.get<string[]>(dismissedNoticesKey, []).filter((m) => m !== model);
+      void context.globalState.update(dismissedNoticesKey, [...kept, model].slice(-20));
+    },
   });
   // The panel keeps its page while hidden, as agent panels do: the draft in
   // the composer, the scroll position and the streamed runs stay, and runs
@@ -554,6 +574,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration(async (e) => {
+      if (e.affectsConfiguration('loopls.model')) panel.modelSettingChanged();
       if (needsRestart((s) => e.affectsConfiguration(s))) {
         await vscode.commands.executeCommand('loopls.restartServer');
         return;

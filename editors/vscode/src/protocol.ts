@@ -184,6 +184,8 @@ export const Methods = {
   diagnostics: 'loopls/diagnostics',
   sessions: 'loopls/sessions',
   session: 'loopls/session',
+  renameSession: 'loopls/renameSession',
+  deleteSession: 'loopls/deleteSession',
   undoRun: 'loopls/undoRun',
   runChange: 'loopls/runChange',
   cancel: 'loopls/cancel',

@@ -354,6 +354,13 @@ export class Conversation {
     return this.order.includes(runId) ? { kind: 'run', run: this.runView(run) } : none;
   }
 
+  /** A session was renamed: the title, when it is this conversation's; whether it is. */
+  renamed(sessionId: string, title: string): boolean {
+    if (sessionId !== this.sessionIdValue) return false;
+    this.title = title;
+    return true;
+  }
+
   /** Re-draws a stored session (`loopls/session`). */
   load(detail: SessionDetail, resumableRun?: string): void {
     this.sessionIdValue = detail.sessionId;

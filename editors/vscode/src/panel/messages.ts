@@ -96,6 +96,7 @@ export interface ConversationView {
 }
 
 import { isSetupAction, type SetupAction, type SetupView } from './setup';
+import { isNoticeAction, type NoticeAction, type NoticeView } from './notice';
 
 /** Host → webview. */
 export type HostMessage =
@@ -110,7 +111,9 @@ export type HostMessage =
   /** What is missing before a first run (Ollama, a model); undefined: nothing. */
   | { type: 'setup'; setup?: SetupView }
   /** A prompt that could not be sent goes back into the composer. */
-  | { type: 'restorePrompt'; text: string };
+  | { type: 'restorePrompt'; text: string }
+  /** The daemon's "no model configured" notice (notice.ts); undefined: none. */
+  | { type: 'notice'; notice?: NoticeView };
 
 /** Webview → host. */
 export type WebviewMessage =
@@ -119,6 +122,8 @@ export type WebviewMessage =
   | { type: 'newConversation' }
   | { type: 'refreshSessions' }
   | { type: 'openSession'; sessionId: string }
+  | { type: 'renameSession'; sessionId: string; title: string }
+  | { type: 'deleteSession'; sessionId: string }
   | { type: 'resume'; runId: string }
   | { type: 'cancel' }
   | { type: 'pickModel'; model: string }
@@ -133,11 +138,12 @@ export type WebviewMessage =
   /** A file link of an answer (a workspace path, a line from 1). */
   | { type: 'openFile'; path: string; line?: number }
   /** Sends the prompt of a run that failed again, in its session. */
-  | { type: 'retry'; runId: string };
+  | { type: 'retry'; runId: string }
+  | { type: 'noticeAction'; action: NoticeAction };
 
 const webviewTypes = new Set([
   'ready', 'send', 'newConversation', 'refreshSessions', 'openSession', 'resume', 'cancel', 'pickModel', 'otherModel', 'copy', 'insert', 'nextStep',
-  'unqueue', 'setupAction', 'applyCode', 'openFile', 'retry',
+  'unqueue', 'setupAction', 'applyCode', 'openFile', 'retry', 'renameSession', 'deleteSession', 'noticeAction',
 ]);
 
 /** Longest text the webview may hand the host (a prompt, a code block to copy). */
@@ -157,7 +163,13 @@ export function parseWebviewMessage(m: unknown): WebviewMessage | undefined {
     case 'send':
       return str('prompt') && (o.prompt as string).trim() !== '' ? { type: 'send', prompt: o.prompt as string } : undefined;
     case 'openSession':
-      return str('sessionId', 200) ? { type: 'openSession', sessionId: o.sessionId as string } : undefined;
+    case 'deleteSession':
+      return str('sessionId', 200) ? { type: o.type, sessionId: o.sessionId as string } : undefined;
+    case 'renameSession':
+      // The daemon checks the title (store.CleanTitle); this only bounds what crosses.
+      return str('sessionId', 200) && str('title', 1000) && (o.title as string).trim() !== ''
+        ? { type: 'renameSession', sessionId: o.sessionId as string, title: o.title as string }
+        : undefined;
     case 'resume':
     case 'retry':
     case 'nextStep':
@@ -179,6 +191,8 @@ export function parseWebviewMessage(m: unknown): WebviewMessage | undefined {
     }
     case 'setupAction':
       return isSetupAction(o.action) ? { type: 'setupAction', action: o.action } : undefined;
+    case 'noticeAction':
+      return isNoticeAction(o.action) ? { type: 'noticeAction', action: o.action } : undefined;
     case 'unqueue':
       return Number.isInteger(o.index) && (o.index as number) >= 0 && (o.index as number) < 1000 ? { type: 'unqueue', index: o.index as number } : undefined;
     default:

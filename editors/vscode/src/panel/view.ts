@@ -27,6 +27,7 @@ import { isExecutableFile } from '../binary';
 import { applyCodeEdit, applyLabel, fileRef } from './applycode';
 import { insideFolder } from './confine';
 import type { LspWorkspaceEdit } from '../editreview';
+import type { NoticeAction, NoticeView } from './notice';
 
 export const panelViewId = 'loopls.panel';
 
@@ -57,6 +58,10 @@ export interface PanelHost {
    * `apply` runs only once it is accepted.
    */
   reviewEdit?(params: { label: string; edit: LspWorkspaceEdit }, apply: () => Promise<{ applied: boolean }>): Promise<{ applied: boolean }>;
+  /** Whether the user dismissed the "no model configured" notice for this model (kept across windows). */
+  noticeDismissed?(model: string): boolean;
+  /** Remembers that the user dismissed it for this model. */
+  dismissNotice?(model: string): void;
 }
 
 function nonce(): string {
@@ -125,11 +130,14 @@ export class PanelProvider implements vscode.WebviewViewProvider {
 </head>
 <body data-running="false">
 <header id="toolbar">
-  <select id="sessions" title="Sessions of this workspace" aria-label="Session"></select>
-  <button id="new" title="Start a new conversation">New conversation</button>
+  <span id="title" role="heading" aria-level="2">New conversation</span>
+  <button id="resume" hidden title="Continue the run the daemon stopped under (loopls/resumeRun)">Resume</button>
+  <button id="sessions-toggle" aria-expanded="false" aria-controls="sessions" title="Sessions of this workspace: open, search, rename, delete">Sessions</button>
+  <button id="new" title="Start a new conversation" aria-label="Start a new conversation">New</button>
 </header>
+<div id="sessions" hidden></div>
 <div id="setup" role="status" hidden></div>
-<div id="title-row"><span id="title">New conversation</span><button id="resume" hidden title="Continue the run the daemon stopped under (loopls/resumeRun)">Resume</button></div>
+<div id="notice" role="status" hidden></div>
 <main id="conversation" tabindex="-1" aria-label="Conversation"></main>
 <div id="announce" class="sr-only" role="status" aria-live="polite" aria-atomic="true"></div>
 <div id="queued" hidden></div>
@@ -144,7 +152,6 @@ export class PanelProvider implements vscode.WebviewViewProvider {
   <script nonce="${n}">document.getElementById('prompt').focus();</script>
   <div id="composer-bar">
     <select id="model" title="Model for the next run" aria-label="Model"></select>
-    <span class="spacer"></span>
     <button id="cancel" hidden title="Cancel the run (Escape)">Cancel</button>
     <button id="send" title="Send (Enter)">Send</button>
   </div>
@@ -292,6 +299,7 @@ export class PanelProvider implements vscode.WebviewViewProvider {
         this.postConversation();
         this.host.log({ ev: 'panelReady' });
         this.host.partsReady?.();
+        if (this.notice) this.post({ type: 'notice', notice: this.notice });
         await this.refreshModels();
         await this.refreshSessions();
         return;
@@ -303,6 +311,10 @@ export class PanelProvider implements vscode.WebviewViewProvider {
         return this.refreshSessions();
       case 'openSession':
         return this.openSession(m.sessionId);
+      case 'renameSession':
+        return this.renameSession(m.sessionId, m.title);
+      case 'deleteSession':
+        return this.deleteSession(m.sessionId);
       case 'resume':
         return this.resume(m.runId);
       case 'cancel':
@@ -342,6 +354,8 @@ export class PanelProvider implements vscode.WebviewViewProvider {
         return this.nextStep(m.runId);
       case 'setupAction':
         return this.setupAction(m.action);
+      case 'noticeAction':
+        return this.noticeAction(m.action);
       case 'unqueue': {
         const text = this.conversation.unqueue(m.index);
         if (text !== undefined) {
@@ -523,6 +537,69 @@ export class PanelProvider implements vscode.WebviewViewProvider {
     this.conversation.setModels(models, this.conversation.model, configured);
     this.host.log({ ev: 'panelModels', models });
     this.post({ type: 'models', models, selected: this.conversation.model });
+  }
+
+  private notice: NoticeView | undefined;
+
+  /**
+   * The daemon named the model it picked because none is set (extension.ts
+   * takes it from window/showMessage): shown once, in the panel, until
+   * dismissed for that model or a model is set.
+   */
+  modelNotice(n: NoticeView): void {
+    if (this.host.settings().model !== '' || this.host.noticeDismissed?.(n.model)) return;
+    if (this.notice?.model === n.model) return;
+    this.notice = n;
+    this.host.log({ ev: 'panelNotice', notice: n });
+    this.post({ type: 'notice', notice: n });
+  }
+
+  /** loopls.model changed: once one is set, the notice has nothing to say. */
+  modelSettingChanged(): void {
+    if (this.notice && this.host.settings().model !== '') this.clearNotice();
+  }
+
+  private clearNotice(): void {
+    this.notice = undefined;
+    this.post({ type: 'notice' });
+  }
+
+  private async noticeAction(action: NoticeAction): Promise<void> {
+    const n = this.notice;
+    this.host.log({ ev: 'panelNoticeAction', action, model: n?.model });
+    if (!n) return;
+    if (action === 'dismiss') {
+      this.host.dismissNotice?.(n.model);
+      this.clearNotice();
+      return;
+    }
+    await vscode.commands.executeCommand('workbench.action.openSettings', 'loopls.model');
+  }
+
+  /** `loopls/renameSession`; the list (and the title, when it is the shown one) follow. */
+  private async renameSession(sessionId: string, title: string): Promise<void> {
+    const c = this.host.client();
+    if (!c) return;
+    try {
+      const res = await c.sendRequest<{ title?: string }>(Methods.renameSession, { sessionId, title });
+      this.host.log({ ev: 'panelSessionRenamed', sessionId, title: res?.title });
+      if (typeof res?.title === 'string' && this.conversation.renamed(sessionId, res.title)) this.postConversation();
+    } finally {
+      await this.refreshSessions();
+    }
+  }
+
+  /** `loopls/deleteSession`; deleting the shown conversation starts a new one. */
+  private async deleteSession(sessionId: string): Promise<void> {
+    const c = this.host.client();
+    if (!c) return;
+    try {
+      await c.sendRequest(Methods.deleteSession, { sessionId });
+      this.host.log({ ev: 'panelSessionDeleted', sessionId });
+      if (this.conversation.sessionId === sessionId) this.newConversation();
+    } finally {
+      await this.refreshSessions();
+    }
   }
 
   /** Re-draws a stored session from `loopls/session`; the next send continues it. */

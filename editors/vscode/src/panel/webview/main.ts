@@ -4,9 +4,11 @@
 // Escape cancels the running run.
 
 import type { ConversationView, HostMessage, RunTurnView, StatusView, WebviewMessage } from '../messages';
-import { otherModel, renderModelOptions, renderRun, renderSessionOptions, renderSetup, renderStatus } from './render';
+import { otherModel, renderModelOptions, renderRun, renderSetup, renderStatus } from './render';
 import { mountReview } from './review';
 import { announcement } from './announce';
+import { mountSessions } from './sessions';
+import { drawNotice } from './notice';
 
 declare function acquireVsCodeApi(): { postMessage(m: WebviewMessage): void; getState(): unknown; setState(s: unknown): void };
 
@@ -16,7 +18,6 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 
 const conversationEl = $<HTMLElement>('conversation');
 const promptEl = $<HTMLTextAreaElement>('prompt');
-const sessionsEl = $<HTMLSelectElement>('sessions');
 const modelEl = $<HTMLSelectElement>('model');
 const cancelEl = $<HTMLButtonElement>('cancel');
 const sendEl = $<HTMLButtonElement>('send');
@@ -32,6 +33,8 @@ const setupEl = $<HTMLElement>('setup');
 const announceEl = $<HTMLElement>('announce');
 // Approvals, the mode picker, context chips, each run's edited files (review.ts).
 const review = mountReview(document, (m) => vscode.postMessage(m as unknown as WebviewMessage));
+// The session list behind the header's Sessions button (sessions.ts).
+const sessionList = mountSessions(document, $<HTMLButtonElement>('sessions-toggle'), $<HTMLElement>('sessions'), post);
 
 let current: ConversationView = { runs: [], status: { running: false, contextWindow: 0 } };
 let sessions: import('../messages').SessionView[] = [];
@@ -68,7 +71,7 @@ function drawConversation(c: ConversationView): void {
   setBanner(c.banner);
   drawStatus(c.status);
   drawQueue(c.queued);
-  sessionsEl.innerHTML = renderSessionOptions(sessions, c.sessionId);
+  sessionList.draw(sessions, c.sessionId);
   conversationEl.scrollTop = conversationEl.scrollHeight;
 }
 
@@ -159,7 +162,7 @@ window.addEventListener('message', (ev: MessageEvent<HostMessage>) => {
       break;
     case 'sessions':
       sessions = m.sessions;
-      sessionsEl.innerHTML = renderSessionOptions(sessions, current.sessionId);
+      sessionList.draw(sessions, current.sessionId);
       break;
     case 'models':
       modelEl.innerHTML = renderModelOptions(m.models, m.selected);
@@ -179,6 +182,9 @@ window.addEventListener('message', (ev: MessageEvent<HostMessage>) => {
       break;
     case 'restorePrompt':
       restorePrompt(m.text);
+      break;
+    case 'notice':
+      drawNotice(document, $<HTMLElement>('notice'), m.notice, post);
       break;
   }
 });
@@ -220,12 +226,6 @@ setupEl.addEventListener('click', (e) => {
 });
 cancelEl.addEventListener('click', () => post({ type: 'cancel' }));
 $<HTMLButtonElement>('new').addEventListener('click', () => post({ type: 'newConversation' }));
-sessionsEl.addEventListener('focus', () => post({ type: 'refreshSessions' }));
-sessionsEl.addEventListener('change', () => {
-  const id = sessionsEl.value;
-  if (id) post({ type: 'openSession', sessionId: id });
-  else post({ type: 'newConversation' });
-});
 modelEl.addEventListener('change', () => post(modelEl.value === otherModel ? { type: 'otherModel' } : { type: 'pickModel', model: modelEl.value }));
 resumeEl.addEventListener('click', () => {
   if (resumeEl.dataset.run) post({ type: 'resume', runId: resumeEl.dataset.run });

@@ -3,7 +3,7 @@
 // check what the model's text can and cannot become.
 
 import MarkdownIt from 'markdown-it';
-import type { ItemView, ModelView, RunTurnView, SessionView, StatusView } from '../messages';
+import type { ItemView, ModelView, RunTurnView, StatusView } from '../messages';
 import type { SetupView } from '../setup';
 import { gaugeText, modelLabel } from '../conversation';
 import { shownTurn, stateWords } from '../../viewmodel';
@@ -225,27 +225,6 @@ export function renderStatus(s: StatusView): { text: string; gauge: number; gaug
   if (!s.state) return { text: 'idle', gauge, gaugeTitle };
   if (s.running) return { text: `${stateWords(s.state)}… · turn ${shownTurn(s.turn)}`, gauge, gaugeTitle };
   return { text: outcomeWords(s.outcome), gauge, gaugeTitle };
-}
-
-/** `<option>`s of the session picker. */
-export function renderSessionOptions(sessions: SessionView[], current: string | undefined): string {
-  const head = `<option value="">${current ? 'Sessions…' : 'New conversation'}</option>`;
-  return (
-    head +
-    sessions
-      .map((s) => {
-        const date = s.updatedAt ? ` · ${shortDate(s.updatedAt)}` : '';
-        const resumable = s.resumableRun ? ' · resumable' : '';
-        return `<option value="${escapeHtml(s.sessionId)}"${s.sessionId === current ? ' selected' : ''}>${escapeHtml(s.title + date + resumable)}</option>`;
-      })
-      .join('')
-  );
-}
-
-/** "2026-12-01T16:04:56.46Z" → "2026-12-01 16:04". */
-export function shortDate(iso: string): string {
-  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
-  return m ? `${m[1]} ${m[2]}` : iso;
 }
 
 /** The model picker's entry that asks for a name. */
