@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Captures the loopls panel in VS Code (code-server + Chromium, as vscode.sh
 # drives it; capture-vscode.js) in the dark and the light theme: docs/img/vscode-panel-dark.png
-# and docs/img/vscode-panel-light.png (OUTDIR, default docs/img). Same needs
-# as vscode.sh: editors/ci-install.sh once, and this machine's .vsix (make vsix
-# VSIX_TARGETS=linux-x64).
+# and docs/img/vscode-panel-light.png (OUTDIR, default docs/img). Then issue 25's
+# states, in each theme, from the e2e checks that reach them (vscode.sh with
+# LOOPLS_VSCODE_ONLY and LOOPLS_VSCODE_THEME): OUTDIR/vscode-STATE-{light,dark}.png
+# (the states: see `states` below). Same needs as vscode.sh: editors/ci-install.sh
+# once, and this machine's .vsix (make vsix VSIX_TARGETS=linux-x64).
+# CAPTURE_STATES=0 captures the conversation alone.
 harness=capture-vscode
 # shellcheck source=lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -44,3 +47,38 @@ NODE_PATH=$here/node_modules timeout 300 node "$here/capture-vscode.js" "http://
 mkdir -p "$dest"
 cp "$out/vscode-panel-dark.png" "$out/vscode-panel-light.png" "$dest/"
 log "wrote $dest/vscode-panel-dark.png and $dest/vscode-panel-light.png"
+stop_cs
+[ "${CAPTURE_STATES:-1}" = 1 ] || exit 0
+
+# STATE=LOOPLS_VSCODE_ONLY:SHOT — the e2e screenshot (NN-SHOT.png) that shows it.
+states=(
+  edit-review=panel:edit-review
+  approval=panel:panel-approval
+  queued=panel:panel-queued
+  focused=panel:panel-focused
+  sessions=sessions:sessions-list
+  model-notice=sessions:model-notice
+  answer-code=answer:answer-code
+  apply-review=answer:answer-apply-review
+  cut-short=answer:answer-cut-short
+  first-run=firstrun:panel-no-ollama
+)
+for theme in light dark; do
+  name="Default Light Modern"; [ "$theme" = dark ] && name="Default Dark Modern"
+  for only in panel sessions answer firstrun; do
+    art=$work/states-$theme-$only
+    log "$only checks in the $theme theme"
+    LOOPLS_BIN=$LOOPLS_BIN VSIX=$vsix LOOPLS_VSCODE_ONLY=$only LOOPLS_VSCODE_THEME=$name LOOPLS_EDITORS_ARTIFACTS=$art \
+      bash "$here/vscode.sh" > "$out/states-$theme-$only.log" 2>&1 || fail_setup "vscode.sh ($only, $theme) failed: see $out/states-$theme-$only.log"
+    for st in "${states[@]}"; do
+      state=${st%%=*} rest=${st#*=}
+      [ "${rest%%:*}" = "$only" ] || continue
+      shotname=${rest#*:}
+      dir=$art/vscode; [ "$only" = firstrun ] && dir=$art/vscode/firstrun
+      file=$(find "$dir" -maxdepth 1 -name "[0-9][0-9]-$shotname.png" | sort | tail -1)
+      [ -n "$file" ] || fail_setup "no $shotname screenshot in $dir"
+      cp "$file" "$dest/vscode-$state-$theme.png"
+      log "wrote $dest/vscode-$state-$theme.png"
+    done
+  done
+done

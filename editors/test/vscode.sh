@@ -6,7 +6,8 @@
 #      dist/loopls-<this platform>.vsix, from make vsix), CS_PREFIX (default the clients home's
 #      code-server), CHROMIUM (default /usr/bin/chromium),
 #      LOOPLS_EDITORS_ARTIFACTS (screenshots and logs; default $TMPDIR/loopls-editors-artifacts),
-#      LOOPLS_VSCODE_ONLY=panel|sessions|diagnostics|answer|firstrun (those checks alone, while working on them).
+#      LOOPLS_VSCODE_ONLY=panel|sessions|diagnostics|answer|firstrun (those checks alone, while working on them),
+#      LOOPLS_VSCODE_THEME (workbench.colorTheme, e.g. "Default Dark Modern"; capture-vscode.sh sets it).
 # Prints PASS/FAIL lines and "N passed, N failed"; exits non-zero on any failure.
 harness=vscode
 # shellcheck source=lib.sh
@@ -31,9 +32,11 @@ mkdir -p "$user/User" "$user/Machine" "$work/ext"
 # code-server is a remote window: the machine-scoped settings (path, model,
 # ollamaHost, allowedCommands, mode) are read from its Machine settings.
 printf '{"loopls.path": "%s", "loopls.ollamaHost": "%s", "loopls.model": "ollama:tiny"}\n' "$LOOPLS_BIN" "$LOOPLS_OLLAMA" > "$user/Machine/settings.json"
-python3 - "$user/User/settings.json" <<PY
-import json, sys
+LOOPLS_VSCODE_THEME=${LOOPLS_VSCODE_THEME:-} python3 - "$user/User/settings.json" <<PY
+import json, os, sys
+theme = os.environ["LOOPLS_VSCODE_THEME"]
 json.dump({
+  **({"workbench.colorTheme": theme} if theme else {}),
   "loopls.trace.server": "verbose",
   "workbench.startupEditor": "none",
   "workbench.tips.enabled": False,
