@@ -368,8 +368,8 @@ func (m *Manager) run(ctx context.Context, e *entry, h *Handle, r Request, p pre
 		so.OnRunStarted(Started{RunID: h.id, SessionID: e.id, Mode: r.Mode, Instructions: ins, Context: att})
 	}
 	rec := newRecorder(r.Prompt, p.attached)
-	e.relay.set(tee{rec, r.Observer})
-	defer e.relay.set(nil)
+	remove := e.relay.set(tee{rec, r.Observer})
+	defer remove()
 	end := &ending{build: func(cp engine.Checkpoint) (store.Ending, error) {
 		// The recorder has seen every event the run's transcript holds:
 		// run_ended is the run's last commit point.

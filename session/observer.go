@@ -134,12 +134,15 @@ type relay struct {
 
 type obsBox struct{ o engine.Observer }
 
-func (r *relay) set(o engine.Observer) {
-	if o == nil {
-		r.cur.Store(nil)
-		return
-	}
-	r.cur.Store(&obsBox{o})
+// set installs o as the run's observer and returns what takes it out
+// again. That removes o only: a run ends (its Handle is done, the session
+// free) before its goroutine has returned, so the next run on the session
+// may have installed its own observer by the time the first removes
+// its, and that one must stay.
+func (r *relay) set(o engine.Observer) (remove func()) {
+	box := &obsBox{o}
+	r.cur.Store(box)
+	return func() { r.cur.CompareAndSwap(box, nil) }
 }
 
 func (r *relay) get() engine.Observer {
