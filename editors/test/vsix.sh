@@ -30,6 +30,12 @@ inspect() {
   # The zip entry's Unix mode: VS Code keeps it when it installs the .vsix.
   check "$target: the binary is executable in the archive" sh -c "unzip -Z -l '$file' 'extension/server/$exe' | grep -q '^-rwx'"
   check "$target: no other platform's binary" sh -c "[ \$(unzip -Z1 '$file' | grep -c '^extension/server/') -eq 1 ]"
+  # Third-party notices: every npm package the bundles took in (esbuild's
+  # metafiles of the build package.sh just made) has its entry, with its
+  # license file's text, in the shipped extension/dist/ThirdPartyNotices.txt.
+  check "$target: ThirdPartyNotices.txt has every bundled package with its license text" \
+    node "$repo/editors/test/vsix-notices.mjs" "$repo/editors/vscode" "$dir/extension/dist/ThirdPartyNotices.txt"
+  check "$target: the esbuild metafiles are not shipped" sh -c "! unzip -Z1 '$file' | grep -q 'metafiles.json'"
 }
 inspect "$vsix" "$host" loopls
 inspect "$work/dist/loopls-darwin-arm64.vsix" darwin-arm64 loopls

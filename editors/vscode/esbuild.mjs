@@ -1,11 +1,15 @@
 // Bundles the extension and vscode-languageclient into dist/extension.js, so
 // the .vsix needs no node_modules, and the conversation panel's script (with
-// markdown-it) into dist/webview.js for the webview.
+// markdown-it and highlight.js) into dist/webview.js for the webview; then
+// dist/ThirdPartyNotices.txt for every package the two bundles took in
+// (notices.mjs).
 import * as esbuild from 'esbuild';
+import * as fs from 'node:fs';
+import { noticesFile, noticesText } from './notices.mjs';
 
 const production = process.argv.includes('--production');
-const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning' };
-await Promise.all([
+const common = { bundle: true, metafile: true, sourcemap: !production, minify: production, logLevel: 'warning' };
+const built = await Promise.all([
   esbuild.build({
     ...common,
     entryPoints: ['src/extension.ts'],
@@ -24,3 +28,7 @@ await Promise.all([
     target: 'es2022',
   }),
 ]);
+const metafiles = built.map((b) => b.metafile);
+fs.writeFileSync(noticesFile, noticesText('.', metafiles));
+// What the bundles took in, for editors/test/vsix.sh (not shipped: .vscodeignore).
+fs.writeFileSync('dist/metafiles.json', JSON.stringify(metafiles));
