@@ -68,7 +68,7 @@ for theme in light dark; do
   for only in panel sessions answer firstrun; do
     art=$work/states-$theme-$only
     log "$only checks in the $theme theme"
-    LOOPLS_BIN=$LOOPLS_BIN VSIX=$vsix LOOPLS_VSCODE_ONLY=$only LOOPLS_VSCODE_THEME=$name LOOPLS_EDITORS_ARTIFACTS=$art \
+    LOOPLS_CLIENTS_HOME=$clients_home LOOPLS_BIN=$LOOPLS_BIN VSIX=$vsix LOOPLS_VSCODE_ONLY=$only LOOPLS_VSCODE_THEME=$name LOOPLS_EDITORS_ARTIFACTS=$art \
       bash "$here/vscode.sh" > "$out/states-$theme-$only.log" 2>&1 || fail_setup "vscode.sh ($only, $theme) failed: see $out/states-$theme-$only.log"
     for st in "${states[@]}"; do
       state=${st%%=*} rest=${st#*=}
