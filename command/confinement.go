@@ -52,10 +52,13 @@ type systemPaths struct {
 // programs from.
 var systemDirs = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/nix/store"}
 
-// confinedSystem finds them once: the system directories, each directory
-// on PATH (not the home directory itself, nor /), GOROOT and Go's module
-// cache (read only).
-var confinedSystem = sync.OnceValue(func() systemPaths {
+// confinedSystem finds them once (findSystemPaths).
+var confinedSystem = sync.OnceValue(findSystemPaths)
+
+// findSystemPaths finds the system directories, each directory on PATH
+// (not the home directory itself, nor /), GOROOT and Go's module cache
+// (read only).
+func findSystemPaths() systemPaths {
 	var s systemPaths
 	home, _ := os.UserHomeDir()
 	add := func(p string) {
@@ -79,7 +82,14 @@ var confinedSystem = sync.OnceValue(func() systemPaths {
 	if goBin, err := exec.LookPath("go"); err == nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		out, err := exec.CommandContext(ctx, goBin, "env", "-json", "GOROOT", "GOMODCACHE").Output()
+		cmd := exec.CommandContext(ctx, goBin, "env", "-json", "GOROOT", "GOMODCACHE")
+		// The go command forks a telemetry sidecar that outlives it and
+		// writes into the user's config directory later (and may upload):
+		// a process the daemon started would run on after the daemon.
+		// GO_TELEMETRY_CHILD=2 is x/telemetry's mark for "started by the
+		// sidecar, fork none"; go still records its own counters.
+		cmd.Env = append(os.Environ(), noTelemetrySidecar)
+		out, err := cmd.Output()
 		var v struct{ GOROOT, GOMODCACHE string }
 		if err == nil && json.Unmarshal(out, &v) == nil {
 			add(v.GOROOT)
@@ -89,7 +99,11 @@ var confinedSystem = sync.OnceValue(func() systemPaths {
 	}
 	_, s.envModSet = os.LookupEnv("GOMODCACHE")
 	return s
-})
+}
+
+// noTelemetrySidecar keeps a go command from forking its telemetry child
+// (golang.org/x/telemetry's GO_TELEMETRY_CHILD).
+const noTelemetrySidecar = "GO_TELEMETRY_CHILD=2"
 
 // homeSecrets are directories of the home directory a toolchain on PATH
 // never brings with it: only the PATH directory itself is readable there.
