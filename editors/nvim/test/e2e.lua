@@ -638,6 +638,30 @@ local ok, err = pcall(function()
   check('checkhealth: model pulled', report:find('model tiny is pulled', 1, true) ~= nil)
   check('checkhealth: no errors', report:find('ERROR', 1, true) == nil)
 
+  -- 11b. A loopls.run the daemon refuses (a session it does not know): the
+  -- chat and the notification say why in words, without the JSON-RPC code.
+  local chatmod = require('loopls.chat')
+  local notes = {}
+  local orig_notify = vim.notify
+  vim.notify = function(m, ...)
+    table.insert(notes, tostring(m))
+    return orig_notify(m, ...)
+  end
+  local saved_session = chatmod.session
+  chatmod.session = 'ses_00000000deadbeef'
+  require('loopls').run('a prompt for a session loopls does not know')
+  local refused = wait_for(20000, function()
+    return table.concat(vim.api.nvim_buf_get_lines(chatmod.buffer(), 0, -1, false), '\n'):find('unknown session', 1, true) ~= nil
+  end)
+  vim.notify = orig_notify
+  chatmod.session = saved_session
+  local chat_text = table.concat(vim.api.nvim_buf_get_lines(chatmod.buffer(), 0, -1, false), '\n')
+  local said = table.concat(notes, '\n')
+  check('a refused loopls.run shows its message in the chat and the notification',
+    refused and said:find('unknown session', 1, true) ~= nil, { said = said })
+  check('no JSON-RPC code in the chat or the notification', not chat_text:find('%(%-32%d%d%d%)') and not said:find('%-32%d%d%d'),
+    { said = said, chat = chat_text:sub(-400) })
+
   -- 12. No deprecation warning.
   local messages = vim.api.nvim_exec2('messages', { output = true }).output
   check('no deprecation warning (vim.deprecate, :messages)', #deprecated == 0 and not messages:lower():find('deprecat'), { deprecated = deprecated, messages = messages })

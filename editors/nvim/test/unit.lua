@@ -316,5 +316,12 @@ do
   eq('no binary: the message names it and how to install it, not "open a file"', { #named, #wrong }, { 1, 0 })
 end
 
+-- A failed request in words: the message, never the JSON-RPC code.
+eq('error_text: the message without its code', loopls.error_text({ code = -32603, message = 'unknown session: omit the session id' }),
+  'unknown session: omit the session id')
+eq('error_text: no message: the code in words', loopls.error_text({ code = -32601 }), 'loopls does not know this request')
+eq('error_text: an unknown code and no message', loopls.error_text({ code = 7, message = '' }), 'the request failed')
+eq('error_text: a string error as it is', loopls.error_text('timeout'), 'timeout')
+
 io.stderr:write(string.format('\n%d passed, %d failed\n', passed, failed))
 vim.cmd(failed == 0 and 'qall!' or 'cquit!')

@@ -389,12 +389,30 @@ local function with_client(fn)
   fn(c)
 end
 
-local function error_text(err)
+-- JSON-RPC's own codes, in words, for an error that brings no message.
+local rpc_error_words = {
+  [-32700] = 'loopls could not parse the request',
+  [-32600] = 'the request was not valid',
+  [-32601] = 'loopls does not know this request',
+  [-32602] = 'the request had a bad parameter',
+  [-32603] = 'loopls failed inside',
+  [-32800] = 'the request was cancelled',
+  [-32803] = 'the request failed',
+}
+
+--- A failed request as people read it: its message, never its JSON-RPC
+--- code ("(-32603)" says nothing to a user); the code only picks the words
+--- when the message is empty.
+function M.error_text(err)
   if type(err) == 'table' then
-    return string.format('%s (%s)', err.message or vim.inspect(err), tostring(err.code))
+    if type(err.message) == 'string' and vim.trim(err.message) ~= '' then
+      return vim.trim(err.message)
+    end
+    return rpc_error_words[err.code] or 'the request failed'
   end
   return tostring(err)
 end
+local error_text = M.error_text
 
 --- Sends a request to loopls (for the commands and the chat).
 function M.request(method, params, cb)
