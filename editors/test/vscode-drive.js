@@ -441,7 +441,7 @@ async function panelSection(page) {
       throw scenarioDone;
     }
     if (process.env.LOOPLS_VSCODE_ONLY === 'sessions') {
-      const sh = { page, check, events, waitFor, shot, palette, panelFrame, panelSend, panelRunText };
+      const sh = { page, check, events, waitFor, shot, palette, panelFrame, panelSend, panelRunText, runEnded };
       const sf = await review.openPanel(sh);
       check('the panel opened', sf);
       // Each part on its own: one that throws is a failure, and the next still runs.
@@ -634,7 +634,7 @@ async function panelSection(page) {
     // 8b. Its header at the default width, and the session list: search, rename, delete, open.
     {
       const sf = await waitFor(() => panelFrame(page), 30000);
-      const sh = { page, check, events, waitFor, shot, palette, panelFrame, panelSend, panelRunText };
+      const sh = { page, check, events, waitFor, shot, palette, panelFrame, panelSend, panelRunText, runEnded };
       // Each part on its own: one that throws is a failure, and the next still runs.
       for (const part of sf ? [sessions.headerAtDefaultWidth, sessions.sessionList, sessions.modelNoticeOnce] : []) {
         await part(sh, sf).catch(async (e) => {

@@ -49,12 +49,23 @@ async function headerAtDefaultWidth(h, frame) {
     return { text, width: Math.ceil(ctx.measureText(text).width), room };
   }).catch((e) => ({ error: String(e) }));
   const shownDefault = await fits();
-  check('the model picker shows "Default model (settings)" whole, not cut off', shownDefault.text === 'Default model (settings)' && shownDefault.width <= shownDefault.room, shownDefault);
+  check('the model picker shows "Default model" whole, not cut off', shownDefault.text === 'Default model' && shownDefault.width <= shownDefault.room, shownDefault);
   for (const sel of ['#sessions-toggle', '#new', '#send']) {
     const b = await inView(sel);
     check(`${sel} is whole inside the view at the default width`, b.ok, b);
   }
   await shot(h.page, 'panel-header-default-width');
+  // While a run runs, Cancel and Queue share the bar: the picker still reads whole.
+  const run = await h.panelSend(frame, 'stall at the default width');
+  const live = run && (await waitFor(async () => (await frame.locator('#cancel').isVisible()) && (await frame.locator('#send').innerText()) === 'Queue', 20000));
+  const shownRunning = live ? await fits() : null;
+  check('with Cancel and Queue shown, the model picker still reads whole', shownRunning && shownRunning.width <= shownRunning.room, shownRunning);
+  for (const sel of ['#cancel', '#send']) {
+    const b = await inView(sel);
+    check(`${sel} is whole inside the view while a run runs`, live && b.ok, b);
+  }
+  await frame.locator('#prompt').press('Escape');
+  await waitFor(() => run && h.runEnded(run.runId), 15000);
 }
 
 async function rows(frame) {

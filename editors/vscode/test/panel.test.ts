@@ -355,7 +355,7 @@ test('the model picker: window and tool support', () => {
   assert.equal(modelLabel({ model: 'ollama:nope-tools', contextWindow: 8192, tools: false }), 'ollama:nope-tools (8K context, no tools)');
   assert.equal(gaugeText(9000, 8192), '9000 / 8K tokens (100%)');
   const models = renderModelOptions([{ model: 'ollama:tiny', contextWindow: 8192, tools: true }], 'openai:gpt-x');
-  assert.match(models, /^<option value="">Default model \(settings\)<\/option>/);
+  assert.match(models, /^<option value="">Default model<\/option>/);
   // A model picked through "Other model…" is shown selected though the list lacks it.
   assert.match(models, /<option value="openai:gpt-x" selected>openai:gpt-x<\/option>/);
   assert.match(models, /<option value="ollama:tiny">ollama:tiny \(8K context, tools\)<\/option>/);

@@ -232,7 +232,7 @@ export const otherModel = ' other'; // a space: no model name has one
 
 /** `<option>`s of the model picker; '' is the configured default. */
 export function renderModelOptions(models: ModelView[], selected: string): string {
-  const head = `<option value=""${selected === '' ? ' selected' : ''}>Default model (settings)</option>`;
+  const head = `<option value=""${selected === '' ? ' selected' : ''}>Default model</option>`;
   const known = models.some((m) => m.model === selected);
   const extra = selected && !known ? `<option value="${escapeHtml(selected)}" selected>${escapeHtml(selected)}</option>` : '';
   return (
