@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -85,7 +86,11 @@ func runConfined(ctx context.Context, cfg Config, cmdline string, st confine.Sta
 	sys := confinedSystem()
 	env := append(lineEnv(tmp), sys.env(cfg.Dir)...)
 	c := newCommandRun(cfg, cmdline, env)
-	before, beforeErr := c.t.protectedPresent()
+	scan := cfg.Scan
+	if scan == nil {
+		scan = new(ProtectedScan) // the scan after still reads only what changed
+	}
+	before, beforeErr := scan.present(c.t)
 	spec := confine.Spec{
 		Exe:        exe,
 		Stage2:     shellArg,
@@ -101,7 +106,7 @@ func runConfined(ctx context.Context, cfg Config, cmdline string, st confine.Sta
 	c.spec, c.readOnly = spec, spec.ReadOnly
 	job := shellJob{Root: cfg.Dir, Tmp: tmp, Cmdline: cmdline, Env: env, ConfirmWrites: cfg.Policy.ConfirmWrites}
 	err = c.runChild(ctx, spec, job, out)
-	c.removeNewProtected(before, beforeErr)
+	c.removeNewProtected(scan, before, beforeErr)
 	return c, err
 }
 
@@ -167,9 +172,21 @@ func (c *commandRun) runChild(ctx context.Context, spec confine.Spec, job shellJ
 		_ = cmd.Process.Kill()
 		werr = <-waited
 	}
+	// The child's end of the pipe closed with it (no program it starts
+	// inherits it), so serve reads what the child sent last, its "done",
+	// and then the pipe's end. Closing our end first could lose that
+	// message to a serve goroutine not yet scheduled: under load a refused
+	// line was reported as a confinement failure. The bound is for a child
+	// that died in the middle of a request still being asked.
+	var done *shellMsg
+	select {
+	case done = <-served:
+	case <-time.After(commandWaitDelay):
+		stopServing()
+		fromChild.Close()
+		done = <-served
+	}
 	stopServing()
-	fromChild.Close() // the child's end is gone; this ends serve's read
-	done := <-served
 	toChild.Close()
 	<-received // the child's end of the socket is gone with it
 	switch {
