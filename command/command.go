@@ -48,6 +48,10 @@ type Config struct {
 	// Approver is asked about each program (or, in edit mode, each write)
 	// not allowed as it is; nil refuses them all.
 	Approver Approver
+	// Scan, when set, is the workspace's scan for protected paths, kept
+	// from line to line so that each reads only the directories that
+	// changed; nil scans afresh before each confined line.
+	Scan *ProtectedScan
 
 	// seams are for this package's tests; Config values made elsewhere
 	// leave them empty.

@@ -118,17 +118,25 @@ var gitDirParts = map[string]bool{"objects": true, "refs": true, "commondir": tr
 // (diff.external, core.fsmonitor). adding is "" when nothing is added.
 func IsGitDir(fsys fs.FS, dir, adding string) bool {
 	ents, _ := fs.ReadDir(fsys, dir)
+	names := make([]string, 0, len(ents)+1)
+	for _, e := range ents {
+		names = append(names, e.Name())
+	}
+	if adding != "" {
+		names = append(names, adding)
+	}
+	return IsGitDirListing(names)
+}
+
+// IsGitDirListing reports whether a directory holding exactly the entries
+// names is a git directory by its contents (IsGitDir's rule, for a caller
+// that has already read the directory).
+func IsGitDirListing(names []string) bool {
 	var head, part bool
-	see := func(name string) {
+	for _, name := range names {
 		low := strings.ToLower(name)
 		head = head || low == gitDirHead
 		part = part || gitDirParts[low]
-	}
-	for _, e := range ents {
-		see(e.Name())
-	}
-	if adding != "" {
-		see(adding)
 	}
 	return head && part
 }

@@ -72,6 +72,9 @@ type Workspace struct {
 	overlays *overlays
 	index    *index
 	journal  *journal
+	// protectedScan is what the last scan for protected paths around a
+	// confined command saw (command.ProtectedScan).
+	protectedScan command.ProtectedScan
 
 	mu sync.Mutex
 	// The user's "always" answers, for the life of the workspace: exact

@@ -1,0 +1,24 @@
+package command
+
+import (
+	"os"
+	"syscall"
+	"time"
+)
+
+func stampOf(fi os.FileInfo) dirStamp {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return dirStamp{}
+	}
+	return dirStamp{dev: uint64(st.Dev), ino: st.Ino, ctime: st.Ctimespec.Nano(), mtime: st.Mtimespec.Nano()}
+}
+
+// changeTime is the directory's ctime.
+func changeTime(fi os.FileInfo) time.Time {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return time.Now() // unknown: racy
+	}
+	return time.Unix(0, st.Ctimespec.Nano())
+}
