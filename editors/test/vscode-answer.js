@@ -85,9 +85,17 @@ async function codeAndFiles(h, frame) {
   await frame.locator('#new').click();
   const run = await panelSend(frame, 'show answer');
   const text = run && (await panelRunText(frame, run.runId, 'completed'));
-  check('the answer with code, a table and file names is drawn', text && text.includes('See README.md for more.'), text);
+  check('the answer with code, a table and file names is drawn', text && text.includes('See README.md for more. Node.js is not a file here.'), text);
   const sec = run && frame.locator(`section.run[data-run="${run.runId}"]`);
   if (!sec) return;
+  // Names in prose become links once the host has said which exist (checkPaths).
+  const linked = await waitFor(async () => (await sec.locator('a.file-link[data-path="README.md"]').count()) > 0, 10000);
+  const pathChecks = events().filter((e) => e.ev === 'panelCheckPaths');
+  check('the host was asked which prose names are files: README.md is one, Node.js is not',
+    linked && pathChecks.some((e) => e.checked.includes('Node.js')) && !pathChecks.some((e) => e.existing.includes('Node.js')) &&
+      pathChecks.some((e) => e.existing.includes('README.md')), pathChecks);
+  const nodeJs = await sec.evaluate((s) => [...s.querySelectorAll('a, .file-candidate')].filter((e) => e.textContent === 'Node.js').map((e) => e.tagName + '.' + e.className));
+  check('"Node.js" (no such file) stays text, not a file link', linked && nodeJs.length === 1 && nodeJs[0] === 'SPAN.file-candidate', nodeJs);
   const styles = await sec.evaluate((s) => {
     const kw = s.querySelector('code.language-go .hljs-keyword');
     const code = s.querySelector('code.language-go');

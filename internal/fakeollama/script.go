@@ -205,7 +205,7 @@ func firstUserContent(msgs []api.Message) string {
 // ShowAnswer is the streamed answer to "show answer".
 var ShowAnswer = []string{
 	"Put this in `hello.txt`:\n\n```text\n", "hello, applied\n", "```\n\n",
-	"See README.md for more.\n\n",
+	"See README.md for more. Node.js is not a file here.\n\n",
 	"| tool | use |\n|---|---|\n", "| loopls | agent |\n\n",
 	"```go applied.go\n", "package main\n\nfunc main() {}\n", "```\n",
 }

@@ -6,11 +6,49 @@ import * as assert from 'node:assert/strict';
 import { applyCodeEdit, codeTarget, fenceInfoPath, fileRef, fileRefsInProse, precedingPath } from '../src/panel/applycode';
 import { applyTextEdits, needsConfirmation, proposedFiles, proposedText } from '../src/editreview';
 import { renderMarkdown } from '../src/panel/webview/render';
+import { PathChecks } from '../src/panel/webview/proselinks';
+import { maxCheckPaths, parseWebviewMessage as parseMessage } from '../src/panel/messages';
+
+test('"Node.js" in prose is not a file link: prose names are candidates the host checks', () => {
+  const html = renderMarkdown('Install Node.js, then read README.md and `Node.js`.');
+  // Prose: candidates only, no link, no click target.
+  assert.match(html, /<span class="file-candidate" data-path="Node.js">Node.js<\/span>/);
+  assert.match(html, /<span class="file-candidate" data-path="README.md">README.md<\/span>/);
+  // Backquoted: the answer marked it as a name, it stays a link as before.
+  assert.match(html, /<a class="file-link" data-path="Node.js"[^>]*><code>Node.js<\/code><\/a>/);
+  assert.equal((html.match(/<a /g) ?? []).length, 1, html);
+});
+
+test('PathChecks asks once per name, in bounded batches, and links only the files the host found', () => {
+  const c = new PathChecks();
+  assert.deepEqual(c.toAsk(['Node.js', 'README.md', 'Node.js']), ['Node.js', 'README.md']);
+  // Asked and not answered yet: not asked again on the next redraw.
+  assert.deepEqual(c.toAsk(['Node.js', 'README.md']), []);
+  assert.equal(c.state('Node.js'), undefined);
+  c.answered(['Node.js', 'README.md'], ['README.md']);
+  assert.equal(c.state('README.md'), true);
+  assert.equal(c.state('Node.js'), false);
+  assert.deepEqual(c.toAsk(['Node.js', 'README.md', 'main.go']), ['main.go']);
+  const many = Array.from({ length: maxCheckPaths + 20 }, (_, i) => `f${i}.go`);
+  assert.equal(c.toAsk(many).length, maxCheckPaths);
+  assert.equal(c.toAsk(many).length, 20);
+});
+
+test('checkPaths is a checked, bounded webview message', () => {
+  assert.deepEqual(parseMessage({ type: 'checkPaths', paths: ['README.md'] }), { type: 'checkPaths', paths: ['README.md'] });
+  assert.equal(parseMessage({ type: 'checkPaths', paths: [] }), undefined);
+  assert.equal(parseMessage({ type: 'checkPaths', paths: Array(maxCheckPaths + 1).fill('a.md') }), undefined);
+  assert.equal(parseMessage({ type: 'checkPaths', paths: ['x'.repeat(301)] }), undefined);
+  assert.equal(parseMessage({ type: 'checkPaths', paths: [3] }), undefined);
+  assert.equal(parseMessage({ type: 'checkPaths' }), undefined);
+});
 
 test('a file name in an answer is a file link, never http://README.md', () => {
   const html = renderMarkdown('See README.md and `src/app.ts:12`, or [the notes](docs/notes.md). Also https://example.com/x and e.g. v1.2.3.');
   assert.ok(!html.includes('http://README.md'), html);
-  assert.match(html, /<a class="file-link" data-path="README.md" role="link" tabindex="0" title="Open README.md">README.md<\/a>/);
+  // A name in prose is a candidate: a link only once the host says the file exists (proselinks.ts).
+  assert.match(html, /<span class="file-candidate" data-path="README.md">README.md<\/span>/);
+  assert.ok(!/<a [^>]*data-path="README.md"/.test(html), html);
   assert.match(html, /<a class="file-link" data-path="src\/app.ts"[^>]* data-line="12"><code>src\/app.ts:12<\/code><\/a>/);
   assert.match(html, /<a class="file-link" data-path="docs\/notes.md"[^>]*>the notes<\/a>/);
   // A URL with a scheme stays a web link; words that are not files stay words.

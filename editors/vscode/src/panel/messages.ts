@@ -113,7 +113,9 @@ export type HostMessage =
   /** A prompt that could not be sent goes back into the composer. */
   | { type: 'restorePrompt'; text: string }
   /** The daemon's "no model configured" notice (notice.ts); undefined: none. */
-  | { type: 'notice'; notice?: NoticeView };
+  | { type: 'notice'; notice?: NoticeView }
+  /** The answer to checkPaths: of the paths checked, those that are workspace files. */
+  | { type: 'paths'; checked: string[]; existing: string[] };
 
 /** Webview → host. */
 export type WebviewMessage =
@@ -139,12 +141,17 @@ export type WebviewMessage =
   | { type: 'openFile'; path: string; line?: number }
   /** Sends the prompt of a run that failed again, in its session. */
   | { type: 'retry'; runId: string }
-  | { type: 'noticeAction'; action: NoticeAction };
+  | { type: 'noticeAction'; action: NoticeAction }
+  /** Which of these names in prose are workspace files (at most maxCheckPaths). */
+  | { type: 'checkPaths'; paths: string[] };
 
 const webviewTypes = new Set([
   'ready', 'send', 'newConversation', 'refreshSessions', 'openSession', 'resume', 'cancel', 'pickModel', 'otherModel', 'copy', 'insert', 'nextStep',
-  'unqueue', 'setupAction', 'applyCode', 'openFile', 'retry', 'renameSession', 'deleteSession', 'noticeAction',
+  'unqueue', 'setupAction', 'applyCode', 'openFile', 'retry', 'renameSession', 'deleteSession', 'noticeAction', 'checkPaths',
 ]);
+
+/** Most paths one checkPaths asks about (the webview asks again for the rest). */
+export const maxCheckPaths = 100;
 
 /** Longest text the webview may hand the host (a prompt, a code block to copy). */
 export const maxMessageText = 1 << 20;
@@ -188,6 +195,12 @@ export function parseWebviewMessage(m: unknown): WebviewMessage | undefined {
       const line = o.line;
       if (line === undefined) return { type: 'openFile', path: o.path as string };
       return Number.isInteger(line) && (line as number) >= 1 && (line as number) < 1e7 ? { type: 'openFile', path: o.path as string, line: line as number } : undefined;
+    }
+    case 'checkPaths': {
+      const ps = o.paths;
+      if (!Array.isArray(ps) || ps.length === 0 || ps.length > maxCheckPaths) return undefined;
+      if (!ps.every((x) => typeof x === 'string' && x !== '' && x.length <= 300)) return undefined;
+      return { type: 'checkPaths', paths: ps as string[] };
     }
     case 'setupAction':
       return isSetupAction(o.action) ? { type: 'setupAction', action: o.action } : undefined;

@@ -21,7 +21,7 @@ import {
   type TransitionParams,
 } from '../protocol';
 import { Conversation, modelViews, retryParams, sessionViews, type Change } from './conversation';
-import { parseWebviewMessage, type HostMessage, type WebviewMessage } from './messages';
+import { maxCheckPaths, parseWebviewMessage, type HostMessage, type WebviewMessage } from './messages';
 import { ollamaCommand, ollamaDownloadUrl, setupFromModels, type SetupAction, type SetupView } from './setup';
 import { isExecutableFile } from '../binary';
 import { applyCodeEdit, applyLabel, fileRef } from './applycode';
@@ -348,6 +348,8 @@ export class PanelProvider implements vscode.WebviewViewProvider {
         return this.applyCode(m.text, m.path);
       case 'openFile':
         return this.openFile(m.path, m.line);
+      case 'checkPaths':
+        return this.checkPaths(m.paths);
       case 'retry':
         return this.retry(m.runId);
       case 'nextStep':
@@ -676,6 +678,19 @@ export class PanelProvider implements vscode.WebviewViewProvider {
     }
     const fresh = vscode.Uri.joinPath(folders[0].uri, ref.path);
     return create && (await confined(folders[0].uri, fresh)) ? { uri: fresh, exists: false } : undefined;
+  }
+
+  /**
+   * Which names in an answer's prose are workspace files (a stat each, at
+   * most maxCheckPaths a message): only those become file links, so that
+   * "Node.js" stays text.
+   */
+  private async checkPaths(paths: string[]): Promise<void> {
+    const checked = paths.slice(0, maxCheckPaths);
+    const found = await Promise.all(checked.map(async (p) => ((await this.workspaceFile(p, false)) ? p : undefined)));
+    const existing = found.filter((p): p is string => p !== undefined);
+    this.host.log({ ev: 'panelCheckPaths', checked, existing });
+    this.post({ type: 'paths', checked, existing });
   }
 
   /** A file link of an answer: the workspace file opens in the editor (at its line). */

@@ -3,6 +3,7 @@
 // did; it starts nothing itself. Enter sends, Shift+Enter is a new line,
 // Escape cancels the running run.
 
+import { linkCandidates, PathChecks } from './proselinks';
 import type { ConversationView, HostMessage, RunTurnView, StatusView, WebviewMessage } from '../messages';
 import { otherModel, renderModelOptions, renderRun, renderSetup, renderStatus } from './render';
 import { mountReview } from './review';
@@ -42,12 +43,20 @@ let sessions: import('../messages').SessionView[] = [];
 const opened = new Set<string>();
 const isOpen = (key: string) => opened.has(key);
 
+// Names in prose become file links once the host says they are files (proselinks.ts).
+const pathChecks = new PathChecks();
+function resolveCandidates(root: ParentNode): void {
+  const ask = pathChecks.toAsk(linkCandidates(root, pathChecks));
+  if (ask.length > 0) post({ type: 'checkPaths', paths: ask });
+}
+
 function drawRun(run: RunTurnView): void {
   const html = renderRun(run, isOpen);
   const old = conversationEl.querySelector<HTMLElement>(`section.run[data-run="${CSS.escape(run.runId)}"]`);
   const tmp = document.createElement('div');
   tmp.innerHTML = html;
   const el = tmp.firstElementChild as HTMLElement;
+  resolveCandidates(el);
   if (old) old.replaceWith(el);
   else conversationEl.appendChild(el);
 }
@@ -143,6 +152,10 @@ window.addEventListener('message', (ev: MessageEvent<HostMessage>) => {
   switch (m.type) {
     case 'conversation':
       drawConversation(m.conversation);
+      break;
+    case 'paths':
+      pathChecks.answered(m.checked, m.existing);
+      resolveCandidates(conversationEl);
       break;
     case 'run': {
       const stick = atBottom();

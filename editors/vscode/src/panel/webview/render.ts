@@ -28,8 +28,21 @@ function fileLinkAttrs(ref: FileRef): [string, string][] {
   return attrs;
 }
 
-// Markdown links to a relative path, backquoted names and names in prose
-// that look like workspace files become file links (`README.md`, src/app.ts:12).
+/**
+ * The attributes of a name in prose that may be a workspace file ("README.md",
+ * but also "Node.js"): drawn as plain text until the host says the file
+ * exists (checkPaths), then made a file link (proselinks.ts).
+ */
+function candidateAttrs(ref: FileRef): [string, string][] {
+  const attrs: [string, string][] = [['class', 'file-candidate'], ['data-path', ref.path]];
+  if (ref.line) attrs.push(['data-line', String(ref.line)]);
+  return attrs;
+}
+
+// Markdown links to a relative path and backquoted names become file links
+// (`README.md`, [notes](docs/notes.md)): the answer marked them as names.
+// Names in prose that look like workspace files (src/app.ts:12) become
+// candidates, links only once the file is known to exist.
 md.core.ruler.push('file_links', (state) => {
   for (const block of state.tokens) {
     if (block.type !== 'inline' || !block.children) continue;
@@ -62,9 +75,9 @@ md.core.ruler.push('file_links', (state) => {
           };
           for (const r of refs) {
             if (r.start > at) out.push(text(t.content.slice(at, r.start)));
-            const open = new state.Token('link_open', 'a', 1);
-            open.attrs = fileLinkAttrs(r.ref);
-            out.push(open, text(t.content.slice(r.start, r.end)), new state.Token('link_close', 'a', -1));
+            const open = new state.Token('file_candidate_open', 'span', 1);
+            open.attrs = candidateAttrs(r.ref);
+            out.push(open, text(t.content.slice(r.start, r.end)), new state.Token('file_candidate_close', 'span', -1));
             at = r.end;
           }
           if (at < t.content.length) out.push(text(t.content.slice(at)));
