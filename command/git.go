@@ -150,3 +150,27 @@ func gitSubcommand(args []string) string {
 	}
 	return "git"
 }
+
+// gitInitDir returns the git directory "git init [--bare] [DIR]" makes
+// (relative to where it runs), and whether args are such a command.
+func gitInitDir(args []string) (string, bool) {
+	if gitSubcommand(args) != "git init" {
+		return "", false
+	}
+	bare, target := false, "."
+	seen := false
+	for _, a := range args[1:] {
+		switch {
+		case !seen:
+			seen = a == "init"
+		case a == "--bare":
+			bare = true
+		case !strings.HasPrefix(a, "-"):
+			target = a
+		}
+	}
+	if bare {
+		return target, true
+	}
+	return path.Join(target, ".git"), true
+}

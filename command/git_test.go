@@ -186,3 +186,17 @@ func TestOtherProtectedPathsStayReadOnly(t *testing.T) {
 		t.Errorf("protected questions = %+v, want one, for .git/", g.ap.asked())
 	}
 }
+
+// TestApprovedGitInitKeepsItsGitDir: git init DIR asks for DIR/.git by
+// name, and the directory it made with that approval is kept after the
+// line (an unapproved one is removed).
+func TestApprovedGitInitKeepsItsGitDir(t *testing.T) {
+	g := newGitWorld(t, true)
+	res := call(t, g.cfg, "git init -q sub")
+	if asked := g.ap.asked(); len(asked) != 1 || asked[0].Protected != "sub/.git/" {
+		t.Errorf("protected questions = %+v, want one naming sub/.git/", asked)
+	}
+	if _, err := os.Stat(filepath.Join(g.dir, "sub", ".git", "HEAD")); err != nil {
+		t.Errorf("sub/.git, made with approval, is gone (%v):\n%s", err, res.Output)
+	}
+}

@@ -524,6 +524,12 @@ func (c *commandRun) admit(ctx context.Context, dir string, env expand.Environ, 
 // told, or is outside the workspace: the kernel keeps it unwritable).
 func (c *commandRun) approveGitDir(ctx context.Context, dir, part string, args []string) (writable string, asked bool, err error) {
 	gitDir, ok := c.t.gitDirOf(dir)
+	if made, isInit := gitInitDir(args); isInit {
+		// git init DIR makes DIR/.git (DIR itself with --bare), not the
+		// one it runs beside.
+		rel, inside := c.t.relInside(dir, made)
+		gitDir, ok = rel, inside && rel != ""
+	}
 	if !ok {
 		return "", false, nil
 	}
