@@ -20,7 +20,7 @@ func TestNoApproverFailsClosed(t *testing.T) {
 	dir := newTree(t, nil)
 	w := withPolicy(openWS(t, dir, Options{}), command.Policy{AllowCommands: true, Allowed: []string{"ls"}})
 	res := call(t, w, ToolRunCommand, map[string]any{"command": "ls; ((sh<x)); touch made"})
-	if !res.IsError || !strings.Contains(res.Output, "touch made") || !strings.Contains(res.Output, "allowedCommands") {
+	if !res.IsError || !strings.Contains(res.Output, "touch made") || !strings.Contains(res.Output, "no one can be asked here") || !strings.Contains(res.Output, "allowedCommands setting") {
 		t.Errorf("result = %+v", res)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "made")); err == nil {
