@@ -13,6 +13,7 @@ async function diagnosticsCheck(h) {
   const { page, check, events, waitFor, shot, palette, openFile, runEnded, panelSend, panelRunText, ws } = h;
   fs.writeFileSync(path.join(ws, 'data.json'), '{\n  "ok": true\n}\n');
   // The JSON language server looks at open documents only.
+  const n0 = events().length;
   await waitFor(async () => {
     try {
       await openFile(page, 'data.json');
@@ -21,6 +22,13 @@ async function diagnosticsCheck(h) {
       return false;
     }
   }, 20000);
+  // Its first look (it publishes, empty for a valid file) comes seconds later
+  // on a loaded machine: the extension starts it on the first JSON file. A
+  // run started before then edits a document no server has published for,
+  // and loopls/diagnostics does not wait for a server it has not heard from
+  // (diagnostics.ts Settler), so the error would be missed. Wait for it.
+  const looked = await waitFor(() => events().slice(n0).find((e) => e.ev === 'diagnosticsChanged' && e.uris.some((u) => /data\.json$/.test(u))), 30000);
+  check('the JSON language server looked at data.json (it published diagnostics for it)', looked, events().slice(n0).filter((e) => e.ev === 'diagnosticsChanged'));
   // 1. The model breaks data.json; edit_file's result names the new error.
   const frame = await h.openPanel(h);
   check('the panel opened for the diagnostics checks', frame);

@@ -155,6 +155,17 @@ async function panelSend(frame, prompt) {
   await box.fill(prompt);
   await box.press('Enter');
   const sent = await waitFor(() => panelSent(n), 20000);
+  if (!sent) {
+    // Seen once in ten runs of LOOPLS_VSCODE_ONLY=diagnostics: no send reached the host. Say
+    // where the prompt went, for the next time: did the host get it, which frames hold a panel.
+    const frames = [];
+    for (const f of frame.page().frames()) {
+      if (await f.locator('#conversation').count().catch(() => 0)) {
+        frames.push({ same: f === frame, detached: f.isDetached(), state: await f.evaluate(() => [document.visibilityState, document.hasFocus(), document.querySelector('#prompt').value]).catch((e) => String(e)) });
+      }
+    }
+    console.error(`panelSend(${JSON.stringify(prompt)}): no answer in 20 s; host received: ${JSON.stringify(events().slice(n).filter((e) => e.ev === 'panelSendReceived'))}; panel frames: ${JSON.stringify(frames)}`);
+  }
   return sent && sent.ev === 'panelSend' ? { ...sent.started, arg: sent.arg } : null;
 }
 // The text of one run as the panel draws it, once it shows `outcome`.

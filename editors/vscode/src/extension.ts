@@ -597,6 +597,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.languages.onDidChangeDiagnostics((e) => {
       const now = Date.now();
       for (const u of e.uris) settler.changed(key(u), now);
+      if (testLog.enabled) testLog.write({ ev: 'diagnosticsChanged', uris: e.uris.map((u) => key(u)) });
     }),
   );
   await startClient(context);

@@ -304,6 +304,7 @@ export class PanelProvider implements vscode.WebviewViewProvider {
         await this.refreshSessions();
         return;
       case 'send':
+        this.host.log({ ev: 'panelSendReceived', prompt: m.prompt.slice(0, 200) });
         return this.send(m.prompt);
       case 'newConversation':
         return this.newConversation();
