@@ -103,10 +103,11 @@ export function statusText(run: RunView | undefined): { text: string; tooltip: s
   if (run.ended || run.state === 'Terminal') {
     const label = outcomeLabel(run.outcome);
     const icon = run.outcome === 'completed' ? '$(check)' : run.outcome === 'cancelled' ? '$(circle-slash)' : '$(error)';
-    const why = run.error ? ` — ${run.error.kind}: ${run.error.message}` : '';
+    // The daemon's message in words: no error kind, no run id (issue 25, item 7).
+    const why = run.error?.message ? ` — ${run.error.message}` : '';
     return {
       text: `${icon} loopls: ${label}`,
-      tooltip: `run ${run.runId}: ${label} after ${run.turn} turn(s)${why}`,
+      tooltip: `loopls: ${label}${why}`,
     };
   }
   return {
@@ -273,6 +274,6 @@ function endLine(run: RunView, rec: RunRecord): string {
   if (rec.usage) parts.push(`${rec.usage.inputTokens ?? 0} in / ${rec.usage.outputTokens ?? 0} out tokens`);
   if (run.tools.length > 0) parts.push(`${run.tools.length} tool call(s)`);
   let line = parts.join(' · ');
-  if (rec.error) line += ` — ${rec.error.kind}: ${rec.error.message}`;
+  if (rec.error?.message) line += ` — ${rec.error.message}`;
   return line + ' ──';
 }

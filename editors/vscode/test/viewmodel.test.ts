@@ -106,13 +106,13 @@ test('runEnded ends the run once, with the error in the status tooltip', () => {
     turns: 1,
     error: { kind: 'Cancelled', message: 'cancelled by the client' },
   });
-  assert.match(out.join(''), /── cancelled · 1 turn\(s\) — Cancelled: cancelled by the client ──/);
+  assert.match(out.join(''), /── cancelled · 1 turn\(s\) — cancelled by the client ──/);
   assert.deepEqual(m.ended({ runId: 'r2', sessionId: 's1', outcome: 'cancelled' }), []);
   assert.equal(m.active().length, 0);
   assert.equal(m.lastEnded()?.runId, 'r2');
   const st = statusText(m.latest());
   assert.equal(st.text, '$(circle-slash) loopls: cancelled');
-  assert.match(st.tooltip, /Cancelled: cancelled by the client/);
+  assert.equal(st.tooltip, 'loopls: cancelled — cancelled by the client');
 });
 
 test('runEnded without streamed text shows the final output', () => {
@@ -127,8 +127,10 @@ test('failed and max-turns outcomes get the error icon', () => {
   const m = new RunsModel();
   m.ended({ runId: 'a', sessionId: 's', outcome: 'max_turns_exceeded' });
   assert.equal(statusText(m.latest()).text, '$(error) loopls: max turns exceeded');
-  m.ended({ runId: 'b', sessionId: 's', outcome: 'failed', error: { kind: 'Api', message: '500' } });
+  m.ended({ runId: 'run_b', sessionId: 's', outcome: 'failed', error: { kind: 'Api', message: 'the server answered 500' } });
   assert.equal(statusText(m.latest()).text, '$(error) loopls: failed');
+  // The tooltip says why in words: neither the error kind nor the run id.
+  assert.equal(statusText(m.latest()).tooltip, 'loopls: failed — the server answered 500');
 });
 
 test('the latest started run is the one shown, even when an older one ends later', () => {
