@@ -578,7 +578,12 @@ local ok, err = pcall(function()
   -- 9. An approval: run_command asks through vim.ui.select; the test answers "reject".
   local asked
   vim.ui.select = function(items, opts, on_choice)
-    asked = { prompt = opts.prompt, labels = {}, state = chat.state_text, winbar = vim.wo[chatwin].winbar }
+    asked = { prompt = opts.prompt, labels = {}, state = chat.state_text, winbar = vim.wo[chatwin].winbar, tool_line = {} }
+    for _, m in ipairs(vim.api.nvim_buf_get_extmarks(chat.buffer(), -1, 0, -1, { details = true })) do
+      for _, chunk in ipairs(m[4].virt_text or {}) do
+        table.insert(asked.tool_line, chunk[1])
+      end
+    end
     local pick
     for _, it in ipairs(items) do
       table.insert(asked.labels, opts.format_item(it))
@@ -600,6 +605,8 @@ local ok, err = pcall(function()
     and asked.labels[2] == 'Always allow this exact command line in this workspace, without asking again', asked and asked.labels)
   check('the chat said it waits for approval while asked', asked ~= nil and asked.state == 'waiting for approval'
     and asked.winbar:find('waiting for approval', 1, true) ~= nil, asked and { asked.state, asked.winbar })
+  check('the tool line says it waits for approval while asked, not "running"', asked ~= nil
+    and vim.tbl_contains(asked.tool_line, '… waiting for approval') and not vim.tbl_contains(asked.tool_line, '… running'), asked and asked.tool_line)
   check('approval answered (reject) and the run went on to complete', rec ~= nil and rec.outcome == 'completed' and #events.approvals >= 1, rec)
 
   -- 10. :LooplsUndo reverts a fix through loopls/undoRun.

@@ -553,6 +553,7 @@ end
 
 local status_text = {
   running = { '… running', 'LooplsToolRunning' },
+  waiting = { '… waiting for approval', 'LooplsToolRunning' },
   completed = { '✓ completed', 'LooplsToolCompleted' },
   failed = { '✗ failed', 'LooplsToolFailed' },
   cancelled = { '⊘ cancelled', 'LooplsToolCancelled' },
@@ -602,6 +603,18 @@ local function output_block(name, output)
   table.insert(body, '```')
   M.lines(body)
   close_block(block)
+end
+
+--- A running tool call waits for the user's approval (waiting = true), or
+--- the question was answered and it runs again: its line says which, so a
+--- call that waits for the user never reads "running".
+function M.tool_waiting(run_id, id, waiting)
+  local r = runs[run_id or '']
+  local t = r and r.tools[id or '']
+  if not t or (t.status ~= 'running' and t.status ~= 'waiting') then
+    return
+  end
+  set_status(M.buffer(), t, waiting and 'waiting' or 'running')
 end
 
 --- loopls/toolCall (and a transcript's toolCall).

@@ -261,7 +261,9 @@ handlers['loopls/approve'] = function(_, p)
   local approval = require('loopls.approval')
   local run_id = type(p) == 'table' and p.runId or nil
   local before = chat.state_text
+  local call_id = type(p) == 'table' and type(p.toolCall) == 'table' and p.toolCall.id or nil
   chat.set_state(run_id, 'waiting for approval')
+  chat.tool_waiting(run_id, call_id, true)
   local picked = require('loopls.answer').await(function(reply)
     vim.ui.select(approval.choices(p), {
       prompt = approval.question(p),
@@ -272,6 +274,7 @@ handlers['loopls/approve'] = function(_, p)
     }, reply)
   end)
   chat.set_state(run_id, before)
+  chat.tool_waiting(run_id, call_id, false)
   local choice = picked and picked.option or nil
   vim.api.nvim_exec_autocmds('User', {
     pattern = 'LooplsApproval',
