@@ -162,3 +162,22 @@ func (s systemPaths) write(root string) []string {
 	}
 	return []string{c}
 }
+
+// childSpec is the confinement of the child that runs a line of the
+// workspace dir (real path) with its private temporary directory tmp:
+// what it reads and writes, its namespaces where the kernel has them, and
+// readOnly, the protected paths present, held read-only where a mount
+// namespace or Seatbelt can.
+func childSpec(exe, dir, tmp string, sys systemPaths, st confine.Status, readOnly []string) confine.Spec {
+	spec := confine.Spec{
+		Exe:        exe,
+		Stage2:     shellArg,
+		Write:      append([]string{dir, tmp}, sys.write(dir)...),
+		Read:       sys.read,
+		Namespaces: st.Level == confine.Full,
+	}
+	if spec.Namespaces || st.Level == confine.Seatbelt {
+		spec.ReadOnly = readOnly
+	}
+	return spec
+}

@@ -1,11 +1,8 @@
 package command
 
 import (
-	"os"
 	"slices"
 	"strings"
-
-	"github.com/loopls/loopls/redact"
 )
 
 // Policy is what a run may do with run_command. It is passed per run
@@ -412,14 +409,3 @@ func tarRule(args []string) (string, []string) {
 	}
 	return "", args
 }
-
-// isSecretEnv reports whether the variable name holds a secret (redact
-// owns the list).
-func isSecretEnv(name string) bool { return redact.IsSecretName(name) }
-
-// Env is the environment a command the model runs starts with, wherever
-// it runs: loopls's own less every secret, so a command (env, printenv, a
-// script that logs its environment) cannot hand them to the model. A
-// workspace Runner that runs a command elsewhere (an ACP editor's
-// terminal) hands it this environment in place of its own.
-func Env() []string { return redact.WithoutSecrets(os.Environ()) }

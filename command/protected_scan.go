@@ -1,7 +1,6 @@
 package command
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path"
@@ -195,29 +194,4 @@ func openDirNoFollow(p string) (*os.File, error) {
 func (t tree) protectedPresent() ([]string, error) {
 	var s ProtectedScan
 	return s.present(t)
-}
-
-// removeNewProtected removes the protected paths a confined command
-// created (they were not in before) and names them in c.removed: writing
-// them needs the user's approval, which a command line never had. Without
-// a complete list from before, nothing is removed and that is said.
-func (c *commandRun) removeNewProtected(scan *ProtectedScan, before []string, beforeErr error) {
-	after, err := scan.present(c.t)
-	if beforeErr != nil || err != nil {
-		c.removed = append(c.removed, fmt.Sprintf("(the workspace could not be searched for protected paths: %v)", errors.Join(beforeErr, err)))
-		return
-	}
-	c.mu.Lock()
-	approved := slices.Clone(c.approved)
-	c.mu.Unlock()
-	for _, rel := range after {
-		if slices.Contains(before, rel) || slices.Contains(approved, rel) {
-			continue
-		}
-		if err := os.RemoveAll(c.t.abs(rel)); err != nil {
-			c.removed = append(c.removed, rel+" (could not be removed: "+err.Error()+")")
-			continue
-		}
-		c.removed = append(c.removed, rel)
-	}
 }

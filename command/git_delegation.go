@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"strings"
 	"sync"
 	"syscall"
 
@@ -17,13 +18,55 @@ import (
 	"github.com/loopls/loopls/confine"
 )
 
-// A program the user let write a protected git directory (approveGitDir)
-// does not run in the confined shell's child, whose mount namespace holds
-// that directory read-only for every program of the line. The daemon runs
-// it in a confined child of its own, the same confinement less that one
-// read-only path, with the program's standard files, which the shell
-// hands over on a unix socket (fd shellFiles): so only that program, and
-// what it starts, can write the directory.
+// Git delegation. A git program that writes the git directory (git.go
+// says which) is asked for by naming that directory (approveGitDir). With
+// the user's yes it does not run in the confined shell's child, whose
+// mount namespace holds that directory read-only for every program of the
+// line. The daemon runs it in a confined child of its own, the same
+// confinement less that one read-only path, with the program's standard
+// files, which the shell hands over on a unix socket (fd shellFiles): so
+// only that program, and what it starts, can write the directory.
+
+// approveGitDir asks the user, by name, for the git directory that args (a
+// git command that writes it, run in dir) would write, as a protected
+// write: in every mode, never remembered, never answered by policy. It
+// returns the protected path the program may then write (relative to the
+// root), "" when there is none to ask for (the git directory cannot be
+// told, or is outside the workspace: the kernel keeps it unwritable).
+func (c *commandRun) approveGitDir(ctx context.Context, dir, part string, args []string) (writable string, asked bool, err error) {
+	gitDir, ok := c.t.gitDirOf(dir)
+	if made, isInit := gitInitDir(args); isInit {
+		// git init DIR makes DIR/.git (DIR itself with --bare), not the
+		// one it runs beside.
+		rel, inside := c.t.relInside(dir, made)
+		gitDir, ok = rel, inside && rel != ""
+	}
+	if !ok {
+		return "", false, nil
+	}
+	target := gitDir
+	for _, ro := range c.readOnly {
+		// The read-only path that holds it (".git" for ".git/modules/x").
+		if rel, inside := c.t.relInside(c.t.dir, ro); inside && (rel == gitDir || strings.HasPrefix(gitDir, rel+"/")) {
+			target = rel
+		}
+	}
+	why := "`" + gitSubcommand(args) + "` writes the git directory " + target + "/, a protected path: its hooks and config run programs when git or an editor uses the repository, so writing it could run code (see docs/security.md). Only this command gets it writable; git's hooks stay off"
+	if c.approver == nil {
+		return "", false, c.refuse(part, "it writes the protected path "+target+"/, which needs the user's approval, and no one can be asked here")
+	}
+	a, err := c.approver.Approve(ctx, Question{Line: c.cmdline, Part: part, Reasons: []string{why}, Protected: target + "/"})
+	switch {
+	case err != nil:
+		return "", true, err
+	case a.Refusal != "":
+		return "", a.Asked, c.refuse(part, a.Refusal)
+	}
+	c.mu.Lock()
+	c.approved = append(c.approved, target)
+	c.mu.Unlock()
+	return target, a.Asked, nil
+}
 
 // Arguments and descriptors of the child that runs one such program.
 const (

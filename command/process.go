@@ -1,0 +1,84 @@
+package command
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+
+	"mvdan.cc/sh/v3/interp"
+)
+
+// Starting one program the line admitted, in its own process group, and
+// killing what the line left running: the part of a line that is the
+// operating system's.
+
+// start runs the program in its own process group, so a cancel or the end
+// of the command line kills everything it started.
+func (c *commandRun) start(ctx context.Context, hc interp.HandlerContext, path string, args []string) error {
+	cmd := exec.CommandContext(ctx, path)
+	cmd.Args = args
+	var env []string
+	for k, v := range exported(hc.Env) {
+		env = append(env, k+"="+v)
+	}
+	if filepath.Base(args[0]) == "git" {
+		env = append(env, "GIT_PAGER=cat", "GIT_TERMINAL_PROMPT=0")
+	}
+	cmd.Env = env
+	cmd.Dir = hc.Dir
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = hc.Stdin, hc.Stdout, hc.Stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if c.gate != nil {
+		// In the confined child: a program outlives it in no case (its PID
+		// namespace, when it has one, ends them all anyway).
+		dieWithParent(cmd.SysProcAttr)
+	}
+	cmd.Cancel = func() error { return killGroup(cmd) }
+	cmd.WaitDelay = commandWaitDelay
+	if err := cmd.Start(); err != nil {
+		if errors.Is(err, syscall.ENOEXEC) {
+			fmt.Fprintf(hc.Stderr, "%s: cannot execute: not a binary and no #! line\n", args[0])
+			return interp.ExitStatus(126)
+		}
+		fmt.Fprintf(hc.Stderr, "%s: %v\n", args[0], err)
+		return interp.ExitStatus(126)
+	}
+	c.mu.Lock()
+	c.groups = append(c.groups, cmd.Process.Pid)
+	c.mu.Unlock()
+	err := cmd.Wait()
+	var exitErr *exec.ExitError
+	switch {
+	case err == nil, errors.Is(err, exec.ErrWaitDelay):
+		return nil
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case errors.As(err, &exitErr):
+		if st, ok := exitErr.Sys().(syscall.WaitStatus); ok && st.Signaled() {
+			return interp.ExitStatus(128 + uint8(st.Signal()))
+		}
+		return interp.ExitStatus(uint8(exitErr.ExitCode()))
+	}
+	return err
+}
+
+// killAll kills what the command line's programs left running.
+func (c *commandRun) killAll() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, pgid := range c.groups {
+		_ = syscall.Kill(-pgid, syscall.SIGKILL)
+	}
+	c.groups = nil
+}
+
+// killGroup kills the command's whole process group.
+func killGroup(cmd *exec.Cmd) error {
+	if cmd.Process == nil {
+		return nil
+	}
+	return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+}
