@@ -82,6 +82,8 @@ async function screenReader(h, frame) {
 // Item 5: highlighting, tables, file names, Apply to file.
 async function codeAndFiles(h, frame) {
   const { page, check, events, waitFor, shot, panelSend, panelRunText, ws } = h;
+  // The event `ev` of the review `key` (panelApplied names it as review).
+  const reviewEvent = (ev, key) => events().find((e) => e.ev === ev && (e.key === key || e.review === key));
   await frame.locator('#new').click();
   const run = await panelSend(frame, 'show answer');
   const text = run && (await panelRunText(frame, run.runId, 'completed'));
@@ -123,7 +125,7 @@ async function codeAndFiles(h, frame) {
   // The file link opens the workspace's README.md in the editor.
   let n = events().length;
   await sec.locator('a.file-link[data-path="README.md"]').first().click();
-  const opened = await waitFor(() => events().slice(n).find((e) => e.ev === 'panelOpenFile'), 10000);
+  const opened = await waitFor(() => events().slice(n).find((e) => e.ev === 'panelOpenFile' && e.path === 'README.md'), 10000);
   const tab = await waitFor(async () => (await page.locator('.tab.active', { hasText: 'README.md' }).count()) > 0, 10000);
   check('clicking README.md opens the workspace file in the editor', opened && opened.uri && opened.uri.endsWith('/README.md') && tab, opened);
 
@@ -132,7 +134,7 @@ async function codeAndFiles(h, frame) {
   const diskBefore = fs.readFileSync(file, 'utf8');
   n = events().length;
   await sec.locator('button.code-apply[data-path="hello.txt"]').click();
-  const asked = await waitFor(() => events().slice(n).find((e) => e.ev === 'editReview'), 15000);
+  const asked = await waitFor(() => events().slice(n).find((e) => e.ev === 'editReview' && e.files.some((f) => f.path === 'hello.txt')), 15000);
   check('Apply opened a review of hello.txt: its text → the block',
     asked && asked.files.length === 1 && asked.files[0].path === 'hello.txt' && asked.files[0].before === diskBefore && asked.files[0].after === 'hello, applied\n', asked);
   const diff = page.locator('.monaco-diff-editor').first();
@@ -148,7 +150,7 @@ async function codeAndFiles(h, frame) {
   check('the diff has Accept Change and Reject Change', buttons);
   await shot(page, 'answer-apply-review');
   if (buttons) await reject.click();
-  const done = await waitFor(() => events().slice(n).find((e) => e.ev === 'editReviewed'), 15000);
+  const done = asked && (await waitFor(() => reviewEvent('editReviewed', asked.key), 15000));
   const buf = done && done.buffers.find((b) => b.path === 'hello.txt');
   check('after Reject hello.txt is unchanged on disk and in its buffer',
     done && done.accepted === false && fs.readFileSync(file, 'utf8') === diskBefore && buf && (!buf.open || buf.text === diskBefore), { done, disk: fs.readFileSync(file, 'utf8') });
@@ -156,7 +158,7 @@ async function codeAndFiles(h, frame) {
   // Apply to applied.go (not in the workspace), then Accept in the panel: the file is made.
   n = events().length;
   await sec.locator('button.code-apply[data-path="applied.go"]').click();
-  const asked2 = await waitFor(() => events().slice(n).find((e) => e.ev === 'editReview'), 15000);
+  const asked2 = await waitFor(() => events().slice(n).find((e) => e.ev === 'editReview' && e.files.some((f) => f.path === 'applied.go')), 15000);
   check('Apply to a file not yet there reviews a new file', asked2 && asked2.files[0].path === 'applied.go' && asked2.files[0].kind === 'create', asked2);
   const card = frame.locator('.loopls-edit-review');
   await waitFor(async () => card.isVisible().catch(() => false), 10000);
@@ -164,11 +166,13 @@ async function codeAndFiles(h, frame) {
   const chat = await panelSend(frame, 'chat while the Apply waits');
   const chatEnd = chat && (await waitFor(() => h.runEnded(chat.runId), 30000));
   const cardShown = await waitFor(async () => card.isVisible().catch(() => false), 5000);
-  const withdrawn = events().slice(n).find((e) => e.ev === 'editReviewAnswer' && e.via === 'withdrawn');
+  const withdrawn = asked2 && events().find((e) => e.ev === 'editReviewAnswer' && e.key === asked2.key && e.via === 'withdrawn');
   check('a run ending meanwhile leaves the Apply review waiting', chatEnd && cardShown && !withdrawn, { chatEnd: chatEnd && chatEnd.p.outcome, cardShown, withdrawn });
   if (cardShown) await card.locator('button', { hasText: /^Accept$/ }).click();
-  const applied = await waitFor(() => events().slice(n).find((e) => e.ev === 'panelApplied'), 15000);
-  const done2 = events().slice(n).find((e) => e.ev === 'editReviewed');
+  // This Apply's own events, by its review's key: the Reject of hello.txt above
+  // logs its panelApplied after its editReviewed, so it may land after n.
+  const applied = asked2 && (await waitFor(() => reviewEvent('panelApplied', asked2.key), 15000));
+  const done2 = asked2 && reviewEvent('editReviewed', asked2.key);
   const buf2 = done2 && done2.buffers.find((b) => b.path === 'applied.go');
   check('Accept in the panel made applied.go with the block', applied && applied.applied === true && buf2 && buf2.open && buf2.text === 'package main\n\nfunc main() {}\n', { applied, buf2 });
 
@@ -183,12 +187,12 @@ async function codeAndFiles(h, frame) {
   const readme = fs.readFileSync(path.join(ws, 'README.md'), 'utf8');
   n = events().length;
   if (label) await plain.click();
-  const asked3 = await waitFor(() => events().slice(n).find((e) => e.ev === 'editReview'), 15000);
+  const asked3 = await waitFor(() => events().slice(n).find((e) => e.ev === 'editReview' && e.files.some((f) => f.path === 'README.md')), 15000);
   check('it is reviewed against the active editor\'s file (README.md)',
     asked3 && asked3.files[0].path === 'README.md' && asked3.files[0].after === 'fmt.Println("hi")\n', asked3);
   const rejectShown = await waitFor(async () => reject.isVisible().catch(() => false), 10000);
   if (rejectShown) await reject.click();
-  const done3 = await waitFor(() => events().slice(n).find((e) => e.ev === 'editReviewed'), 15000);
+  const done3 = asked3 && (await waitFor(() => reviewEvent('editReviewed', asked3.key), 15000));
   check('Reject leaves README.md as it was', done3 && done3.accepted === false && fs.readFileSync(path.join(ws, 'README.md'), 'utf8') === readme, done3);
 }
 
@@ -210,7 +214,7 @@ async function cutShort(h, frame) {
   await shot(page, 'answer-cut-short');
   const n = events().length;
   if (retry) await retry.click();
-  const again = await waitFor(() => events().slice(n).find((e) => e.ev === 'panelSend'), 20000);
+  const again = await waitFor(() => events().slice(n).find((e) => e.ev === 'panelSend' && run && e.arg.prompt === 'reset now' && e.started.runId !== run.runId), 20000);
   check('Retry sent the same prompt again, in the same session and mode',
     again && run && again.arg.prompt === 'reset now' && again.arg.session === run.sessionId && again.arg.mode === run.arg.mode &&
       again.started.runId !== run.runId && again.started.sessionId === run.sessionId, again);

@@ -73,7 +73,7 @@ async function diagnosticsCheck(h) {
   await widget.waitFor({ state: 'visible', timeout: 10000 });
   await page.locator('.quick-input-widget input').fill('');
   await page.locator('.quick-input-widget input').press('Enter');
-  const fs1 = await waitFor(() => events().slice(nf).find((e) => e.ev === 'runStarted'), 20000);
+  const fs1 = await waitFor(() => events().slice(nf).find((e) => e.ev === 'runStarted' && e.command === 'loopls.fix'), 20000);
   const fixId = fs1 && fs1.started.runId;
   check('Fix This on the broken line started a fix run', fixId, fs1);
   const end = fixId && (await waitFor(() => runEnded(fixId), 60000));

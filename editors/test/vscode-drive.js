@@ -111,8 +111,9 @@ async function openFile(page, name) {
   await page.locator(`.tab.active`, { hasText: name }).waitFor({ timeout: 10000 });
 }
 
-function runStartedAfter(n) {
-  return events().slice(n).find((e) => e.ev === 'runStarted');
+// The run an action started, by its key: the prompt (label) or the command (loopls.fix).
+function runStartedAfter(n, key) {
+  return events().slice(n).find((e) => e.ev === 'runStarted' && (e.label === key || e.command === key));
 }
 function runEnded(runId) {
   return events().find((e) => e.ev === 'runEnded' && e.p.runId === runId);
@@ -127,7 +128,7 @@ async function runAgent(page, prompt) {
   const n = events().length;
   await palette(page, 'loopls: Run Agent');
   await answerInput(page, 'loopls: Run Agent', prompt);
-  const started = await waitFor(() => runStartedAfter(n), 20000);
+  const started = await waitFor(() => runStartedAfter(n, prompt), 20000);
   return started && started.started;
 }
 
@@ -145,8 +146,8 @@ async function panelFrame(page) {
   }
   return null;
 }
-function panelSent(n) {
-  return events().slice(n).find((e) => e.ev === 'panelSend' || e.ev === 'panelSendFailed');
+function panelSent(n, prompt) {
+  return events().slice(n).find((e) => (e.ev === 'panelSend' || e.ev === 'panelSendFailed') && e.arg && e.arg.prompt === prompt);
 }
 // Types a prompt into the panel's composer and presses Enter; returns {runId, sessionId}.
 async function panelSend(frame, prompt) {
@@ -154,7 +155,7 @@ async function panelSend(frame, prompt) {
   const box = frame.locator('#prompt');
   await box.fill(prompt);
   await box.press('Enter');
-  const sent = await waitFor(() => panelSent(n), 20000);
+  const sent = await waitFor(() => panelSent(n, prompt), 20000);
   if (!sent) {
     // Seen once in ten runs of LOOPLS_VSCODE_ONLY=diagnostics: no send reached the host. Say
     // where the prompt went, for the next time: did the host get it, which frames hold a panel.
@@ -245,7 +246,7 @@ async function panelSection(page) {
   const optText = listed && (await row1.innerText()).replace(/\s+/g, ' ').trim();
   check('the session list shows the first session by title, runs and a human time', optText && /^chat with me 2 runs · (just now|\d+ min ago)/.test(optText), optText);
   if (listed) await row1.locator('.session-open').click();
-  const loaded = await waitFor(() => events().slice(ns).find((e) => e.ev === 'panelSession'), 15000);
+  const loaded = r1 && (await waitFor(() => events().slice(ns).find((e) => e.ev === 'panelSession' && e.sessionId === r1.sessionId), 15000));
   check('picking it asked loopls/session for both runs', loaded && r1 && loaded.sessionId === r1.sessionId && loaded.runs.join() === [r1.runId, r2.runId].join(), loaded);
   const redrawn = await waitFor(async () => {
     const t = (await frame.locator('#conversation').innerText().catch(() => '')).replace(/\u00a0/g, ' ');
@@ -301,7 +302,7 @@ async function panelSection(page) {
   check('the error offers its next step as a button', useLabel === `Use ${tiny}`, useLabel);
   const nu = events().length;
   if (useLabel) await use.click();
-  const picked = await waitFor(() => events().slice(nu).find((e) => e.ev === 'panelModel'), 10000);
+  const picked = await waitFor(() => events().slice(nu).find((e) => e.ev === 'panelModel' && e.model === tiny), 10000);
   const shownModel = await waitFor(async () => {
     const v = await modelSel.inputValue().catch(() => '');
     return v === tiny ? v : null;
@@ -319,7 +320,7 @@ async function panelSection(page) {
   check('it offers "Pull model"', pullLabel === 'Pull model', pullLabel);
   const nt = events().length;
   if (pullLabel) await pull.click();
-  const term = await waitFor(() => events().slice(nt).find((e) => e.ev === 'panelTerminal'), 10000);
+  const term = await waitFor(() => events().slice(nt).find((e) => e.ev === 'panelTerminal' && e.name === 'ollama pull nope'), 10000);
   const ran = await waitFor(() => (fs.existsSync(process.env.LOOPLS_FAKE_OLLAMA_LOG || '') && fs.readFileSync(process.env.LOOPLS_FAKE_OLLAMA_LOG, 'utf8').split('\n').includes('pull nope')), 10000);
   check('"Pull model" opens a terminal running ollama pull nope itself (nothing typed into a shell)',
     term && term.name === 'ollama pull nope' && JSON.stringify(term.shellArgs) === '["pull","nope"]' && ran, term);
@@ -337,15 +338,15 @@ async function panelSection(page) {
   check('the answer\'s markdown code block is drawn', t8 && code && code.trim() === 'fmt.Println("hi")' && (await block.locator('code.language-go').count()) === 1, { t8, code });
   const nc = events().length;
   if (block) await block.locator('.code-copy').click();
-  const copied = await waitFor(() => events().slice(nc).find((e) => e.ev === 'panelCopy'), 10000);
-  const clip = copied && (await waitFor(() => events().slice(nc).find((e) => e.ev === 'panelClipboard'), 10000));
+  const copied = await waitFor(() => events().slice(nc).find((e) => e.ev === 'panelCopy' && e.text === 'fmt.Println("hi")\n'), 10000);
+  const clip = copied && (await waitFor(() => events().slice(nc).find((e) => e.ev === 'panelClipboard' && e.text === copied.text), 10000));
   check('Copy puts the code on the clipboard', copied && copied.text === 'fmt.Println("hi")\n' && clip && clip.text === copied.text, { copied, clip });
   await openFile(page, 'README.md');
   await page.locator('.monaco-editor .view-lines').first().click();
   await page.keyboard.press('Control+End');
   const ni = events().length;
   if (block) await block.locator('.code-insert').click();
-  const inserted = await waitFor(() => events().slice(ni).find((e) => e.ev === 'panelInsert'), 10000);
+  const inserted = await waitFor(() => events().slice(ni).find((e) => e.ev === 'panelInsert' && /README\.md$/.test(e.uri)), 10000);
   const dI = await dump(page).catch(() => null);
   check('Insert puts the code at the cursor of the editor', inserted && inserted.ok && /README\.md$/.test(inserted.uri) &&
     dI && typeof dI.text === 'string' && dI.text.endsWith('fmt.Println("hi")\n'), { inserted, text: dI && dI.text });
@@ -513,7 +514,7 @@ async function panelSection(page) {
       check('approval quick pick', false, String(e).slice(0, 300));
     }
     check('approval asked as a quick pick naming run_command', asked);
-    const answered = await waitFor(() => events().slice(na).find((e) => e.ev === 'approved'), 10000);
+    const answered = runA && (await waitFor(() => events().slice(na).find((e) => e.ev === 'approved' && e.runId === runA.runId), 10000));
     check('the pick answered loopls/approve with the reject option', answered && answered.res.outcome === 'selected' && /reject/.test(answered.res.optionId), answered && answered.res);
     const endA = runA && (await waitFor(() => runEnded(runA.runId), 30000));
     check('the run went on after the refusal and completed', endA && endA.p.outcome === 'completed', endA && endA.p);
@@ -571,7 +572,7 @@ async function panelSection(page) {
       // The first action is focused; clicking the row races its hover animation.
       await page.keyboard.press('Enter');
       await answerInput(page, 'loopls: Fix This', 'edit hello.txt: say goodbye');
-      const run3 = await waitFor(() => runStartedAfter(n3), 20000);
+      const run3 = await waitFor(() => runStartedAfter(n3, 'loopls.fix'), 20000);
       check('code action started a fix run', run3, run3 && run3.started);
       fixRun = run3 && run3.started.runId;
       const end3 = run3 && (await waitFor(() => runEnded(run3.started.runId), 30000));
@@ -595,7 +596,7 @@ async function panelSection(page) {
     // 4. Undo Last Run: loopls/undoRun reverts the fix as one edit.
     const nu = events().length;
     await palette(page, 'loopls: Undo Last Run');
-    const undo = await waitFor(() => events().slice(nu).find((e) => e.ev === 'undo'), 15000);
+    const undo = await waitFor(() => events().slice(nu).find((e) => e.ev === 'undo' && e.runId === fixRun), 15000);
     check('"loopls: Undo Last Run" answered applied', undo && undo.res && undo.res.applied === true, undo);
     const reverted = await waitFor(async () => {
       const t = (await editor.innerText().catch(() => '')).replace(/\u00a0/g, ' ');
@@ -619,7 +620,7 @@ async function panelSection(page) {
     };
     const ns = events().length;
     setMachine('loopls.model', 'ollama:nope');
-    const changed = await waitFor(() => events().slice(ns).find((e) => e.ev === 'didChangeConfiguration'), 20000);
+    const changed = await waitFor(() => events().slice(ns).find((e) => e.ev === 'didChangeConfiguration' && e.params.settings.loopls.model === 'ollama:nope'), 20000);
     check('a settings change is sent as didChangeConfiguration', changed && changed.params.settings.loopls.model === 'ollama:nope', changed && changed.params);
     await page.locator('.tab', { hasText: 'hello.txt' }).first().click();
     const runN = await runAgent(page, 'chat with the missing model');

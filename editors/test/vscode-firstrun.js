@@ -38,7 +38,7 @@ async function noOllama(h) {
   // Start Ollama: a terminal whose process is `ollama serve`.
   let n = events().length;
   await card.locator('button', { hasText: 'Start Ollama' }).click();
-  const term = await waitFor(() => events().slice(n).find((e) => e.ev === 'panelTerminal'), 10000);
+  const term = await waitFor(() => events().slice(n).find((e) => e.ev === 'panelTerminal' && e.name === 'ollama serve'), 10000);
   const served = await waitFor(() => cliLog().includes('serve'), 15000);
   check('Start Ollama runs `ollama serve` as the terminal\'s own process (nothing typed into a shell)',
     term && term.name === 'ollama serve' && JSON.stringify(term.shellArgs) === '["serve"]' && served, { term, log: cliLog() });

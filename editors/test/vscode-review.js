@@ -27,7 +27,7 @@ async function openDiff(h, runId) {
   const { page, check, events, waitFor, shot, palette } = h;
   const n = events().length;
   await palette(page, "loopls: Open Diff of the Last Run's Edits");
-  const opened = await waitFor(() => events().slice(n).find((e) => e.ev === 'diffOpened' || e.ev === 'diffFailed'), 15000);
+  const opened = await waitFor(() => events().slice(n).find((e) => (e.ev === 'diffOpened' || e.ev === 'diffFailed') && e.runId === runId), 15000);
   check('"Open diff" fetched the run\'s change of hello.txt from loopls',
     opened && opened.ev === 'diffOpened' && opened.runId === runId && opened.path === 'hello.txt' &&
       /^hello/.test(opened.before) && /^goodbye/.test(opened.after), opened);
@@ -68,7 +68,7 @@ async function approveInline(h, frame) {
   check('a run needing an approval started from the panel', run && run.runId, run);
   const card = frame.locator('.loopls-approval', { hasText: 'run_command' });
   const shown = await waitFor(async () => card.isVisible().catch(() => false), 20000);
-  const asked = events().slice(n).find((e) => e.ev === 'approve');
+  const asked = run && events().slice(n).find((e) => e.ev === 'approve' && e.p.runId === run.runId);
   check('the approval is asked inline in the panel, not as a quick pick', shown && asked && asked.via === 'panel', asked && { via: asked.via });
   const labels = shown ? await card.locator('button').allInnerTexts() : [];
   check('the card offers the four ACP option kinds, allow first',
@@ -86,7 +86,7 @@ async function approveInline(h, frame) {
     (await card.locator('button.always', { hasText: 'Always allow' }).count()) === 1, scope);
   await shot(page, 'panel-approval');
   if (shown) await card.locator('button', { hasText: /^Allow once$/ }).click();
-  const answered = await waitFor(() => events().slice(n).find((e) => e.ev === 'approved'), 10000);
+  const answered = run && (await waitFor(() => events().slice(n).find((e) => e.ev === 'approved' && e.runId === run.runId), 10000));
   check('the click answered loopls/approve allow_once', answered && answered.via === 'panel' && answered.res.outcome === 'selected' && answered.res.optionId === 'allow_once', answered);
   const end = run && (await waitFor(() => runEnded(run.runId), 30000));
   check('the run went on: the command ran and the model saw its output',
@@ -104,7 +104,7 @@ async function modalWhenHidden(h) {
   const run = await runAgent(page, 'report echo with the panel hidden');
   const pick = page.locator('.quick-input-widget', { hasText: 'run_command' });
   const shown = await waitFor(async () => pick.isVisible().catch(() => false), 20000);
-  const asked = events().slice(n).find((e) => e.ev === 'approve');
+  const asked = run && events().slice(n).find((e) => e.ev === 'approve' && e.p.runId === run.runId);
   check('with the panel hidden, the approval is the quick pick', shown && asked && asked.via === 'modal', asked && { via: asked.via });
   if (shown) await page.locator('.quick-input-list .monaco-list-row', { hasText: 'deny this time' }).first().click({ timeout: 10000 });
   const end = run && (await waitFor(() => runEnded(run.runId), 30000));
@@ -128,7 +128,7 @@ async function diffAndUndoInPanel(h, frame) {
   await shot(page, 'panel-edits');
   const n = events().length;
   if (listed) await row.locator('button', { hasText: 'Open diff' }).click();
-  const opened = await waitFor(() => events().slice(n).find((e) => e.ev === 'diffOpened' || e.ev === 'diffFailed'), 15000);
+  const opened = run && (await waitFor(() => events().slice(n).find((e) => (e.ev === 'diffOpened' || e.ev === 'diffFailed') && e.runId === run.runId), 15000));
   check('"Open diff" in the panel opened before/after of hello.txt',
     opened && opened.ev === 'diffOpened' && opened.runId === (run && run.runId) && /^hello/.test(opened.before) && /^goodbye/.test(opened.after), opened);
   const diff = page.locator('.monaco-diff-editor').first();
@@ -141,7 +141,7 @@ async function diffAndUndoInPanel(h, frame) {
   await shot(page, 'panel-diff');
   const nu = events().length;
   await frame.locator(`section.run[data-run="${run && run.runId}"] button`, { hasText: 'Undo run' }).click().catch(() => {});
-  const undo = await waitFor(() => events().slice(nu).find((e) => e.ev === 'undo' || e.ev === 'undoFailed'), 15000);
+  const undo = run && (await waitFor(() => events().slice(nu).find((e) => (e.ev === 'undo' || e.ev === 'undoFailed') && e.runId === run.runId), 15000));
   check('"Undo run" in the panel reverted the run', undo && undo.ev === 'undo' && undo.res.applied === true && undo.runId === (run && run.runId), undo);
   await page.keyboard.press('Control+W');
 }
@@ -168,14 +168,14 @@ async function reviewInEditMode(h, frame) {
   const diskBefore = fs.readFileSync(file, 'utf8');
   const nm = events().length;
   await frame.locator('select.loopls-mode').selectOption('edit');
-  const mode = await waitFor(() => events().slice(nm).find((e) => e.ev === 'mode'), 10000);
+  const mode = await waitFor(() => events().slice(nm).find((e) => e.ev === 'mode' && e.mode === 'edit'), 10000);
   check('the panel\'s mode picker set edit', mode && mode.mode === 'edit', mode);
 
   // Reject, from the diff editor's title bar.
   let n = events().length;
   const run = await panelSend(frame, 'report edit of hello.txt');
   check('the run was started in edit mode', run && run.arg && run.arg.mode === 'edit', run && run.arg);
-  const asked = await waitFor(() => events().slice(n).find((e) => e.ev === 'editReview'), 30000);
+  const asked = await waitFor(() => events().slice(n).find((e) => e.ev === 'editReview' && e.files.some((f) => f.path === 'hello.txt')), 30000);
   check('its edit (needsConfirmation) opened the review: hello.txt, hello → goodbye',
     asked && asked.files.length === 1 && asked.files[0].path === 'hello.txt' && /^hello/.test(asked.files[0].before) && /^goodbye/.test(asked.files[0].after), asked);
   const sides = await diffSides(h, /hello/, /goodbye/);
@@ -197,8 +197,10 @@ async function reviewInEditMode(h, frame) {
   check('no Refactor Preview was opened', preview === 0, preview);
   await shot(page, 'edit-review');
   if (buttons) await reject.click();
-  const res = await waitFor(() => events().slice(n).find((e) => e.ev === 'applyEditResult'), 15000);
-  const answer = events().slice(n).find((e) => e.ev === 'editReviewAnswer');
+  // This review's own events, by its key.
+  const ofReview = (ev, r) => r && events().find((e) => e.ev === ev && (e.key === r.key || e.review === r.key));
+  const res = await waitFor(() => ofReview('applyEditResult', asked), 15000);
+  const answer = ofReview('editReviewAnswer', asked);
   check('Reject in the title bar answered applied: false', res && res.res && res.res.applied === false && answer && answer.via === 'editor' && answer.accept === false, { res, answer });
   const end = run && (await waitFor(() => runEnded(run.runId), 30000));
   check('the model was told the user rejected the change (its next turn says so)',
@@ -206,7 +208,7 @@ async function reviewInEditMode(h, frame) {
   check('after Reject hello.txt on disk is unchanged', fs.readFileSync(file, 'utf8') === diskBefore, fs.readFileSync(file, 'utf8'));
   const closed = await waitFor(async () => (await page.locator('.tab', { hasText: 'Review hello.txt' }).count()) === 0 && (await card.count()) === 0, 10000);
   check('the review\'s diff and its panel card are gone', closed);
-  const done = events().slice(n).find((e) => e.ev === 'editReviewed');
+  const done = ofReview('editReviewed', asked);
   const buf = done && done.buffers.find((b) => b.path === 'hello.txt');
   // Its text, not its dirty flag: an earlier Undo run may have left the buffer dirty already.
   check('after Reject the hello.txt buffer is unchanged (or not open)', buf && (!buf.open || buf.text === diskBefore), buf);
@@ -216,20 +218,21 @@ async function reviewInEditMode(h, frame) {
   // Accept, from the panel's card.
   n = events().length;
   const run2 = await panelSend(frame, 'report edit of hello.txt once more');
+  const asked2 = await waitFor(() => events().slice(n).find((e) => e.ev === 'editReview' && e.files.some((f) => f.path === 'hello.txt')), 30000);
   const card2 = await waitFor(async () => (await card.isVisible().catch(() => false)) ? card : null, 30000);
   await diffSides(h, /hello/, /goodbye/);
   await shot(page, 'edit-review-panel');
   if (card2) await card2.locator('button', { hasText: /^Accept$/ }).click();
-  const res2 = await waitFor(() => events().slice(n).find((e) => e.ev === 'applyEditResult'), 15000);
+  const res2 = await waitFor(() => ofReview('applyEditResult', asked2), 15000);
   check('Accept in the panel applied the change', res2 && res2.res && res2.res.applied === true, res2);
   const end2 = run2 && (await waitFor(() => runEnded(run2.runId), 30000));
   check('the model was told the user accepted it', end2 && end2.p.outcome === 'completed' && /accepted the change/.test(end2.p.output || ''), end2 && end2.p);
-  const done2 = events().slice(n).find((e) => e.ev === 'editReviewed');
+  const done2 = ofReview('editReviewed', asked2);
   const buf2 = done2 && done2.buffers.find((b) => b.path === 'hello.txt');
   check('hello.txt\'s buffer now says goodbye', buf2 && buf2.open && /^goodbye/.test(buf2.text || ''), buf2);
   const nu = events().length;
   if (run2) await frame.locator(`section.run[data-run="${run2.runId}"] button`, { hasText: 'Undo run' }).click().catch(() => {});
-  const undo = await waitFor(() => events().slice(nu).find((e) => e.ev === 'undo' || e.ev === 'undoFailed'), 15000);
+  const undo = run2 && (await waitFor(() => events().slice(nu).find((e) => (e.ev === 'undo' || e.ev === 'undoFailed') && e.runId === run2.runId), 15000));
   check('"Undo run" reverts the accepted change', undo && undo.ev === 'undo' && undo.res.applied === true, undo);
   await frame.locator('select.loopls-mode').selectOption('auto');
   await waitFor(() => events().find((e) => e.ev === 'mode' && e.mode === 'auto' && e.t >= (mode ? mode.t : 0)), 10000);
@@ -251,7 +254,7 @@ async function modePerSession(h, frame, sessionId) {
   const row = frame.locator(`#sessions-list li[data-session="${sessionId}"] .session-open`);
   await waitFor(async () => (await row.count()) > 0, 15000);
   await row.click();
-  await waitFor(() => events().slice(n).find((e) => e.ev === 'panelSession'), 15000);
+  await waitFor(() => events().slice(n).find((e) => e.ev === 'panelSession' && e.sessionId === sessionId), 15000);
   const back = await waitFor(async () => (await frame.locator('select.loopls-mode').inputValue()) === 'auto', 10000);
   check('switching back to the first session brings its mode back (auto)', back, await frame.locator('select.loopls-mode').inputValue());
 }
@@ -266,7 +269,7 @@ async function attachSelectionInPanel(h, frame) {
   await page.keyboard.press('Shift+End');
   const n = events().length;
   await frame.locator('button.loopls-add-selection').click();
-  const added = await waitFor(() => events().slice(n).find((e) => e.ev === 'contextAdded'), 10000);
+  const added = await waitFor(() => events().slice(n).find((e) => e.ev === 'contextAdded' && /hello\.txt$/.test(e.uri)), 10000);
   check('"Add selection" in the panel attached hello.txt:1', added && !added.refused && added.chips.some((c) => c.label === 'hello.txt:1'), added);
   const chip = frame.locator('.loopls-chip', { hasText: 'hello.txt:1' });
   const shown = await waitFor(async () => chip.isVisible().catch(() => false), 10000);
@@ -314,7 +317,7 @@ async function fixOpensPanel(h) {
   await widget.waitFor({ state: 'visible', timeout: 10000 });
   await page.locator('.quick-input-widget input').fill('edit hello.txt: say goodbye');
   await page.locator('.quick-input-widget input').press('Enter');
-  const started = await waitFor(() => events().slice(n).find((e) => e.ev === 'runStarted'), 20000);
+  const started = await waitFor(() => events().slice(n).find((e) => e.ev === 'runStarted' && e.command === 'loopls.fix'), 20000);
   const runId = started && started.started.runId;
   const section = await waitFor(async () => {
     const f = await panelFrame(page);
@@ -325,7 +328,7 @@ async function fixOpensPanel(h) {
   const end = runId && (await waitFor(() => runEnded(runId), 30000));
   check('the fix run completed', end && end.p.outcome === 'completed', end && end.p);
   if (section) await section.locator(`section.run[data-run="${runId}"] button`, { hasText: 'Undo run' }).click().catch(() => {});
-  await waitFor(() => events().slice(n).find((e) => e.ev === 'undo'), 15000);
+  await waitFor(() => events().slice(n).find((e) => e.ev === 'undo' && e.runId === runId), 15000);
 }
 
 // A prompt sent while a run runs (issue 25, item 3): queued and shown as

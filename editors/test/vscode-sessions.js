@@ -114,7 +114,7 @@ async function sessionList(h, frame) {
   await input.waitFor({ timeout: 10000 });
   await input.fill('Greeting notes');
   await input.press('Enter');
-  const renamed = await waitFor(() => events().slice(nr).find((e) => e.ev === 'panelSessionRenamed' || (e.ev === 'panelError' && e.type === 'renameSession')), 15000);
+  const renamed = await waitFor(() => events().slice(nr).find((e) => (e.ev === 'panelSessionRenamed' && e.sessionId === a.sessionId) || (e.ev === 'panelError' && e.type === 'renameSession')), 15000);
   check('Rename asked loopls/renameSession, which answered the stored title', renamed && renamed.ev === 'panelSessionRenamed' && renamed.title === 'Greeting notes', renamed);
   const relisted = await waitFor(async () => {
     const r = await rows(frame);
@@ -144,7 +144,7 @@ async function sessionList(h, frame) {
   await shot(page, 'sessions-delete-confirm');
   const nd = events().length;
   await confirm.locator('.session-delete-yes').click();
-  const deleted = await waitFor(() => events().slice(nd).find((e) => e.ev === 'panelSessionDeleted' || (e.ev === 'panelError' && e.type === 'deleteSession')), 15000);
+  const deleted = await waitFor(() => events().slice(nd).find((e) => (e.ev === 'panelSessionDeleted' && e.sessionId === b.sessionId) || (e.ev === 'panelError' && e.type === 'deleteSession')), 15000);
   check('Delete asked loopls/deleteSession', deleted && deleted.ev === 'panelSessionDeleted' && deleted.sessionId === b.sessionId, deleted);
   const gone = await waitFor(async () => {
     const r = await rows(frame);
@@ -157,7 +157,7 @@ async function sessionList(h, frame) {
   // Pick A: it opens in the panel and the list closes.
   const np = events().length;
   await frame.locator(`#sessions-list li[data-session="${a.sessionId}"] .session-open`).click();
-  const loaded = await waitFor(() => events().slice(np).find((e) => e.ev === 'panelSession'), 15000);
+  const loaded = await waitFor(() => events().slice(np).find((e) => e.ev === 'panelSession' && e.sessionId === a.sessionId), 15000);
   check('picking a session asked loopls/session for it', loaded && loaded.sessionId === a.sessionId && loaded.runs.join() === a.runId, loaded);
   const shown = await waitFor(async () => {
     const t = (await frame.locator('#conversation').innerText().catch(() => '')).replace(/\u00a0/g, ' ');
@@ -178,7 +178,7 @@ async function sessionList(h, frame) {
   await shot(page, 'show-sessions');
   const nq = events().length;
   if (pickShown) await pickRow.click();
-  const opened = await waitFor(() => events().slice(nq).find((e) => e.ev === 'panelSession'), 15000);
+  const opened = await waitFor(() => events().slice(nq).find((e) => e.ev === 'panelSession' && e.sessionId === a.sessionId), 15000);
   const drawn = await waitFor(async () => (await frame.locator('#title').innerText()) === 'Greeting notes' && (await frame.locator(`#conversation section.run[data-run="${a.runId}"]`).count()) === 1, 10000);
   check('picking it opens it in the panel (not the Output channel)', opened && opened.sessionId === a.sessionId && drawn, opened);
   // The old command printed "── session ses_… ──" into the loopls Output channel.

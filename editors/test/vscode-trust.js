@@ -30,7 +30,7 @@ async function restricted(h) {
   await auto.waitFor({ timeout: 10000 });
   const nm = events().length;
   await auto.click();
-  const picked = await waitFor(() => events().slice(nm).find((e) => e.ev === 'mode'), 10000);
+  const picked = await waitFor(() => events().slice(nm).find((e) => e.ev === 'mode' && e.mode === 'auto'), 10000);
   check('mode set to auto', picked && picked.mode === 'auto', picked);
   const nr = events().length;
   await palette(page, 'loopls: Run Agent');
@@ -58,7 +58,7 @@ async function restricted(h) {
     await frame.locator('#prompt').fill('chat with me');
     await frame.locator('#prompt').press('Enter');
   }
-  const failed = await waitFor(() => events().slice(np).find((e) => e.ev === 'panelSendFailed' || e.ev === 'panelSend'), 20000);
+  const failed = await waitFor(() => events().slice(np).find((e) => (e.ev === 'panelSendFailed' || e.ev === 'panelSend') && e.arg.prompt === 'chat with me'), 20000);
   const told = frame && (await waitFor(async () => /Restricted Mode/.test(await frame.locator('body').innerText().catch(() => '')), 10000));
   check('an auto run sent from the panel is refused, the reason in the panel', failed && failed.ev === 'panelSendFailed' &&
     failed.arg.mode === 'auto' && /Restricted Mode/.test(failed.error) && told, failed);
@@ -76,7 +76,7 @@ async function restricted(h) {
   await answerInput(page, 'loopls: Run Agent', 'chat with me');
   const sent = await waitFor(() => events().slice(na).find((e) => e.ev === 'restricted'), 20000);
   check('an ask run is sent, as mode ask', sent && sent.params.arguments[0].mode === 'ask', sent);
-  const run = await waitFor(() => events().slice(na).find((e) => e.ev === 'runStarted'), 20000);
+  const run = await waitFor(() => events().slice(na).find((e) => e.ev === 'runStarted' && e.label === 'chat with me'), 20000);
   const end = run && (await waitFor(() => runEnded(run.started.runId), 30000));
   check('the ask run completes against the user\'s Ollama host', end && end.p.outcome === 'completed' &&
     end.p.output === 'Hello from the tiny test model.', end && end.p);

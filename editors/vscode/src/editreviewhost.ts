@@ -75,12 +75,19 @@ export class EditReview {
   /**
    * Reviews an edit that needs confirmation: shows it, waits for Accept or
    * Reject, and answers workspace/applyEdit. apply sends an edit on to
-   * VS Code (vscode-languageclient's own handler).
+   * VS Code (vscode-languageclient's own handler). keyed is told the
+   * review's key as soon as it has one (the panel names it in what it logs).
    */
-  async review<P extends { edit: LspWorkspaceEdit; label?: string }, R>(params: P, apply: (p: P) => Promise<R>, ofRun = true): Promise<R | ApplyResult> {
+  async review<P extends { edit: LspWorkspaceEdit; label?: string }, R>(
+    params: P,
+    apply: (p: P) => Promise<R>,
+    ofRun = true,
+    keyed?: (key: string) => void,
+  ): Promise<R | ApplyResult> {
     const files = await Promise.all(proposedFiles(params.edit).map((f) => this.reviewFile(f)));
     const label = params.label ?? 'loopls: edit';
     const { key, answer } = this.pending.add(label, files, ofRun);
+    keyed?.(key);
     this.log.write({ ev: 'editReview', key, label, files: files.map((f) => ({ path: f.path, kind: f.kind, before: f.before, after: f.after })) });
     this.setContext();
     this.postPending(key);

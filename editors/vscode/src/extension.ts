@@ -196,7 +196,7 @@ function createClient(context: vscode.ExtensionContext): LanguageClient {
         }
         const res = await next(command, args);
         if ((command === ServerCommands.run || command === ServerCommands.fix) && isRunStarted(res)) {
-          testLog.write({ ev: 'runStarted', command, started: res, via: 'serverCommand' });
+          testLog.write({ ev: 'runStarted', command, label: runLabel(command, args), started: res, via: 'serverCommand' });
           render(model.started(res.runId, res.sessionId, runLabel(command, args)));
           output.show(true);
           // The code action's fix: the panel opens on its run.
@@ -218,9 +218,10 @@ function createClient(context: vscode.ExtensionContext): LanguageClient {
           const apply = async (p: typeof params) => next(p, new vscode.CancellationTokenSource().token);
           const where = { names: ['edit_file', 'write_file'] };
           if (confirm) panel.toolWaiting('waiting for your review', where);
-          const res = confirm ? await editReview.review(params, apply) : await apply(params);
+          let review: string | undefined;
+          const res = confirm ? await editReview.review(params, apply, true, (k) => (review = k)) : await apply(params);
           if (confirm) panel.toolWaiting(undefined, where);
-          testLog.write({ ev: 'applyEditResult', label: params.label, needsConfirmation: confirm, res });
+          testLog.write({ ev: 'applyEditResult', label: params.label, needsConfirmation: confirm, review, res });
           return res;
         },
       },
@@ -373,7 +374,8 @@ async function startRun(c: LanguageClient, command: string, arg: object, label: 
   try {
     // The session's mode and the attached context chips go with the run.
     const started = await execute<RunStarted>(c, command, { ...arg, ...review.takeRunParams() });
-    testLog.write({ ev: 'runStarted', command, started });
+    // label: the prompt (or the fix's file), which the tests wait on.
+    testLog.write({ ev: 'runStarted', command, label, started });
     if (started && started.runId) render(model.started(started.runId, started.sessionId, label));
     output.show(true);
     // Fix This: the panel opens on its run.
@@ -536,7 +538,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       for (const r of runs) review.runEnded(r);
     },
     // A code block's Apply is reviewed as any edit to confirm (but no run's end withdraws it).
-    reviewEdit: (params, apply) => editReview.review(params, () => apply(), false),
+    reviewEdit: (params, apply, keyed) => editReview.review(params, () => apply(), false, keyed),
     noticeDismissed: (model) => context.globalState.get<string[]>(dismissedNoticesKey, []).includes(model),
     dismissNotice: (model) => {
       const kept = context.globalState.get<string[]>(dismissedNoticesKey, []).filter((m) => m !== model);

@@ -200,12 +200,12 @@ export class Review {
       this.fallbacks.get(view.key)?.cancel();
       this.fallbacks.delete(view.key);
       this.panel?.post({ type: 'review/approvalDone', key: view.key, optionId: res.outcome === 'selected' ? res.optionId : undefined });
-      this.log.write({ ev: 'approved', res, via: 'panel' });
+      this.log.write({ ev: 'approved', runId: p.runId, res, via: 'panel' });
       return res;
     }
     this.log.write({ ev: 'approve', p, via: 'modal' });
     const res = approvalResult(await this.pick(p, token));
-    this.log.write({ ev: 'approved', res, via: 'modal' });
+    this.log.write({ ev: 'approved', runId: p.runId, res, via: 'modal' });
     return res;
   }
 

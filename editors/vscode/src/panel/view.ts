@@ -55,9 +55,13 @@ export interface PanelHost {
   sessionLoaded?(runs: RunRecord[]): void;
   /**
    * Reviews an edit as a diff with Accept and Reject (editreviewhost.ts);
-   * `apply` runs only once it is accepted.
+   * `apply` runs only once it is accepted; keyed is told the review's key.
    */
-  reviewEdit?(params: { label: string; edit: LspWorkspaceEdit }, apply: () => Promise<{ applied: boolean }>): Promise<{ applied: boolean }>;
+  reviewEdit?(
+    params: { label: string; edit: LspWorkspaceEdit },
+    apply: () => Promise<{ applied: boolean }>,
+    keyed?: (key: string) => void,
+  ): Promise<{ applied: boolean }>;
   /** Whether the user dismissed the "no model configured" notice for this model (kept across windows). */
   noticeDismissed?(model: string): boolean;
   /** Remembers that the user dismissed it for this model. */
@@ -738,7 +742,8 @@ export class PanelProvider implements vscode.WebviewViewProvider {
     const shown = vscode.workspace.asRelativePath(uri, false);
     const lspRange = range && { start: { line: range.start.line, character: range.start.character }, end: { line: range.end.line, character: range.end.character } };
     const edit = applyCodeEdit(uri.toString(), shown, doc?.getText(), text, lspRange);
-    this.host.log({ ev: 'panelApply', path: rel, uri: uri.toString(), exists, selection: !!range });
+    // The tests wait for the panelApplied of their own Apply by its review's key.
+    let review: string | undefined;
     const res = await this.host.reviewEdit({ label: applyLabel(shown), edit }, async () => {
       const we = new vscode.WorkspaceEdit();
       if (doc) we.replace(uri, range ?? new vscode.Range(new vscode.Position(0, 0), doc.lineAt(doc.lineCount - 1).range.end), text);
@@ -749,8 +754,11 @@ export class PanelProvider implements vscode.WebviewViewProvider {
       const applied = await vscode.workspace.applyEdit(we);
       if (applied) await vscode.window.showTextDocument(uri, { preview: false });
       return { applied };
+    }, (key) => {
+      review = key;
+      this.host.log({ ev: 'panelApply', review: key, path: rel, uri: uri.toString(), exists, selection: !!range });
     });
-    this.host.log({ ev: 'panelApplied', uri: uri.toString(), applied: res.applied });
+    this.host.log({ ev: 'panelApplied', review, uri: uri.toString(), applied: res.applied });
   }
 
   /**
