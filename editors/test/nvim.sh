@@ -3,10 +3,12 @@
 # scripted Ollama server:
 #   - Neovim 0.10 ($NVIM, default the trixie build in the clients home) and the
 #     newest Debian has ($NVIM_NEWEST, default forky's: 0.12): unit.lua, e2e.lua,
-#     diagnostics.lua, notice.lua
+#     diagnostics.lua, notice.lua, minimal.lua
 #   - editors/nvim/scripts/install-binary.sh: nvim-install.sh (a local HTTP server)
 #   - Neovim 0.7.2 ($NVIM_OLD, default /usr/bin/nvim when it is 0.7): old.lua
-# Env: LOOPLS_BIN (default: built from this checkout), LOOPLS_CLIENTS_HOME.
+# Env: LOOPLS_BIN (default: built from this checkout), LOOPLS_CLIENTS_HOME,
+#      LOOPLS_NVIM_ONLY=e2e|unit|diagnostics|notice|minimal (that script alone, on
+#      each Neovim, while working on it; `make test-editors` runs all).
 # Prints PASS/FAIL lines and "N passed, N failed"; exits non-zero on any failure.
 harness=nvim
 # shellcheck source=lib.sh
@@ -43,24 +45,23 @@ for nv in "$nvim_new" "$nvim_newest"; do
     continue
   fi
   ver=$("$nv" --version | head -1 | awk '{print $2}')
-  log "$ver: unit.lua"
-  run_nvim "$nv" unit.lua "$work/unit-$ver.log" || true
-  count "$work/unit-$ver.log" "nvim $ver unit"
-  ws=$work/ws-$ver; make_workspace "$ws"
-  log "$ver: e2e.lua"
-  run_nvim "$nv" e2e.lua "$work/e2e-$ver.log" LOOPLS_WS="$ws" || true
-  count "$work/e2e-$ver.log" "nvim $ver e2e"
-  dws=$work/ws-diag-$ver; make_workspace "$dws"
-  log "$ver: diagnostics.lua"
-  run_nvim "$nv" diagnostics.lua "$work/diagnostics-$ver.log" LOOPLS_WS="$dws" || true
-  count "$work/diagnostics-$ver.log" "nvim $ver diagnostics"
-  nws=$work/ws-notice-$ver; make_workspace "$nws"
-  log "$ver: notice.lua"
-  run_nvim "$nv" notice.lua "$work/notice-$ver.log" LOOPLS_WS="$nws" || true
-  count "$work/notice-$ver.log" "nvim $ver notice"
-  cp "$work/e2e-$ver.log" "$artifacts/nvim-e2e-$ver.log"
+  for script in unit e2e diagnostics notice minimal; do
+    [ -z "${LOOPLS_NVIM_ONLY:-}" ] || [ "$LOOPLS_NVIM_ONLY" = "$script" ] || continue
+    sws=$work/ws-$script-$ver; make_workspace "$sws"
+    log "$ver: $script.lua"
+    run_nvim "$nv" "$script.lua" "$work/$script-$ver.log" LOOPLS_WS="$sws" || true
+    count "$work/$script-$ver.log" "nvim $ver $script"
+  done
+  cp "$work/e2e-$ver.log" "$artifacts/nvim-e2e-$ver.log" 2>/dev/null || true
   cp "$XDG_STATE_HOME/nvim/lsp.log" "$artifacts/nvim-lsp-$ver.log" 2>/dev/null || true
 done
+
+if [ -n "${LOOPLS_NVIM_ONLY:-}" ]; then
+  log "LOOPLS_NVIM_ONLY=$LOOPLS_NVIM_ONLY: the rest skipped"
+  echo "nvim: $total_pass passed, $total_fail failed"
+  [ "$total_fail" -eq 0 ]
+  exit
+fi
 
 # editors/nvim/scripts/install-binary.sh, offline (a local HTTP server).
 log "install-binary.sh"

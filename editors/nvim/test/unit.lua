@@ -28,6 +28,7 @@ eq('server_settings: protocol names', loopls.server_settings({
   open = 'split',
 }), { model = 'ollama:tiny', ollamaHost = '127.0.0.1:1', maxTurns = 5, contextWindow = 0, allowCommands = false, allowedCommands = { 'go test' }, mode = 'edit' })
 eq('server_settings: empty strings left out', loopls.server_settings({ model = '', ollama_host = '' }), {})
+eq('server_settings: none set is a JSON object, not an array', vim.json.encode(loopls.server_settings({})), '{}')
 
 eq('ollama_address: host:port', { health.ollama_address('10.1.2.3:9999') }, { '10.1.2.3', 9999, '10.1.2.3:9999' })
 eq('ollama_address: URL', { health.ollama_address('http://localhost:11434/') }, { 'localhost', 11434, 'http://localhost:11434/' })

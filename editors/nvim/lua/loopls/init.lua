@@ -93,9 +93,10 @@ function M.unsupported_message()
 end
 
 --- The settings object loopls reads from initializationOptions and
---- workspace/didChangeConfiguration (protocol names).
+--- workspace/didChangeConfiguration (protocol names). An object even when
+--- empty: a plain {} would go out as the JSON array [], which loopls refuses.
 function M.server_settings(opts)
-  local s = {}
+  local s = vim.empty_dict()
   if opts.model and opts.model ~= '' then
     s.model = opts.model
   end
