@@ -88,7 +88,11 @@ func findSystemPaths() systemPaths {
 		// a process the daemon started would run on after the daemon.
 		// GO_TELEMETRY_CHILD=2 is x/telemetry's mark for "started by the
 		// sidecar, fork none"; go still records its own counters.
-		cmd.Env = append(os.Environ(), noTelemetrySidecar)
+		cmd.Env = toolchainProbeEnv(os.Environ())
+		// Outside any workspace: a go.mod there (the model may have
+		// written it) could ask for another toolchain, which go would
+		// fetch and run, unconfined, here in the daemon.
+		cmd.Dir = "/"
 		out, err := cmd.Output()
 		var v struct{ GOROOT, GOMODCACHE string }
 		if err == nil && json.Unmarshal(out, &v) == nil {
@@ -99,6 +103,17 @@ func findSystemPaths() systemPaths {
 	}
 	_, s.envModSet = os.LookupEnv("GOMODCACHE")
 	return s
+}
+
+// toolchainProbeEnv is the environment the daemon's own go env runs with:
+// environ with GOTOOLCHAIN=local (the go on PATH answers, never one it
+// would download and run) and without GOFLAGS (a flag there, -modfile or
+// -toolexec, names files or programs), and no telemetry sidecar.
+func toolchainProbeEnv(environ []string) []string {
+	env := slices.DeleteFunc(slices.Clone(environ), func(kv string) bool {
+		return strings.HasPrefix(kv, "GOFLAGS=") || strings.HasPrefix(kv, "GOTOOLCHAIN=")
+	})
+	return append(env, "GOTOOLCHAIN=local", noTelemetrySidecar)
 }
 
 // noTelemetrySidecar keeps a go command from forking its telemetry child
