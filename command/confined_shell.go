@@ -7,7 +7,6 @@ import (
 	"os"
 	"strings"
 	"sync"
-	"syscall"
 
 	"github.com/loopls/loopls/confine"
 	"mvdan.cc/sh/v3/interp"
@@ -34,9 +33,8 @@ func confinedShell() int {
 	}
 	// The programs the line starts must not inherit the pipes to the
 	// daemon (they would read its answers or send it requests).
-	for _, fd := range []int{shellIn, shellOut, shellFiles} {
-		syscall.CloseOnExec(fd)
-	}
+	// Nor any other descriptor the daemon inherited and passed on.
+	closeInheritedOnExec()
 	hardenShell()
 	ctx := context.Background()
 	r, err := os.OpenRoot(job.Root)

@@ -354,7 +354,7 @@ func confinedExec() int {
 		fmt.Fprintf(os.Stderr, "loopls: confined program: reading its job: %v\n", err)
 		return 125
 	}
-	syscall.CloseOnExec(shellIn)
+	closeInheritedOnExec() // fd 3 and whatever the daemon inherited
 	if err := os.Chdir(job.Dir); err != nil {
 		fmt.Fprintf(os.Stderr, "%s: %v\n", job.Args[0], err)
 		return 126

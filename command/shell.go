@@ -41,6 +41,9 @@ func runInterp(ctx context.Context, cfg Config, cmdline, why string, out io.Writ
 	}
 	defer os.RemoveAll(tmp)
 	env := lineEnv(tmp)
+	// The programs start from this process: none may inherit what it
+	// inherited.
+	closeInheritedOnExec()
 	c := newCommandRun(cfg, cmdline, env)
 	c.unconfined = why
 	return c, c.runShell(ctx, file, env, tmp, out)
