@@ -250,10 +250,14 @@ local ok, err = pcall(function()
   check('the follow-up continued the session', run ~= nil and run.sessionId == first_session, run)
   check('the model answered from the first exchange', chat.text():find('You first said: chat with me', 1, true) ~= nil, chat.text())
 
-  -- 3. A new conversation (gn), then the first one picked (gs) and drawn again.
+  -- 3. A new conversation (gn), then the first one picked (gs) and drawn
+  -- again, in the mode it had (edit; issue 34, item 4).
   vim.api.nvim_set_current_win(chatwin)
+  vim.cmd('Loopls mode edit')
   keys('gn')
   check('gn starts a new conversation', chat.session == nil and chat.text():find('recall', 1, true) == nil, chat.text())
+  check('the new conversation is in the default mode (auto), not the last one\'s', chat.mode ~= 'edit'
+    and chat.text():find('mode auto', 1, true) ~= nil, { chat.mode, vim.split(chat.text(), '\n')[1] })
   local offered
   vim.ui.select = function(items, opts, on_choice)
     offered = vim.tbl_map(function(i)
@@ -279,6 +283,9 @@ local ok, err = pcall(function()
     and drawn:find('## You\nchat with me\n## loopls\nHello from the tiny test model.', 1, true) ~= nil
     and drawn:find('You first said: chat with me', 1, true) ~= nil, drawn)
   check('sending continues the picked session', chat.session == first_session)
+  check('gs brought the conversation back in its mode (edit), header too', chat.mode == 'edit'
+    and vim.split(chat.text(), '\n')[1]:find('mode edit', 1, true) ~= nil, { chat.mode, vim.split(chat.text(), '\n')[1] })
+  vim.cmd('Loopls mode auto')
 
   -- 4. A tool call: its output is a closed fold that opens with zo.
   run, rec = send_and_wait('read the README')

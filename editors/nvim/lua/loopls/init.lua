@@ -682,8 +682,34 @@ function M.open(layout)
   return w
 end
 
+-- The mode of each conversation shown in this Neovim, by session id: gn
+-- and gs leave the shown one, and a conversation picked again comes back
+-- in its mode (the chat holds only the shown one's).
+local session_modes = {}
+local function remember_mode()
+  if chat.session and chat.mode then
+    session_modes[chat.session] = chat.mode
+  end
+end
+
+-- The mode a picked conversation is shown in: the one it had here, else
+-- the one its last run started in (loopls records it), else the current.
+local function mode_of(s)
+  if session_modes[s.sessionId] then
+    return session_modes[s.sessionId]
+  end
+  local runs = type(s.runs) == 'table' and s.runs or {}
+  local last = runs[#runs]
+  local m = type(last) == 'table' and last.mode
+  if m == 'ask' or m == 'edit' or m == 'auto' then
+    return m
+  end
+  return chat.mode
+end
+
 --- gn in the chat: a new conversation.
 function M.new_conversation()
+  remember_mode()
   chat.new_conversation()
   chat.mode = M.options and M.options.mode or nil
   chat.header()
@@ -784,6 +810,8 @@ function M.load_session(id, on_done)
       notify('loopls/session failed: ' .. error_text(err), vim.log.levels.ERROR)
       return
     end
+    remember_mode()
+    chat.mode = mode_of(s)
     chat.redraw(s)
     vim.api.nvim_exec_autocmds('User', { pattern = 'LooplsSessionLoaded', modeline = false, data = { sessionId = id } })
     if on_done then
