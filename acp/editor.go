@@ -80,6 +80,17 @@ func (e *editor) Apply(ctx context.Context, fe workspace.FileEdit) (workspace.Ed
 	if fe.Delete || !e.a.clientWrites() {
 		return e.disk.Apply(ctx, fe)
 	}
+	// The client writes by name and follows links: the target is checked
+	// again now, after the user's answer, and the client is given the
+	// target the check judged, not the path through links.
+	if c, ok := e.disk.(workspace.TargetChecker); ok {
+		if err := c.Check(fe); err != nil {
+			return workspace.EditResult{FailureReason: err.Error()}, nil
+		}
+	}
+	if fe.Target != "" {
+		abs = filepath.Join(e.root, filepath.FromSlash(fe.Target))
+	}
 	if _, err := e.a.conn.WriteTextFile(ctx, sdk.WriteTextFileRequest{SessionId: sdk.SessionId(s.id), Path: abs, Content: fe.New}); err != nil {
 		if ctx.Err() != nil {
 			return workspace.EditResult{}, ctx.Err()

@@ -2,8 +2,6 @@ package workspace
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +9,9 @@ import (
 	"os"
 	"path"
 	"strings"
+	"syscall"
+
+	"github.com/loopls/loopls/beneath"
 )
 
 // DiskEditor writes edits to files under a root atomically: the new text goes
@@ -19,38 +20,71 @@ import (
 // the old file or the new one, never half of one. The temporary file a
 // crash leaves is removed by the next write of the same file (tempfiles.go).
 //
+// It follows no link a command may have left: the directory of the edit's
+// Target (the path its check judged, free of links) is opened one
+// component at a time from the root's descriptor without following any
+// (package beneath), judged again there (a git directory by its contents
+// that was not approved is refused), and the file is compared, written and
+// renamed in that one descriptor. A component that became a link, or a
+// directory other than the one Dirs names, fails the edit with the reason.
+//
 // It refuses an edit whose Old no longer matches the file on disk (someone
 // changed it since it was read, or the editor holds unsaved changes the edit
 // was computed against).
 type DiskEditor struct {
-	root *os.Root
-	// beforeRename, when set (tests only), runs after the temporary file is
-	// written and synced and before it is renamed into place.
-	beforeRename func()
+	root *beneath.Root
 }
 
 // NewDiskEditor returns a DiskEditor writing under root.
-func NewDiskEditor(root *os.Root) *DiskEditor { return &DiskEditor{root: root} }
-
-// writeChunk is how much is written between checks of ctx, so a cancel stops
-// a large write promptly.
-const writeChunk = 1 << 20
+func NewDiskEditor(root *beneath.Root) *DiskEditor { return &DiskEditor{root: root} }
 
 // tempPrefix marks loopls's temporary files; the index ignores them.
-const tempPrefix = ".loopls-tmp-"
+const tempPrefix = beneath.TempPrefix
+
+// Check implements TargetChecker: whether e's target is still what its
+// check judged (checkTarget). The error says why in words.
+func (d *DiskEditor) Check(e FileEdit) error {
+	if err := checkTarget(d.root, e); err != nil {
+		return &targetChanged{why: targetReason(e, err), err: err}
+	}
+	return nil
+}
+
+// targetChanged is Check's error: the reason in words, the kind beneath.
+type targetChanged struct {
+	why string
+	err error
+}
+
+func (e *targetChanged) Error() string { return e.why }
+func (e *targetChanged) Unwrap() error { return e.err }
 
 // Apply implements Editor.
 func (d *DiskEditor) Apply(ctx context.Context, e FileEdit) (EditResult, error) {
 	if err := ctx.Err(); err != nil {
 		return EditResult{}, err
 	}
-	cur, _, err := readRegular(d.root, e.Path, -1, nil)
+	target := e.target()
+	dirRel, base := path.Split(target)
+	walk := beneath.Walk{Expect: e.Dirs, Visit: gitDirGuard(target, e.Approved)}
+	if e.Dirs == nil && !e.Exists {
+		walk.Create = 0o755
+	}
+	dir, err := d.root.Walk(dirOf(dirRel), walk)
+	if err != nil {
+		if e.Exists && errors.Is(err, fs.ErrNotExist) {
+			return EditResult{FailureReason: e.Path + " was deleted since it was read"}, nil
+		}
+		return EditResult{FailureReason: targetReason(e, err)}, nil
+	}
+	defer dir.Close()
+	cur, err := readIn(dir, base)
 	switch {
 	case err == nil:
 		if !e.Exists {
 			return EditResult{FailureReason: e.Path + " was created by someone else since it was checked; read it and edit it instead"}, nil
 		}
-		if string(cur) != e.Old {
+		if cur != e.Old {
 			return EditResult{FailureReason: e.Path + " on disk differs from the text the edit was made against (changed since it was read, or unsaved changes in the editor); read it again"}, nil
 		}
 	case errors.Is(err, fs.ErrNotExist):
@@ -58,21 +92,26 @@ func (d *DiskEditor) Apply(ctx context.Context, e FileEdit) (EditResult, error) 
 			return EditResult{FailureReason: e.Path + " was deleted since it was read"}, nil
 		}
 	default:
-		return EditResult{FailureReason: fmt.Sprintf("cannot read %s: %v", e.Path, err)}, nil
+		return EditResult{FailureReason: targetReason(e, err)}, nil
 	}
 	if e.Delete {
-		if err := d.root.Remove(e.Path); err != nil {
+		ent, err := dir.Lstat(base)
+		if err == nil {
+			err = dir.Remove(base, ent)
+		}
+		if err != nil {
 			return EditResult{FailureReason: fmt.Sprintf("cannot delete %s: %v", e.Path, err)}, nil
 		}
-		return EditResult{Applied: true}, nil
+		return EditResult{Applied: true, dirs: dir.Chain()}, nil
 	}
-	if err := d.writeAtomic(ctx, e.Path, e.New); err != nil {
+	sweepOrphans(dir, base)
+	if err := dir.WriteAtomic(ctx, base, strings.NewReader(e.New), 0o644); err != nil {
 		if ctx.Err() != nil {
 			return EditResult{}, err
 		}
-		return EditResult{FailureReason: err.Error()}, nil
+		return EditResult{FailureReason: targetReason(e, err)}, nil
 	}
-	return EditResult{Applied: true}, nil
+	return EditResult{Applied: true, dirs: dir.Chain()}, nil
 }
 
 // ApplyAll implements BatchEditor: each edit in turn, stopping at the first
@@ -87,65 +126,21 @@ func (d *DiskEditor) ApplyAll(ctx context.Context, _ string, edits []FileEdit) (
 	return EditResult{Applied: true}, nil
 }
 
-// writeAtomic replaces name with text through a temporary file and rename.
-func (d *DiskEditor) writeAtomic(ctx context.Context, name, text string) (err error) {
-	perm := fs.FileMode(0o644)
-	if fi, err := d.root.Stat(name); err == nil {
-		perm = fi.Mode().Perm()
-	}
-	dir := path.Dir(name)
-	if dir != "." {
-		if err := d.root.MkdirAll(dir, 0o755); err != nil {
-			return fmt.Errorf("cannot create directory %s: %w", dir, err)
-		}
-	}
-	sweepOrphans(d.root, name)
-	var rnd [6]byte
-	_, _ = rand.Read(rnd[:])
-	tmp := tempName(name, hex.EncodeToString(rnd[:]))
-	f, err := d.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+// readIn reads the regular file name in dir, following no link in its
+// place. O_NONBLOCK keeps the open from blocking on a FIFO.
+func readIn(dir *beneath.Dir, name string) (string, error) {
+	f, err := dir.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", name, err)
+		return "", err
 	}
-	renamed := false
-	defer func() {
-		if !renamed {
-			f.Close()
-			d.root.Remove(tmp)
-		}
-	}()
-	r := strings.NewReader(text)
-	for {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("write of %s cancelled: %w", name, err)
-		}
-		n, err := io.CopyN(f, r, writeChunk)
-		if errors.Is(err, io.EOF) || (err == nil && n < writeChunk) {
-			break
-		}
-		if err != nil {
-			return fmt.Errorf("cannot write %s: %w", name, err)
-		}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return "", err
 	}
-	// The umask may have narrowed perm at creation; the old file's mode wins.
-	if err := f.Chmod(perm); err != nil {
-		return fmt.Errorf("cannot set permissions of %s: %w", name, err)
+	if !fi.Mode().IsRegular() {
+		return "", fmt.Errorf("%s (%s): %w", path.Join(dir.Rel(), name), fi.Mode().Type(), ErrNotRegular)
 	}
-	if err := f.Sync(); err != nil {
-		return fmt.Errorf("cannot sync %s: %w", name, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("cannot write %s: %w", name, err)
-	}
-	if d.beforeRename != nil {
-		d.beforeRename()
-	}
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("write of %s cancelled: %w", name, err)
-	}
-	if err := d.root.Rename(tmp, name); err != nil {
-		return fmt.Errorf("cannot replace %s: %w", name, err)
-	}
-	renamed = true
-	return nil
+	b, err := io.ReadAll(f)
+	return string(b), err
 }

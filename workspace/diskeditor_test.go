@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/loopls/loopls/beneath"
 )
 
 func TestDiskEditorKeepsPermissions(t *testing.T) {
@@ -39,7 +41,7 @@ func TestDiskEditorKeepsPermissions(t *testing.T) {
 
 func TestDiskEditorRefusesStaleOld(t *testing.T) {
 	dir := newTree(t, map[string]string{"a.txt": "one\n"})
-	root, err := os.OpenRoot(dir)
+	root, err := beneath.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,14 +65,18 @@ func TestDiskEditorRefusesStaleOld(t *testing.T) {
 // file is left.
 func TestAtomicWriteCancelled(t *testing.T) {
 	dir := newTree(t, map[string]string{"f.txt": "old content\n"})
-	root, err := os.OpenRoot(dir)
+	root, err := beneath.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer root.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	d := NewDiskEditor(root)
-	d.beforeRename = cancel
+	root.SetHook(func(s beneath.Step, _ string) {
+		if s == beneath.StepRename {
+			cancel()
+		}
+	})
 	_, err = d.Apply(ctx, FileEdit{Path: "f.txt", Old: "old content\n", New: strings.Repeat("x", 3<<20), Exists: true})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("Apply cancelled before rename: err = %v, want context.Canceled", err)
@@ -151,7 +157,7 @@ func TestAtomicWriteKilledChild(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	root, err := os.OpenRoot(dir)
+	root, err := beneath.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package workspace
 import (
 	"context"
 
+	"github.com/loopls/loopls/beneath"
 	"github.com/loopls/loopls/engine/machine"
 )
 
@@ -10,8 +11,20 @@ import (
 // whole text before and after, so an editor can check it still applies and
 // compute the smallest change to send.
 type FileEdit struct {
-	// Path is slash-separated and relative to the root.
+	// Path is slash-separated and relative to the root, as the tool was given it.
 	Path string
+	// Target is the path the edit's check judged: Path with the links
+	// inside the root resolved (beneath.Root.Resolve). The DiskEditor
+	// writes it following no link; "" is Path itself, which then may
+	// hold none.
+	Target string
+	// Approved is the protected path the user approved writing for this
+	// edit ("" when none was asked).
+	Approved string
+	// Dirs, when set, are the directories the edit must land in (the
+	// chain of identities an earlier write of Target saw): undo refuses a
+	// path whose directories were replaced since.
+	Dirs []beneath.ID
 	// URI is the document URI (the open document's, else file://).
 	URI string
 	// Old is the text the edit was computed against; New is the result.
@@ -36,6 +49,8 @@ type FileEdit struct {
 type EditResult struct {
 	Applied       bool
 	FailureReason string
+	// dirs are the directories the DiskEditor wrote in (beneath.Dir.Chain).
+	dirs []beneath.ID
 }
 
 // Editor delivers edits: to the editor over LSP, or to disk.

@@ -4,11 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"path"
 	"slices"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/loopls/loopls/beneath"
 	"github.com/loopls/loopls/engine/machine"
 )
 
@@ -17,7 +20,13 @@ import (
 // its last, so the journal keeps Before on a path's first entry of a run and
 // After on its last; the entries between keep neither.
 type JournalEntry struct {
-	Path string // relative to the root
+	Path string // relative to the root, as the tool was given it
+	// Target is where the edit landed: Path with the links inside the
+	// root resolved. Dirs are the identities of the root and of each
+	// directory on its way when it landed (nil when unknown); undo refuses
+	// a path where one of them is now a link or another directory.
+	Target string
+	Dirs   []beneath.ID
 	// Before is the text before the edit; Existed false means the edit
 	// created the file.
 	Before  string
@@ -127,6 +136,10 @@ func (w *Workspace) Journal(run machine.RunID) []JournalEntry {
 // edit through the Editor (one undo step in the editor when it takes a
 // batch). A file whose current text is no longer what the run left — the
 // user changed it since — is not touched: it is named in failureReason.
+// Nor is one whose path changed under it since the run (a directory on its
+// way is now a symbolic link or another directory) or that is now a
+// protected path (undoRefusal): undo writes only where the run wrote, and
+// asks no one.
 // applied is true when every file that could be reverted was.
 func (w *Workspace) UndoRun(ctx context.Context, run machine.RunID) (applied bool, failureReason string, err error) {
 	w.journal.mu.Lock()
@@ -154,9 +167,13 @@ func (w *Workspace) UndoRun(ctx context.Context, run machine.RunID) (applied boo
 		spans[e.Path] = &span{first: e, last: e}
 	}
 	var edits []FileEdit
-	var skipped []string
+	var skipped, refused []string
 	for _, p := range order {
 		s := spans[p]
+		if why := w.undoRefusal(s.last); why != "" {
+			refused = append(refused, why)
+			continue
+		}
 		cur, version, _, rerr := w.ReadOverlayOrDisk(p)
 		exists := rerr == nil
 		if !exists || cur != s.last.After {
@@ -166,6 +183,8 @@ func (w *Workspace) UndoRun(ctx context.Context, run machine.RunID) (applied boo
 		u, _, _ := w.uriFor(p)
 		edits = append(edits, FileEdit{
 			Path:    p,
+			Target:  s.last.Target,
+			Dirs:    s.last.Dirs,
 			URI:     u,
 			Old:     cur,
 			New:     s.first.Before,
@@ -177,6 +196,9 @@ func (w *Workspace) UndoRun(ctx context.Context, run machine.RunID) (applied boo
 		})
 	}
 	var reasons []string
+	if len(refused) > 0 {
+		reasons = append(reasons, "not reverted: "+strings.Join(refused, "; "))
+	}
 	if len(skipped) > 0 {
 		reasons = append(reasons, fmt.Sprintf("not reverted (changed since run %s edited them): %s", run, strings.Join(skipped, ", ")))
 	}
@@ -195,6 +217,49 @@ func (w *Workspace) UndoRun(ctx context.Context, run machine.RunID) (applied boo
 		}
 	}
 	return res.Applied, strings.Join(reasons, "; "), nil
+}
+
+// undoRefusal says why undo must not write the file e last wrote ("" when
+// it may): a directory on the way to where e landed is now a symbolic link
+// or another directory than then, or the file is now a protected path. It
+// is the check before an editor is asked; the DiskEditor checks again on
+// the descriptors it writes through.
+func (w *Workspace) undoRefusal(e JournalEntry) string {
+	target := e.Target
+	if target == "" {
+		target = e.Path
+	}
+	dirRel, _ := path.Split(target)
+	d, err := w.under.Walk(dirOf(dirRel), beneath.Walk{Expect: e.Dirs})
+	var be *beneath.Error
+	switch {
+	case err == nil:
+		d.Close()
+	case errors.Is(err, fs.ErrNotExist):
+		return "" // the text check below names it as changed
+	case errors.As(err, &be) && errors.Is(err, beneath.ErrLink):
+		return fmt.Sprintf("%s (%s is now a symbolic link; undo follows none)", e.Path, be.Path)
+	case errors.As(err, &be) && errors.Is(err, beneath.ErrChanged):
+		return fmt.Sprintf("%s (%s is now another directory than the one the run wrote in)", e.Path, be.Path)
+	default:
+		return fmt.Sprintf("%s (%v)", e.Path, err)
+	}
+	if p, ok := w.protectedPath(target); ok {
+		return fmt.Sprintf("%s (%s is a protected path now; undo writes none: revert it by hand if you mean to)", e.Path, p)
+	}
+	return ""
+}
+
+// dirsOf is the identities of the root and of each directory on the way to
+// target, walked following no link (nil when the walk fails).
+func (w *Workspace) dirsOf(target string) []beneath.ID {
+	dirRel, _ := path.Split(target)
+	d, err := w.under.Walk(dirOf(dirRel), beneath.Walk{})
+	if err != nil {
+		return nil
+	}
+	defer d.Close()
+	return d.Chain()
 }
 
 // applyBatch applies edits as one step when the Editor can, else in turn.

@@ -1,11 +1,11 @@
 package workspace
 
 import (
-	"io/fs"
 	"os"
-	"path"
 	"strconv"
 	"strings"
+
+	"github.com/loopls/loopls/beneath"
 )
 
 // A temporary file of an atomic write is named
@@ -19,24 +19,18 @@ import (
 // flight (its process is alive), and remove only the orphans: a crash never
 // leaves the user's tree with files git shows as untracked for good.
 
-// tempName is the temporary file for a write of name by this process.
-func tempName(name, random string) string {
-	return path.Join(path.Dir(name), tempPrefix+path.Base(name)+"-"+strconv.Itoa(os.Getpid())+"-"+random)
-}
-
-// sweepOrphans removes the temporary files that writes of name by
-// processes no longer running left beside it. It is best effort: a file it
-// cannot judge or remove stays, and the write goes on.
-func sweepOrphans(root *os.Root, name string) {
-	dir := path.Dir(name)
-	prefix := tempPrefix + path.Base(name) + "-"
-	entries, err := fs.ReadDir(root.FS(), dir)
+// sweepOrphans removes, from dir, the temporary files that writes of name
+// by processes no longer running left beside it. It is best effort: a file
+// it cannot judge or remove stays, and the write goes on.
+func sweepOrphans(dir *beneath.Dir, name string) {
+	prefix := tempPrefix + name + "-"
+	names, err := dir.Names()
 	if err != nil {
 		return
 	}
-	for _, e := range entries {
-		rest, ok := strings.CutPrefix(e.Name(), prefix)
-		if !ok || !e.Type().IsRegular() {
+	for _, n := range names {
+		rest, ok := strings.CutPrefix(n, prefix)
+		if !ok {
 			continue
 		}
 		pidText, _, ok := strings.Cut(rest, "-")
@@ -47,6 +41,8 @@ func sweepOrphans(root *os.Root, name string) {
 		if err != nil || pid <= 0 || pid == os.Getpid() || !processGone(pid) {
 			continue
 		}
-		_ = root.Remove(path.Join(dir, e.Name()))
+		if e, err := dir.Lstat(n); err == nil && e.Mode.IsRegular() {
+			_ = dir.Remove(n, e)
+		}
 	}
 }

@@ -59,9 +59,15 @@ func (t *editFileTool) Call(ctx context.Context, inv engine.ToolInvocation) (eng
 	if err != nil {
 		return failed("edit_file: %s", describe(err))
 	}
-	if res, refused, err := w.approveProtectedWrite(ctx, inv, ToolEditFile, rel); refused {
-		return res, err
+	target, err := w.target(rel)
+	if err != nil {
+		return failed("edit_file: %s", describe(err))
 	}
+	approved, refusal, refused, err := w.approveProtectedWrite(ctx, inv, ToolEditFile, target)
+	if refused {
+		return refusal, err
+	}
+	to := dest{rel: rel, target: target, approved: approved}
 	cur, _, _, err := w.readForEdit(ctx, inv.RunID, rel, a.Path)
 	if err != nil {
 		return failed("edit_file: %s", describe(err))
@@ -73,7 +79,7 @@ func (t *editFileTool) Call(ctx context.Context, inv engine.ToolInvocation) (eng
 	if m.Updated == cur {
 		return failed("edit_file: %s already reads like new_string there (lines %d-%d); nothing would change", a.Path, m.Line, m.LastLine)
 	}
-	res, checked, err := w.applyEdit(ctx, inv, ToolEditFile, rel, cur, m.Updated, true, t.confirm, t.check)
+	res, checked, err := w.applyEdit(ctx, inv, ToolEditFile, to, cur, m.Updated, true, t.confirm, t.check)
 	if err != nil {
 		return engine.ToolResult{Output: "edit_file: " + err.Error(), IsError: true}, err
 	}
@@ -109,35 +115,53 @@ func (w *Workspace) readForEdit(ctx context.Context, run machine.RunID, rel, sho
 	return text, version, open, nil
 }
 
-// applyEdit sends one tool's edit of rel through the Editor and journals it
-// when it lands. With check.report, the editor's diagnostics of rel are
+// dest is where a tool's edit goes: rel as the tool was given it, its
+// target with the links resolved (what was judged and is written), and the
+// protected path the user approved for it ("" when none was asked).
+type dest struct{ rel, target, approved string }
+
+// applyEdit sends one tool's edit of to through the Editor and journals it
+// when it lands. An editor that writes itself (not the DiskEditor) is
+// asked only while the target is still what was judged (checkTarget). With check.report, the editor's diagnostics of rel are
 // taken before the edit is sent and again once it landed, and checked says,
 // for the model, which errors the edit added ("" when the editor knows
 // none); with check.baseline only the first are taken, for a fix's check.
-func (w *Workspace) applyEdit(ctx context.Context, inv engine.ToolInvocation, tool, rel, old, new string, exists, confirm bool, check editChecks) (res EditResult, checked string, err error) {
+func (w *Workspace) applyEdit(ctx context.Context, inv engine.ToolInvocation, tool string, to dest, old, new string, exists, confirm bool, check editChecks) (res EditResult, checked string, err error) {
+	rel := to.rel
 	var before []fileProblems
 	if _, have := w.baselines.of(inv.RunID, rel); check.report || (check.baseline && !have) {
 		before = w.checkBefore(ctx, inv.RunID, rel)
 	}
 	u, version, _ := w.uriFor(rel)
 	e := FileEdit{
-		Path:    rel,
-		URI:     u,
-		Old:     old,
-		New:     new,
-		Version: version,
-		Exists:  exists,
-		Label:   fmt.Sprintf("loopls: %s %s", tool, rel),
-		RunID:   inv.RunID,
-		CallID:  inv.Call.ID,
-		Confirm: confirm,
+		Path:     rel,
+		Target:   to.target,
+		Approved: to.approved,
+		URI:      u,
+		Old:      old,
+		New:      new,
+		Version:  version,
+		Exists:   exists,
+		Label:    fmt.Sprintf("loopls: %s %s", tool, rel),
+		RunID:    inv.RunID,
+		CallID:   inv.Call.ID,
+		Confirm:  confirm,
+	}
+	if _, disk := w.editor.(*DiskEditor); !disk {
+		if err := checkTarget(w.under, e); err != nil {
+			return EditResult{FailureReason: targetReason(e, err)}, "", nil
+		}
 	}
 	res, err = w.editor.Apply(ctx, e)
 	if err != nil {
 		return res, "", err
 	}
 	if res.Applied {
-		w.journal.add(inv.RunID, JournalEntry{Path: rel, Before: old, Existed: exists, After: new, CallID: inv.Call.ID, At: time.Now()})
+		dirs := res.dirs
+		if dirs == nil {
+			dirs = w.dirsOf(to.target)
+		}
+		w.journal.add(inv.RunID, JournalEntry{Path: rel, Target: to.target, Dirs: dirs, Before: old, Existed: exists, After: new, CallID: inv.Call.ID, At: time.Now()})
 		if _, disk := w.editor.(*DiskEditor); disk {
 			// The file changed under an open buffer the editor has not
 			// reloaded yet; until it says so, reads see what was written.

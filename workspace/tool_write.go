@@ -49,9 +49,15 @@ func (t *writeFileTool) Call(ctx context.Context, inv engine.ToolInvocation) (en
 	if rel == "." {
 		return failed("write_file: %s is the workspace root, not a file", a.Path)
 	}
-	if res, refused, err := w.approveProtectedWrite(ctx, inv, ToolWriteFile, rel); refused {
-		return res, err
+	target, err := w.target(rel)
+	if err != nil {
+		return failed("write_file: %s", describe(err))
 	}
+	approved, refusal, refused, err := w.approveProtectedWrite(ctx, inv, ToolWriteFile, target)
+	if refused {
+		return refusal, err
+	}
+	to := dest{rel: rel, target: target, approved: approved}
 	old, _, _, err := w.readForEdit(ctx, inv.RunID, rel, a.Path)
 	exists := err == nil
 	if err != nil && !errIsNotExist(err) {
@@ -60,7 +66,7 @@ func (t *writeFileTool) Call(ctx context.Context, inv engine.ToolInvocation) (en
 	if exists && old == *a.Content {
 		return ok(fmt.Sprintf("%s already has this content; nothing changed.", a.Path))
 	}
-	res, checked, err := w.applyEdit(ctx, inv, ToolWriteFile, rel, old, *a.Content, exists, t.confirm, t.check)
+	res, checked, err := w.applyEdit(ctx, inv, ToolWriteFile, to, old, *a.Content, exists, t.confirm, t.check)
 	if err != nil {
 		return engine.ToolResult{Output: "write_file: " + err.Error(), IsError: true}, err
 	}

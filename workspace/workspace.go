@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/loopls/loopls/beneath"
 	"github.com/loopls/loopls/command"
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/rootpath"
@@ -51,6 +52,9 @@ type Options struct {
 // It is safe for concurrent use.
 type Workspace struct {
 	root *os.Root
+	// under is the same root for what the daemon writes: operations that
+	// follow no link a command left (package beneath, target.go).
+	under *beneath.Root
 	// escapeErr is the error os.Root reports for a path that escapes it. It
 	// is not exported by package os, so Open provokes it once and keeps it
 	// to recognise escapes with errors.Is rather than by message.
@@ -115,12 +119,18 @@ func Open(ctx context.Context, root string, opts Options) (*Workspace, error) {
 	if err != nil {
 		return nil, fmt.Errorf("workspace root %q: %w", root, err)
 	}
+	under, err := beneath.Open(resolved)
+	if err != nil {
+		r.Close()
+		return nil, fmt.Errorf("workspace root %q: %w", root, err)
+	}
 	log := opts.Logger
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
 	w := &Workspace{
 		root:           r,
+		under:          under,
 		rootAbs:        abs,
 		rootReal:       resolved,
 		log:            log,
@@ -137,12 +147,13 @@ func Open(ctx context.Context, root string, opts Options) (*Workspace, error) {
 	}
 	w.escapeErr = rootpath.EscapeErr(r)
 	if w.editor == nil {
-		w.editor = NewDiskEditor(r)
+		w.editor = NewDiskEditor(under)
 	}
 	w.index = newIndex(r, resolved, log)
 	if opts.Watch {
 		if err := w.index.start(ctx); err != nil {
 			r.Close()
+			under.Close()
 			return nil, fmt.Errorf("workspace root %q: index: %w", root, err)
 		}
 	}
@@ -159,7 +170,7 @@ func (w *Workspace) StopWatching() error { return w.index.close() }
 // Close stops the index watcher and releases the root.
 func (w *Workspace) Close() error {
 	w.closeOnce.Do(func() {
-		w.closeErr = errors.Join(w.index.close(), w.root.Close())
+		w.closeErr = errors.Join(w.index.close(), w.root.Close(), w.under.Close())
 	})
 	return w.closeErr
 }

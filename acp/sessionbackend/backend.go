@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/loopls/loopls/acp"
+	"github.com/loopls/loopls/beneath"
 	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/mcp"
@@ -80,7 +81,10 @@ func Opener(o Options) acp.Opener {
 			rs := o.ForRoot(b.root)
 			get = func() config.Settings { return rs }
 		}
-		var ed workspace.Editor = workspace.NewDiskEditor(b.root)
+		if b.under, err = beneath.Open(root); err != nil {
+			return nil, fmt.Errorf("open workspace %s: %w", root, err)
+		}
+		var ed workspace.Editor = workspace.NewDiskEditor(b.under)
 		if hooks.Editor != nil {
 			ed = hooks.Editor(ed)
 		}
@@ -102,10 +106,12 @@ func Opener(o Options) acp.Opener {
 
 // managerBackend is an acp.Backend over session.Manager.
 type managerBackend struct {
-	m       *session.Manager
-	store   *store.Store
-	ws      *workspace.Workspace
-	root    *os.Root
+	m     *session.Manager
+	store *store.Store
+	ws    *workspace.Workspace
+	root  *os.Root
+	// under is the root the disk editor writes beneath (package beneath).
+	under   *beneath.Root
 	aliases *aliases
 	log     *slog.Logger
 
@@ -218,6 +224,9 @@ func (b *managerBackend) Close() error {
 	}
 	if b.root != nil {
 		errs = append(errs, b.root.Close())
+	}
+	if b.under != nil {
+		errs = append(errs, b.under.Close())
 	}
 	if b.store != nil {
 		errs = append(errs, b.store.Close())
