@@ -63,3 +63,53 @@ func TestInheritedDescriptorsReachNoProgram(t *testing.T) {
 		})
 	}
 }
+
+// TestCommandEnvDropsSecretsByPattern: the names issue 31 found reaching
+// the model through env (API_KEY, a DATABASE_URL with its password,
+// MYSQL_PWD, GITHUB_PAT, SENTRY_DSN) reach no program of a line run in the
+// real confined child; the result names them; the user's keep, drop and
+// allow lists hold; PWD stays.
+func TestCommandEnvDropsSecretsByPattern(t *testing.T) {
+	secrets := map[string]string{
+		"API_KEY": "k-4f1e2d", "DATABASE_URL": "postgres://app:pw-9c8b7a@db.example/x", "MYSQL_PWD": "pw-5a5a5a",
+		"GITHUB_PAT": "ghp-1b2c3d", "SENTRY_DSN": "https://abc@o1.ingest.sentry.io/2", "MY_CREDENTIALS_FILE": "/c-3e3e3e",
+		"X_AUTH": "auth-7d7d7d",
+	}
+	for k, v := range secrets {
+		t.Setenv(k, v)
+	}
+	t.Setenv("PLAIN_SETTING", "plain-6e6e6e")
+	t.Setenv("OTHER_SETTING", "other-2a2a2a")
+	dir := newTree(t, nil)
+	run := func(p EnvPolicy) string {
+		cfg := openCfg(t, dir, Policy{AllowCommands: true, Allowed: []string{"env"}, Env: p}, nil)
+		res := call(t, cfg, "env")
+		if res.IsError {
+			t.Fatalf("env failed:\n%s", res.Output)
+		}
+		return res.Output
+	}
+	out := run(EnvPolicy{})
+	for k, v := range secrets {
+		if strings.Contains(out, v) {
+			t.Errorf("%s's value reached the command:\n%s", k, out)
+		}
+	}
+	report := out[strings.LastIndex(out, "[not in the command's environment"):]
+	for k := range secrets {
+		if !strings.Contains(report, k) {
+			t.Errorf("the result does not name %s as dropped: %q", k, report)
+		}
+	}
+	if !strings.Contains(out, "plain-6e6e6e") || !strings.Contains(out, "\nPWD=") {
+		t.Errorf("PLAIN_SETTING or PWD did not reach the command:\n%s", out)
+	}
+	out = run(EnvPolicy{Keep: []string{"MYSQL_PWD"}, Drop: []string{"PLAIN_SETTING"}})
+	if !strings.Contains(out, "pw-5a5a5a") || strings.Contains(out, "plain-6e6e6e") || !strings.Contains(out, "other-2a2a2a") {
+		t.Errorf("keep MYSQL_PWD, drop PLAIN_SETTING did not hold:\n%s", out)
+	}
+	out = run(EnvPolicy{Allow: []string{"OTHER_SETTING", "API_KEY"}})
+	if !strings.Contains(out, "other-2a2a2a") || strings.Contains(out, "plain-6e6e6e") || strings.Contains(out, "k-4f1e2d") || !strings.Contains(out, "\nPATH=") {
+		t.Errorf("allow OTHER_SETTING, API_KEY (a secret, not kept) did not hold:\n%s", out)
+	}
+}

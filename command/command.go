@@ -123,6 +123,9 @@ func Run(ctx context.Context, cfg Config, cmdline string, timeout time.Duration)
 		c.mu.Unlock()
 	}
 	text += removedReport(removed)
+	if c != nil {
+		text += envReport(c.dropped)
+	}
 	switch {
 	case errors.Is(err, ErrConfinement) && ctx.Err() == nil && runCtx.Err() == nil:
 		return failed("$ %s\n%s\n[not run: %v]", cmdline, text, err)

@@ -82,8 +82,10 @@ func runConfined(ctx context.Context, cfg Config, cmdline string, st confine.Sta
 	}
 	defer os.RemoveAll(tmp)
 	sys := confinedSystem()
-	env := append(lineEnv(tmp), sys.env(cfg.Dir)...)
+	env, dropped := lineEnv(tmp, cfg.Policy.Env)
+	env = append(env, sys.env(cfg.Dir)...)
 	c := newCommandRun(cfg, cmdline, env)
+	c.dropped = dropped
 	prelude := beforeLine(cfg.Scan, c.t)
 	spec := childSpec(exe, cfg.Dir, tmp, sys, st, prelude.readOnly(c.t))
 	c.spec, c.readOnly = spec, spec.ReadOnly

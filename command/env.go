@@ -8,13 +8,56 @@ import (
 	"github.com/loopls/loopls/redact"
 )
 
-// The environment a command's programs start with.
+// The environment a command's programs start with: the daemon's, less
+// every secret (by name, redact.IsSecretName, or by a URL with a password
+// in the value), less or plus what the user said (EnvPolicy), with TMPDIR
+// at the line's own temporary directory. The result names what was
+// dropped; loopls doctor too.
 
-// lineEnv is the environment a command line starts with: the daemon's,
-// secrets removed, with TMPDIR at the line's own temporary directory.
-func lineEnv(tmp string) []string {
-	env := slices.DeleteFunc(Env(), func(kv string) bool { return strings.HasPrefix(kv, "TMPDIR=") })
-	return append(env, "TMPDIR="+tmp)
+// EnvPolicy is the user's word on that environment (the settings
+// commandEnvKeep, commandEnvDrop, commandEnvAllow; no project file sets
+// them).
+type EnvPolicy struct {
+	// Keep are names passed even when a secret pattern drops them.
+	Keep []string
+	// Drop are names never passed.
+	Drop []string
+	// Allow, when set, are the only names passed (PATH always is); a
+	// secret among them still needs Keep.
+	Allow []string
+}
+
+// Filter returns environ ("NAME=value") as programs start with it under
+// p, and the names it left out, sorted.
+func (p EnvPolicy) Filter(environ []string) (env, dropped []string) {
+	for _, kv := range environ {
+		name, val, _ := strings.Cut(kv, "=")
+		pass := true
+		switch {
+		case slices.Contains(p.Keep, name):
+		case slices.Contains(p.Drop, name):
+			pass = false
+		case len(p.Allow) > 0 && name != "PATH" && !slices.Contains(p.Allow, name):
+			pass = false
+		case redact.IsSecretName(name) || redact.HasURLCredentials(val):
+			pass = false
+		}
+		if pass {
+			env = append(env, kv)
+		} else {
+			dropped = append(dropped, name)
+		}
+	}
+	slices.Sort(dropped)
+	return env, slices.Compact(dropped)
+}
+
+// lineEnv is the environment a command line of policy p starts with, with
+// TMPDIR at the line's own temporary directory, and the names dropped.
+func lineEnv(tmp string, p EnvPolicy) (env, dropped []string) {
+	env, dropped = p.Filter(os.Environ())
+	env = slices.DeleteFunc(env, func(kv string) bool { return strings.HasPrefix(kv, "TMPDIR=") })
+	return append(env, "TMPDIR="+tmp), dropped
 }
 
 // isSecretEnv reports whether the variable name holds a secret (redact
@@ -26,4 +69,15 @@ func isSecretEnv(name string) bool { return redact.IsSecretName(name) }
 // script that logs its environment) cannot hand them to the model. A
 // workspace Runner that runs a command elsewhere (an ACP editor's
 // terminal) hands it this environment in place of its own.
-func Env() []string { return redact.WithoutSecrets(os.Environ()) }
+func Env() []string {
+	env, _ := EnvPolicy{}.Filter(os.Environ())
+	return env
+}
+
+// envReport is what a command's result says of the names dropped ("" none).
+func envReport(dropped []string) string {
+	if len(dropped) == 0 {
+		return ""
+	}
+	return "\n[not in the command's environment (secrets, or as the settings say): " + strings.Join(dropped, ", ") + "]"
+}

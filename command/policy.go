@@ -19,6 +19,8 @@ type Policy struct {
 	// user: a shell redirection that would write a workspace file asks
 	// first, as edit_file and write_file do, whatever the program is.
 	ConfirmWrites bool
+	// Env is what the user said of the environment programs start with.
+	Env EnvPolicy
 }
 
 // matches reports whether an entry of the allow list covers args: the

@@ -40,12 +40,13 @@ func runInterp(ctx context.Context, cfg Config, cmdline, why string, out io.Writ
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	env := lineEnv(tmp)
+	env, dropped := lineEnv(tmp, cfg.Policy.Env)
 	// The programs start from this process: none may inherit what it
 	// inherited.
 	closeInheritedOnExec()
 	c := newCommandRun(cfg, cmdline, env)
 	c.unconfined = why
+	c.dropped = dropped
 	return c, c.runShell(ctx, file, env, tmp, out)
 }
 

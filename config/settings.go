@@ -23,7 +23,14 @@ type Settings struct {
 	AutoCompact      *bool    `json:"autoCompact,omitempty"`
 	AllowCommands    bool     `json:"allowCommands,omitempty"`
 	AllowedCommands  []string `json:"allowedCommands,omitempty"`
-	OllamaHost       string   `json:"ollamaHost,omitempty"`
+	// CommandEnvKeep, CommandEnvDrop and CommandEnvAllow are the user's
+	// word on the environment run_command's programs start with: names
+	// kept though a secret pattern drops them, names dropped, and (opt-in)
+	// the only names passed. No project file sets them.
+	CommandEnvKeep  []string `json:"commandEnvKeep,omitempty"`
+	CommandEnvDrop  []string `json:"commandEnvDrop,omitempty"`
+	CommandEnvAllow []string `json:"commandEnvAllow,omitempty"`
+	OllamaHost      string   `json:"ollamaHost,omitempty"`
 	// Approval is what to answer when the editor can be asked nothing:
 	// "deny" (default) refuses commands and writes that need approval.
 	Approval string `json:"approval,omitempty"`

@@ -2,6 +2,7 @@ package redact
 
 import (
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -13,17 +14,32 @@ import (
 // socket). This is the one list: the redactor, the environment of commands
 // (workspace), of MCP servers and of ACP terminals all ask IsSecretName.
 var (
-	secretSuffixes = []string{"_API_KEY", "_APIKEY", "_TOKEN", "_SECRET", "_SECRET_KEY", "_PASSWORD", "_ACCESS_KEY", "_PASSWD",
-		"_CREDENTIALS", "_PRIVATE_KEY", "_AUTH"}
-	secretNames = map[string]bool{"LOOPLS_API_KEY": true, "SSH_AUTH_SOCK": true, "GPG_AGENT_INFO": true}
-	// secretWords anywhere in a name mark it too (GH_TOKEN_X, MYSECRET).
-	secretWords = []string{"SECRET", "PASSWORD", "TOKEN"}
+	secretSuffixes = []string{"_PAT"}
+	secretNames    = map[string]bool{"SSH_AUTH_SOCK": true, "GPG_AGENT_INFO": true}
+	// secretWords anywhere in a name mark it too (API_KEY, GH_TOKEN_X,
+	// MYSQL_PWD, SENTRY_DSN, XAUTHORITY), as Codex's default
+	// shell_environment_policy drops them.
+	secretWords = []string{"KEY", "SECRET", "TOKEN", "PASSWORD", "PASSWD", "PWD", "DSN", "CREDENTIAL", "AUTH"}
+	// shellNames are the shell's own variables a word above would mark:
+	// the working directories, no secret.
+	shellNames = map[string]bool{"PWD": true, "OLDPWD": true}
 )
+
+// urlCredentials matches a URL that carries a password (scheme://user:pass@).
+var urlCredentials = regexp.MustCompile(`[A-Za-z][A-Za-z0-9+.-]*://[^/@\s:]*:[^/@\s]*@`)
+
+// HasURLCredentials reports whether value holds a URL with a user and a
+// password (DATABASE_URL=postgres://app:pw@db/x): such a variable is a
+// secret whatever its name.
+func HasURLCredentials(value string) bool { return urlCredentials.MatchString(value) }
 
 // IsSecretName reports whether an environment variable or setting named
 // name holds a secret.
 func IsSecretName(name string) bool {
 	up := strings.ToUpper(name)
+	if shellNames[up] {
+		return false
+	}
 	if secretNames[up] {
 		return true
 	}
@@ -45,8 +61,8 @@ func IsSecretName(name string) bool {
 func WithoutSecrets(environ []string) []string {
 	out := make([]string, 0, len(environ))
 	for _, kv := range environ {
-		name, _, _ := strings.Cut(kv, "=")
-		if !IsSecretName(name) {
+		name, val, _ := strings.Cut(kv, "=")
+		if !IsSecretName(name) && !HasURLCredentials(val) {
 			out = append(out, kv)
 		}
 	}
@@ -58,7 +74,7 @@ func FromEnv(environ []string) []string {
 	var out []string
 	for _, kv := range environ {
 		name, val, ok := strings.Cut(kv, "=")
-		if ok && len(val) >= MinSecretLen && IsSecretName(name) {
+		if ok && len(val) >= MinSecretLen && (IsSecretName(name) || HasURLCredentials(val)) {
 			out = append(out, val)
 		}
 	}

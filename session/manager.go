@@ -444,7 +444,8 @@ func (m *Manager) execute(ctx context.Context, e *entry, h *Handle, r Request, p
 		// r.Mode decides the tools: tools from any other source must honour
 		// it too — in ask mode (r.Mode.ReadOnly()) only tools known to
 		// change nothing.
-		tools = ws.ToolsWith(r.Mode, command.Policy{AllowCommands: s.AllowCommands, Allowed: s.AllowedCommands},
+		tools = ws.ToolsWith(r.Mode, command.Policy{AllowCommands: s.AllowCommands, Allowed: s.AllowedCommands,
+			Env: command.EnvPolicy{Keep: s.CommandEnvKeep, Drop: s.CommandEnvDrop, Allow: s.CommandEnvAllow}},
 			workspace.RunOptions{CheckEdits: s.DiagnosticsAfterEditOn(), Fix: r.Fix != nil})
 	}
 	tools = append(tools, m.mcpTools(ctx, h.id, s, r)...)

@@ -5,6 +5,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -21,18 +22,22 @@ import (
 func TestDoctor(t *testing.T) {
 	binary(t)
 	e := newEnv(t, fakeollama.Options{})
-	r := e.run("doctor", "--json")
+	r := e.runEnv([]string{"SENTRY_DSN=https://k@o1.ingest.sentry.io/2", "DATABASE_URL=postgres://u:pw@db/x"}, "doctor", "--json")
 	var rep struct {
 		Level      string   `json:"level"`
 		Landlock   int      `json:"landlock"`
 		Confined   bool     `json:"confined"`
 		Guarantees []string `json:"guarantees"`
+		EnvDropped []string `json:"envDropped"`
 	}
 	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
 		t.Fatalf("doctor --json: %v\n%s\n%s", err, r.stdout, r.stderr)
 	}
 	if r.code != 0 || rep.Level != "full" || rep.Landlock < 1 || !rep.Confined || len(rep.Guarantees) < 4 {
 		t.Fatalf("exit %d, report %+v: this machine should confine fully\n%s", r.code, rep, r.stderr)
+	}
+	if !slices.Contains(rep.EnvDropped, "SENTRY_DSN") || !slices.Contains(rep.EnvDropped, "DATABASE_URL") {
+		t.Errorf("doctor does not name the environment variables commands do not get: %q", rep.EnvDropped)
 	}
 	r = e.runEnv([]string{"LOOPLS_CONFINE=off"}, "doctor")
 	if r.code != 1 || !strings.Contains(r.stdout, "every program is asked") {

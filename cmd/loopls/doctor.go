@@ -5,8 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"strings"
 
 	"github.com/loopls/loopls/command"
+	"github.com/loopls/loopls/config"
 )
 
 const doctorUsage = `Usage: loopls doctor [--json]
@@ -15,7 +18,10 @@ Says what the kernel enforces around every program run_command starts on
 this machine: the confinement that is active (Landlock and its ABI, the
 user, mount, PID and network namespaces; Seatbelt on macOS; or none), what
 it guarantees, and what is left to approval. It finds out by starting the
-confined child once, as run_command does. See docs/security.md.
+confined child once, as run_command does. It names the environment
+variables run_command's programs do not get (secrets by name or by a URL
+with a password; the commandEnv* settings of the user file and the
+environment). See docs/security.md.
 
 Exit status: 0 when commands are confined, 1 when they are not (every
 command is then asked), 2 usage.
@@ -43,8 +49,12 @@ func cmdDoctor(args []string, stdout, stderr io.Writer) int {
 	if !st.Confined() {
 		code = 1
 	}
+	s, _ := config.Sources{UserFile: config.UserFile(), Getenv: os.Getenv}.Load()
+	_, dropped := command.EnvPolicy{Keep: s.CommandEnvKeep, Drop: s.CommandEnvDrop, Allow: s.CommandEnvAllow}.Filter(os.Environ())
 	if *asJSON {
-		b, _ := json.Marshal(st.Report())
+		rep := st.Report()
+		rep["envDropped"] = append([]string{}, dropped...)
+		b, _ := json.Marshal(rep)
 		fmt.Fprintf(stdout, "%s\n", b)
 		return code
 	}
@@ -56,6 +66,11 @@ func cmdDoctor(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "approval: programs on allowedCommands run without asking, subject to the argument rules; every other program is asked")
 	} else {
 		fmt.Fprintln(stdout, "approval: every program is asked, allow list or not, because nothing else holds it")
+	}
+	if len(dropped) > 0 {
+		fmt.Fprintf(stdout, "command environment: not passed to programs: %s (commandEnvKeep keeps a name)\n", strings.Join(dropped, ", "))
+	} else {
+		fmt.Fprintln(stdout, "command environment: every variable is passed; none looks like a secret")
 	}
 	fmt.Fprintln(stdout, "not confined: commands an ACP client runs in its own terminal (terminal/create), MCP servers, language servers; see docs/security.md")
 	return code
