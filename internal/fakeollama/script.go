@@ -157,6 +157,10 @@ func defaultReply(req *api.ChatRequest, m Model, seen int) *Reply {
 		// Answerable only from the conversation's first exchange: a client
 		// that did not continue the session gets its own prompt back.
 		return Text("You", " first", " said:", " "+firstLine(firstUserContent(req.Messages)))
+	case tools && lastIsUser && strings.HasPrefix(prompt, "ask and read"):
+		// Two calls in one turn: the first waits for an approval while the
+		// second ends; each output must stay under its own call.
+		return ToolCalls(Call{Name: "run_command", Args: `{"command":"sleep 0"}`}, Call{Name: "read_file", Args: `{"path":"README.md"}`})
 	case tools && lastIsUser && strings.HasPrefix(prompt, "read"):
 		return ToolCalls(Call{Name: "read_file", Args: `{"path":"README.md"}`})
 	case tools && lastIsUser && strings.HasPrefix(prompt, "edit"):

@@ -163,6 +163,27 @@ local function state_line(b)
   end
 end
 
+-- Every virtual line under the chat's text, as its words.
+local function virt_lines(b)
+  local out = {}
+  for _, m in ipairs(vim.api.nvim_buf_get_extmarks(b, -1, 0, -1, { details = true })) do
+    for _, vl in ipairs(m[4].virt_lines or {}) do
+      table.insert(out, vl[1] and vl[1][1])
+    end
+  end
+  return out
+end
+-- The status words at the end of the chat's tool lines.
+local function tool_statuses(b)
+  local out = {}
+  for _, m in ipairs(vim.api.nvim_buf_get_extmarks(b, -1, 0, -1, { details = true })) do
+    for _, chunk in ipairs(m[4].virt_text or {}) do
+      table.insert(out, chunk[1])
+    end
+  end
+  return out
+end
+
 local ok, err = pcall(function()
   -- Commands exist before setup() (plugin/loopls.lua).
   vim.cmd('runtime plugin/loopls.lua')
@@ -305,6 +326,66 @@ local ok, err = pcall(function()
     check('zo opens the fold', vim.fn.foldclosed(out_line + 1) == -1)
   end
 
+  -- 4b. Two tool calls in one turn: the first waits for an approval, given
+  -- only once the second has ended and its output is drawn; each output
+  -- lands right under its own call's line (issue 34, item 3).
+  local select_before = vim.ui.select
+  vim.ui.select = function(items, _, on_choice)
+    local allow
+    for _, it in ipairs(items) do
+      if it.option.kind == 'allow_once' then
+        allow = it
+      end
+    end
+    -- Answered once read_file's output is in the chat, bounded.
+    local tries = 0
+    local timer = vim.uv and vim.uv.new_timer() or vim.loop.new_timer()
+    timer:start(20, 20, vim.schedule_wrap(function()
+      tries = tries + 1
+      if chat.text():find('▸ output of read_file', 1, true) or tries > 500 then
+        timer:stop()
+        timer:close()
+        on_choice(allow)
+      end
+    end))
+  end
+  run, rec = send_and_wait('ask and read')
+  vim.ui.select = select_before
+  local all = vim.api.nvim_buf_get_lines(chat.buffer(), 0, -1, false)
+  local from
+  for i = #all, 1, -1 do
+    if all[i] == 'ask and read' then
+      from = i
+      break
+    end
+  end
+  -- Each output header and the line above it.
+  local under = {}
+  for i = (from or #all) + 1, #all do
+    local name = all[i]:match('^▸ output of (%S+)')
+    if name then
+      table.insert(under, { name, all[i - 1] })
+    elseif all[i] == '## You' then
+      break
+    end
+  end
+  local attached = #under == 2
+  for _, u in ipairs(under) do
+    attached = attached and u[2]:find('^⚙ ' .. u[1] .. ' ') ~= nil
+  end
+  check('two calls in one turn, the first answered last: each output under its own line', rec ~= nil and rec.outcome == 'completed' and attached,
+    { under = under, lines = vim.list_slice(all, from or 1) })
+
+  -- 4c. A failed run ends on one line in words: no markdown underscores.
+  vim.cmd('Loopls model ollama:nope')
+  run, rec = send_and_wait('chat with a missing model')
+  vim.cmd('Loopls model')
+  local ends = vim.tbl_filter(function(l)
+    return l:find('failed', 1, true) ~= nil
+  end, vim.api.nvim_buf_get_lines(chat.buffer(), 0, -1, false))
+  check('a failed run\'s last line says why, in words, without literal underscores', rec ~= nil and rec.outcome == 'failed'
+    and #ends == 1 and ends[1]:find('^✗ failed — ') ~= nil and ends[1]:find('nope', 1, true) ~= nil and not ends[1]:find('_', 1, true), ends)
+
   -- 5. <C-c> in the chat cancels a run that is stuck waiting for the model.
   type_prompt('stall forever')
   local n = #events.started
@@ -351,6 +432,9 @@ local ok, err = pcall(function()
     asked_queue ~= nil and asked_queue:find('queue', 1, true) ~= nil and header2:find('queued, sent when the run ends: "chat while it runs"', 1, true) ~= nil,
     { asked_queue, header2 })
   check('nothing was sent while the run runs', #events.started == n + 1, #events.started - n)
+  check('the queued prompt shows under the streaming run and in the winbar, where the eye is',
+    vim.tbl_contains(virt_lines(chat.buffer()), '⏎ queued, sent when the run ends: "chat while it runs"')
+      and vim.wo[chatwin].winbar:find('1 queued', 1, true) ~= nil, { virt_lines(chat.buffer()), vim.wo[chatwin].winbar })
   keys('<C-c>')
   rec = wait_end(stalled, 10000)
   check('the stalled run ended cancelled', rec ~= nil and rec.outcome == 'cancelled', rec)
@@ -535,7 +619,7 @@ local ok, err = pcall(function()
       end
     end
   end
-  local review_state
+  local review_state, review_tools
   local function review_once(prompt, key)
     vim.api.nvim_set_current_win(chatwin)
     type_prompt(prompt)
@@ -549,6 +633,7 @@ local ok, err = pcall(function()
     local seen
     if w then
       review_state = chat.state_text
+      review_tools = tool_statuses(chat.buffer())
       seen = {
         focused = vim.api.nvim_get_current_win() == w,
         text = table.concat(vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(w), 0, -1, false), '\n'),
@@ -568,6 +653,8 @@ local ok, err = pcall(function()
     and rec1 ~= nil and tostring(rec1.output):find('rejected this change', 1, true) ~= nil, { r1, line(), rec1 and rec1.output })
   check('the float is gone after the answer', review_float() == nil)
   check('the chat said it waits for the review while the float asked', review_state == 'waiting for your review', review_state)
+  check('the edit_file line says it waits for your review while the float asks, not "running"', review_tools ~= nil
+    and vim.tbl_contains(review_tools, '… waiting for your review') and not vim.tbl_contains(review_tools, '… running'), review_tools)
   local seen2, rec2, r2 = review_once('report edit of hello.txt again', 'a')
   check('a in the float accepted it: hello.txt says goodbye, the model told', seen2 ~= nil and r2 ~= nil and r2.applied == true
     and line() == 'goodbye' and rec2 ~= nil and tostring(rec2.output):find('accepted the change', 1, true) ~= nil, { r2, line(), rec2 and rec2.output })
@@ -635,11 +722,20 @@ local ok, err = pcall(function()
   wait_for(5000, function()
     return line() == 'goodbye'
   end)
+  local undo_notes = {}
+  local notify_before_undo = vim.notify
+  vim.notify = function(m, ...)
+    table.insert(undo_notes, tostring(m))
+    return notify_before_undo(m, ...)
+  end
   vim.cmd('LooplsUndo')
   wait_for(10000, function()
     return undone ~= nil and line() == 'hello'
   end)
+  vim.notify = notify_before_undo
   check(':LooplsUndo reverted the run through loopls/undoRun', undone ~= nil and undone.result and undone.result.applied == true and line() == 'hello', { undone, line() })
+  check(':LooplsUndo says so in words, without the run id', #undo_notes == 1 and undo_notes[1]:find('undid the edits of the last run', 1, true) ~= nil
+    and not undo_notes[1]:find('run_', 1, true), undo_notes)
 
   -- 11. :checkhealth loopls
   vim.cmd('checkhealth loopls')

@@ -115,7 +115,7 @@ eq('chat: a run drawn in order, the draft kept below it', lines(), {
   '⚙ read_file README.md',
   '▸ output of read_file', '```text', '1\t# demo', '2\tline two', '```',
   'The tool result was received.',
-  '_completed · 2 turn(s) · 10 in / 3 out tokens_',
+  '✓ completed · 2 turn(s) · 10 in / 3 out tokens',
   'Edited: hello.txt (:LooplsDiff to review, :LooplsUndo to revert)',
   '', '## You', 'next question' })
 vim.api.nvim_buf_set_lines(b, -2, -1, false, { '' })
@@ -139,7 +139,7 @@ chat.begin_run('queued prompt')
 chat.delta({ runId = 'r3', lane = 'text', text = 'answer' })
 chat.ended({ runId = 'r3', outcome = 'completed' }, true)
 eq('chat: a queued prompt sent with a draft waiting: the draft stays last', vim.list_slice(lines(), #lines() - 7),
-  { '## You', 'queued prompt', '## loopls', 'answer', '_completed_', '', '## You', 'my draft' })
+  { '## You', 'queued prompt', '## loopls', 'answer', '✓ completed', '', '## You', 'my draft' })
 
 -- ]] and [[ between answers; gy yanks the code block under the cursor.
 chat.new_conversation()
@@ -224,8 +224,8 @@ chat.redraw({
 })
 eq('chat: a session drawn again, its title in the header', lines(), {
   '# loopls · read the README · mode auto', 'Context: none (:LooplsAdd)', '', '## You', 'read the README', '## loopls',
-  '⚙ read_file README.md', '▸ output of read_file', '```text', 'x', '```', 'Done.', '_completed · 2 turn(s)_',
-  '', '## You', 'and again', '## loopls', 'Part', '_failed_ — boom', '', '## You', '' })
+  '⚙ read_file README.md', '▸ output of read_file', '```text', 'x', '```', 'Done.', '✓ completed · 2 turn(s)',
+  '', '## You', 'and again', '## loopls', 'Part', '✗ failed — boom', '', '## You', '' })
 eq('chat: redraw continues that session', chat.session, 'ses_9')
 chat.new_conversation()
 eq('chat: new conversation', { chat.session, lines() }, { nil, { '# loopls · new conversation · mode auto', 'Context: none (:LooplsAdd)', '', '## You', '' } })

@@ -92,6 +92,18 @@ function M.display_title()
   return M.session and 'conversation' or 'new conversation'
 end
 
+-- The prompts queued, in words: the first one's start and how many more.
+local function queued_words()
+  if #M.queue == 0 then
+    return nil
+  end
+  local first = M.queue[1]:gsub('%s+', ' ')
+  if vim.fn.strchars(first) > 40 then
+    first = vim.fn.strcharpart(first, 0, 39) .. '…'
+  end
+  return string.format('queued, sent when the run ends: "%s"%s', first, #M.queue > 1 and string.format(' (+%d)', #M.queue - 1) or '')
+end
+
 local function header_lines()
   local title = M.display_title()
   local parts = { '# loopls · ' .. title }
@@ -104,13 +116,9 @@ local function header_lines()
     table.insert(ctx, c.label)
   end
   local second = 'Context: ' .. (#ctx > 0 and table.concat(ctx, ', ') or 'none (:LooplsAdd)')
-  if #M.queue > 0 then
-    local first = M.queue[1]:gsub('%s+', ' ')
-    if #first > 40 then
-      first = first:sub(1, 39) .. '…'
-    end
-    second = second
-      .. string.format(' · queued, sent when the run ends: "%s"%s', first, #M.queue > 1 and string.format(' (+%d)', #M.queue - 1) or '')
+  local q = queued_words()
+  if q then
+    second = second .. ' · ' .. q
   end
   return {
     table.concat(parts, ' · '),
@@ -131,7 +139,14 @@ end
 -- The winbar of a window showing the chat: the title, and what the run does.
 local function winbar_text()
   local t = ('loopls · ' .. M.display_title()):gsub('%%', '%%%%')
-  local st = M.state_text and (' %=' .. M.state_text:gsub('%%', '%%%%') .. ' ') or ''
+  local right = {}
+  if M.state_text then
+    table.insert(right, M.state_text)
+  end
+  if #M.queue > 0 then
+    table.insert(right, string.format('%d queued', #M.queue))
+  end
+  local st = #right > 0 and (' %=' .. table.concat(right, ' · '):gsub('%%', '%%%%') .. ' ') or ''
   return '%#LooplsWinbar# ' .. t .. st
 end
 
@@ -155,6 +170,7 @@ function M.header()
   vim.api.nvim_buf_clear_namespace(b, ns, 0, 2)
   vim.api.nvim_buf_set_extmark(b, ns, 0, 0, { line_hl_group = 'LooplsHeader' })
   vim.api.nvim_buf_set_extmark(b, ns, 1, 0, { line_hl_group = 'LooplsContext' })
+  M.draw_state()
   M.winbar()
 end
 
@@ -408,7 +424,9 @@ local function trim_tail(b)
   end
 end
 
--- Sets the virtual line under the run's text (the tail mark carries it).
+-- Sets the virtual lines under the run's text (the tail mark carries
+-- them): what the run does, and the prompts queued behind it, where the
+-- eye is while it streams (the header may be scrolled out of view).
 local function draw_state(b)
   if not tail then
     return
@@ -418,10 +436,25 @@ local function draw_state(b)
     return
   end
   local opts = { id = tail, right_gravity = true }
+  local virt = {}
   if M.state_text then
-    opts.virt_lines = { { { '⋯ ' .. M.state_text, 'LooplsStatus' } } }
+    table.insert(virt, { { '⋯ ' .. M.state_text, 'LooplsStatus' } })
+  end
+  local q = queued_words()
+  if q then
+    table.insert(virt, { { '⏎ ' .. q, 'LooplsStatus' } })
+  end
+  if #virt > 0 then
+    opts.virt_lines = virt
   end
   vim.api.nvim_buf_set_extmark(b, ns, pos[1], pos[2], opts)
+end
+
+--- Draws the lines under the chat's streaming run again (its state, the queue).
+function M.draw_state()
+  if valid(M.bufnr) then
+    draw_state(M.bufnr)
+  end
 end
 
 --- Says what the chat's run is doing (nil: nothing), under its streamed
@@ -554,6 +587,7 @@ end
 local status_text = {
   running = { '… running', 'LooplsToolRunning' },
   waiting = { '… waiting for approval', 'LooplsToolRunning' },
+  reviewing = { '… waiting for your review', 'LooplsToolRunning' },
   completed = { '✓ completed', 'LooplsToolCompleted' },
   failed = { '✗ failed', 'LooplsToolFailed' },
   cancelled = { '⊘ cancelled', 'LooplsToolCancelled' },
@@ -587,7 +621,11 @@ local function set_status(b, t, status)
   t.status = status
 end
 
-local function output_block(name, output)
+-- A call's output, folded, right under the call's line (row, 0-based):
+-- two calls of one turn each keep their output below their own line,
+-- whichever ends first.
+local function output_block(row, name, output)
+  local b = M.buffer()
   local lines = vim.split(output, '\n', { plain = true })
   if lines[#lines] == '' then
     table.remove(lines)
@@ -597,12 +635,27 @@ local function output_block(name, output)
     lines = vim.list_slice(lines, 1, M.output_lines)
     table.insert(lines, string.format('… %d more lines', cut))
   end
-  local block = open_block('▸ output of ' .. name, 'output')
-  local body = { '```text' }
-  vim.list_extend(body, lines)
-  table.insert(body, '```')
-  M.lines(body)
-  close_block(block)
+  local first = '▸ output of ' .. name
+  local rest = { '', '```text' }
+  vim.list_extend(rest, lines)
+  table.insert(rest, '```')
+  -- The block's first line, then its marks (the end one moves with what is
+  -- written at it), then the rest: the lines arrive inside a registered
+  -- block, so Neovim folds them as they come (as open_block does).
+  with_modifiable(b, function()
+    vim.api.nvim_buf_set_lines(b, row + 1, row + 1, false, { first })
+  end)
+  local block = {
+    s = vim.api.nvim_buf_set_extmark(b, ns, row + 1, 0, { right_gravity = false }),
+    e = vim.api.nvim_buf_set_extmark(b, ns, row + 1, #first, { right_gravity = true }),
+    label = 'output',
+  }
+  table.insert(folds, block)
+  fold_cache.tick = -1
+  with_modifiable(b, function()
+    vim.api.nvim_buf_set_text(b, row + 1, #first, row + 1, #first, rest)
+  end)
+  follow(b)
 end
 
 --- A running tool call waits for the user's approval (waiting = true), or
@@ -617,6 +670,17 @@ function M.tool_waiting(run_id, id, waiting)
   set_status(M.buffer(), t, waiting and 'waiting' or 'running')
 end
 
+--- The running calls of a run named in names wait for the user's review
+--- of their change (reviewing = true), or run again once it is answered.
+function M.tools_reviewing(run_id, names, reviewing)
+  local r = runs[run_id or '']
+  for _, t in pairs(r and r.tools or {}) do
+    if vim.tbl_contains(names, t.name) and t.status == (reviewing and 'running' or 'reviewing') then
+      set_status(M.buffer(), t, reviewing and 'reviewing' or 'running')
+    end
+  end
+end
+
 --- loopls/toolCall (and a transcript's toolCall).
 function M.tool_call(p)
   local b = M.buffer()
@@ -628,34 +692,48 @@ function M.tool_call(p)
   r.lane = 'tool'
   local t = r.tools[p.id or '']
   if not t then
-    local key = M.key_argument(p.arguments)
-    if #key > 80 then
-      key = key:sub(1, 79) .. '…'
+    local key = M.key_argument(p.arguments):gsub('%s+', ' ')
+    if vim.fn.strchars(key) > 80 then
+      key = vim.fn.strcharpart(key, 0, 79) .. '…'
     end
-    local l = M.lines({ string.format('⚙ %s %s', tostring(p.name), key) })
+    local l = M.lines({ string.format('⚙ %s %s', tostring(p.name):gsub('%s+', ' '), key) })
     t = { mark = vim.api.nvim_buf_set_extmark(b, ns, l, 0, { right_gravity = false }), name = p.name }
     r.tools[p.id or ''] = t
   end
   set_status(b, t, p.status)
   if p.status ~= 'running' and type(p.output) == 'string' and p.output ~= '' and not t.output then
     t.output = true
-    output_block(p.name, p.output)
+    local pos = vim.api.nvim_buf_get_extmark_by_id(b, ns, t.mark, {})
+    if pos and pos[1] then
+      output_block(pos[1], p.name, p.output)
+    end
   end
 end
 
+local outcome_marks = { completed = '✓', failed = '✗', cancelled = '⊘' }
+
+-- A run's end in words: its outcome, its turns and tokens when it had any,
+-- and why it failed. Plain text (the LooplsOutcome highlight sets it
+-- apart): markdown's _emphasis_ showed as literal underscores.
 local function outcome_line(rec)
-  local parts = { tostring(rec.outcome) }
-  if rec.turns then
-    table.insert(parts, rec.turns .. ' turn(s)')
+  local outcome = tostring(rec.outcome)
+  local parts = { outcome_marks[outcome] and (outcome_marks[outcome] .. ' ' .. outcome) or outcome }
+  local turns = tonumber(rec.turns)
+  if turns and turns > 0 then
+    table.insert(parts, turns .. ' turn(s)')
   end
-  if type(rec.usage) == 'table' then
-    table.insert(parts, string.format('%s in / %s out tokens', tostring(rec.usage.inputTokens or 0), tostring(rec.usage.outputTokens or 0)))
+  local usage = type(rec.usage) == 'table' and rec.usage or {}
+  local tin, tout = tonumber(usage.inputTokens) or 0, tonumber(usage.outputTokens) or 0
+  if tin > 0 or tout > 0 then
+    table.insert(parts, string.format('%d in / %d out tokens', tin, tout))
   end
-  local line = '_' .. table.concat(parts, ' · ') .. '_'
+  local line = table.concat(parts, ' · ')
   if type(rec.error) == 'table' then
     -- The message says what happened; the kind is for programs (errors.Is).
     local msg = rec.error.message ~= nil and rec.error.message ~= vim.NIL and tostring(rec.error.message) or tostring(rec.error.kind)
-    line = line .. ' — ' .. msg
+    if msg ~= '' and msg ~= outcome then
+      line = line .. ' — ' .. msg
+    end
   end
   return line
 end

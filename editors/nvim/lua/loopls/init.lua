@@ -265,6 +265,9 @@ handlers['loopls/approve'] = function(_, p)
   local call_id = type(p) == 'table' and type(p.toolCall) == 'table' and p.toolCall.id or nil
   chat.set_state(run_id, 'waiting for approval')
   chat.tool_waiting(run_id, call_id, true)
+  -- Drawn before the question: a vim.ui.select that blocks (inputlist)
+  -- would leave the screen saying "running" while it asks.
+  vim.cmd('redraw')
   local picked = require('loopls.answer').await(function(reply)
     vim.ui.select(approval.choices(p), {
       prompt = approval.question(p),
@@ -653,9 +656,9 @@ function M.undo(run_id)
       if err then
         notify('undo failed: ' .. error_text(err), vim.log.levels.ERROR)
       elseif type(res) == 'table' and res.applied then
-        notify('undid the edits of run ' .. id)
+        notify(id == M.last_ended and 'undid the edits of the last run' or 'undid the edits of that run')
       else
-        notify('could not undo run ' .. id .. ': ' .. tostring(res and res.failureReason or 'not applied'), vim.log.levels.WARN)
+        notify('could not undo the run: ' .. tostring(res and res.failureReason or 'its edits were not applied'), vim.log.levels.WARN)
       end
       vim.api.nvim_exec_autocmds('User', { pattern = 'LooplsUndone', modeline = false, data = { runId = id, result = res, err = err } })
     end)

@@ -208,11 +208,15 @@ function M.apply_edit_handler(err, params, ctx, config)
     local ask = M.ask or default_ask
     local chat = require('loopls.chat')
     local before = chat.state_text
+    local editing = { 'edit_file', 'write_file' }
     chat.set_state(nil, 'waiting for your review')
+    chat.tools_reviewing(chat.run, editing, true)
+    vim.cmd('redraw')
     local accepted = require('loopls.answer').await(function(reply)
       ask(summary, M.preview(edit, encoding), reply)
     end) == true
     chat.set_state(nil, before)
+    chat.tools_reviewing(chat.run, editing, false)
     vim.api.nvim_exec_autocmds('User', {
       pattern = 'LooplsReviewed',
       modeline = false,
