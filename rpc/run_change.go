@@ -32,6 +32,9 @@ func (s *Server) runChange(ctx context.Context, params *json.RawMessage) (any, e
 	if err != nil {
 		return nil, err
 	}
+	// The journal of a run of an earlier daemon (the window reloaded) is
+	// in the session store, which opens on the first request that needs it.
+	_ = s.openSessions(ctx)
 	fc, err := ws.RunFileChange(p.RunID, p.Path)
 	if errors.Is(err, workspace.ErrNoChange) && !s.knownRun(ctx, p.RunID) {
 		return nil, fmt.Errorf("no run %s in this workspace: %w", p.RunID, errUnknownRun)

@@ -175,6 +175,9 @@ func (s *Server) undoRun(ctx context.Context, params *json.RawMessage) (any, err
 	if err != nil {
 		return nil, fmt.Errorf("nothing to undo in: %w", err)
 	}
+	// The journal of a run of an earlier daemon (the window reloaded) is
+	// in the session store, which opens on the first request that needs it.
+	_ = s.openSessions(ctx)
 	if len(ws.Journal(p.RunID)) == 0 {
 		if !s.knownRun(ctx, p.RunID) {
 			return nil, fmt.Errorf("no run %s in this workspace: %w", p.RunID, errUnknownRun)

@@ -177,6 +177,9 @@ func New(cfg Config) (*Manager, error) {
 	if m.log == nil {
 		m.log = slog.New(slog.DiscardHandler)
 	}
+	if cfg.Store != nil && cfg.Workspace != nil {
+		cfg.Workspace.SetJournalStore(journalStore{cfg.Store})
+	}
 	return m, nil
 }
 
@@ -400,6 +403,12 @@ func (m *Manager) run(ctx context.Context, e *entry, h *Handle, r Request, p pre
 	}
 	run, err = run.Complete(err)
 	transcript := rec.finish()
+	if m.cfg.Store != nil && m.cfg.Workspace != nil {
+		// Changes no checkpoint carried (the run ended without one since).
+		if err := m.cfg.Store.FlushJournal(context.WithoutCancel(ctx), h.id); err != nil {
+			m.log.Warn("journal not saved with the session", "run", h.id, "err", err)
+		}
+	}
 	if m.cfg.Store != nil && !end.stored.Load() {
 		// The run_ended commit did not carry it (refused, or the run never
 		// reached run_ended): stored alone, as the run's record allows.

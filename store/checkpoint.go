@@ -226,6 +226,24 @@ func (s *Store) checkpoint(ctx context.Context, c engine.Checkpoint, end *Ending
 			return 0, fmt.Errorf("checkpoint %s: store transcript of run %s: %w", c.Point, run.ID, err)
 		}
 	}
+	// The run's journal entries since its last checkpoint ride in this
+	// commit (QueueJournal); a commit that fails gives them back.
+	if q := s.takeQueued(run.ID); q != nil {
+		committed := false
+		defer func() {
+			if !committed {
+				s.requeue(run.ID, q)
+			}
+		}()
+		if err := s.appendJournal(ctx, tx, run.ID, q.recs, q.bounds); err != nil {
+			return 0, fmt.Errorf("checkpoint %s: %w", c.Point, err)
+		}
+		if err := tx.Commit(); err != nil {
+			return 0, fmt.Errorf("checkpoint %s: commit: %w", c.Point, err)
+		}
+		committed = true
+		return version, nil
+	}
 	if err := tx.Commit(); err != nil {
 		return 0, fmt.Errorf("checkpoint %s: commit: %w", c.Point, err)
 	}

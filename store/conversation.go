@@ -136,6 +136,9 @@ func (s *Store) DeleteSession(ctx context.Context, id machine.SessionID) error {
 	if err := s.claimable(ctx, tx, id); err != nil {
 		return err
 	}
+	if err := deleteJournal(ctx, tx, `run_id IN (SELECT id FROM runs WHERE session_id = ?)`, string(id)); err != nil {
+		return fmt.Errorf("delete journal of session %s: %w", id, err)
+	}
 	// The runs go explicitly too: a database opened without foreign keys
 	// enforced must not keep orphans.
 	if _, err := tx.ExecContext(ctx, `DELETE FROM runs WHERE session_id = ?`, string(id)); err != nil {

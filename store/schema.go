@@ -65,6 +65,37 @@ var migrations = []string{
 	// 4 → 5: a checked fix's verdict (issue 26), JSON engine.Verdict; NULL
 	// for a run that was not checked.
 	`ALTER TABLE runs ADD COLUMN verdict TEXT;`,
+	// 5 → 6: the undo journal (issue 32): what each run changed, file by
+	// file, with the texts undo and the run review need.
+	//   journal_runs  one row per journaled run, oldest first, with the
+	//                 text its entries hold (the bounds are kept on it).
+	//   journal       the entries in order: path, why texts are not held
+	//                 ('' when they are), the workspace's own fields as
+	//                 JSON, and the texts before and after.
+	//   journal_review  per run and path, where the user's review stands:
+	//                 the text kept so far (the diff's base) and a verdict.
+	`CREATE TABLE journal_runs (
+		seq    INTEGER PRIMARY KEY AUTOINCREMENT,
+		run_id TEXT NOT NULL UNIQUE,
+		bytes  INTEGER NOT NULL DEFAULT 0
+	);
+	CREATE TABLE journal (
+		seq     INTEGER PRIMARY KEY AUTOINCREMENT,
+		run_id  TEXT NOT NULL,
+		path    TEXT NOT NULL,
+		dropped TEXT NOT NULL DEFAULT '',
+		meta    TEXT NOT NULL DEFAULT '{}',
+		before  BLOB NOT NULL DEFAULT x'',
+		after   BLOB NOT NULL DEFAULT x''
+	);
+	CREATE INDEX journal_by_run ON journal(run_id, path);
+	CREATE TABLE journal_review (
+		run_id  TEXT NOT NULL,
+		path    TEXT NOT NULL,
+		base    BLOB,
+		verdict TEXT NOT NULL DEFAULT '',
+		PRIMARY KEY (run_id, path)
+	);`,
 }
 
 // schemaVersion is the version a database has once Open returns: the

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/loopls/loopls/engine/machine"
 	"modernc.org/sqlite" // also registers the pure-Go "sqlite" driver
 	sqlite3 "modernc.org/sqlite/lib"
 )
@@ -30,6 +31,11 @@ type Store struct {
 
 	mu     sync.Mutex
 	closed bool
+
+	// jmu guards queued: journal entries waiting for their run's next
+	// checkpoint (QueueJournal).
+	jmu    sync.Mutex
+	queued map[machine.RunID]*queuedJournal
 }
 
 // busyTimeout is how long a write waits for another daemon's transaction.

@@ -62,7 +62,7 @@ func TestJournalIsBoundedAndPruned(t *testing.T) {
 	for i := range runs {
 		run := machine.RunID(fmt.Sprintf("run%03d", i))
 		after := strings.Repeat(string(rune('a'+i%26)), size)
-		j.add(run, JournalEntry{Path: "f.txt", Before: "x", Existed: true, After: after})
+		j.add(context.Background(), run, JournalEntry{Path: "f.txt", Before: "x", Existed: true, After: after})
 		if j.bytes > MaxJournalBytes {
 			t.Fatalf("after run %d the journal holds %d bytes, over MaxJournalBytes", i, j.bytes)
 		}

@@ -161,7 +161,7 @@ func (w *Workspace) applyEdit(ctx context.Context, inv engine.ToolInvocation, to
 		if dirs == nil {
 			dirs = w.dirsOf(to.target)
 		}
-		w.journal.add(inv.RunID, JournalEntry{Path: rel, Target: to.target, Dirs: dirs, Before: old, Existed: exists, After: new, CallID: inv.Call.ID, At: time.Now()})
+		w.record(ctx, inv.RunID, JournalEntry{Kind: EntryEdit, Path: rel, Target: to.target, Dirs: dirs, Before: old, Existed: exists, After: new, Confirmed: confirm && editorConfirms(w.editor), CallID: inv.Call.ID, At: time.Now()})
 		if _, disk := w.editor.(*DiskEditor); disk {
 			// The file changed under an open buffer the editor has not
 			// reloaded yet; until it says so, reads see what was written.
