@@ -85,9 +85,10 @@ func TestEndingOf(t *testing.T) {
 				t.Errorf("%s: ending = %+v, want a %d error", tt.name, e, CodeRunFailed)
 				continue
 			}
-			run, ok := e.err.Data.(engine.Run)
-			if !ok || run.Outcome != machine.OutcomeFailed || run.Error == nil || run.Error.Kind != tt.errKind {
-				t.Errorf("%s: error data = %+v, want a failed Run of kind %s", tt.name, e.err.Data, tt.errKind)
+			// One sentence in words, and nothing else for a client to print.
+			if e.err.Data != nil || strings.Contains(e.err.Message, "\n") || strings.Contains(e.err.Message, string(tt.errKind)) ||
+				!strings.HasSuffix(e.err.Message, ".") {
+				t.Errorf("%s: error = %q (data %+v), want one sentence without the kind and no data", tt.name, e.err.Message, e.err.Data)
 			}
 			continue
 		}
@@ -159,5 +160,28 @@ func TestParseMode(t *testing.T) {
 	}
 	if !ModeAsk.ReadOnly() || ModeEdit.ReadOnly() || !ModeEdit.Confirms() || ModeAuto.Confirms() {
 		t.Error("mode predicates are wrong")
+	}
+}
+
+func TestFailureSentence(t *testing.T) {
+	long := strings.Repeat("x", 2*maxFailureRunes)
+	tests := []struct {
+		name string
+		err  *machine.LoopError
+		want string
+	}{
+		{"api", &machine.LoopError{Kind: machine.KindAPI, Message: "model 'nope' not found: run `ollama pull nope`"},
+			"The model could not answer: model 'nope' not found: run `ollama pull nope`."},
+		{"internal", machine.Internal("store closed"), "loopls failed: store closed."},
+		{"empty answer", machine.EmptyAnswer(), "The run stopped: " + machine.EmptyAnswer().Message + "."},
+		{"lines joined", &machine.LoopError{Kind: machine.KindAPI, Message: "line one\n  line two."}, "The model could not answer: line one line two."},
+		{"no message", &machine.LoopError{Kind: machine.KindFallbackExhausted}, "Every model tried failed."},
+		{"no error", nil, "The run failed."},
+		{"bounded", &machine.LoopError{Kind: machine.KindAPI, Message: long}, "The model could not answer: " + strings.Repeat("x", maxFailureRunes-1) + "…."},
+	}
+	for _, tt := range tests {
+		if got := failureSentence(engine.Run{Outcome: machine.OutcomeFailed, Error: tt.err}); got != tt.want {
+			t.Errorf("%s: failureSentence = %q, want %q", tt.name, got, tt.want)
+		}
 	}
 }

@@ -450,8 +450,13 @@ await scenario('failed run', () => withAgent([], {}, async (agent) => {
   const s = await newSession(agent);
   let err;
   try { await prompt(agent, s.sessionId, 'fail500 now'); } catch (e) { err = e; }
-  check('failure: a JSON-RPC error', !!err && typeof err.code === 'number', err && { code: err.code, message: err.message });
-  check('failure: data is the Run record', err?.data?.outcome === 'failed' && typeof err?.data?.runId === 'string' && err?.data?.error?.kind, err?.data);
+  check('failure: a JSON-RPC error', !!err && err.code === -32803, err && { code: err.code, message: err.message });
+  // What a client shows (codecompanion prints an error's message and data as they are):
+  // one sentence saying what failed, in words; no Run record, kind, ids or times.
+  const msg = String(err?.message ?? '');
+  check('failure: the message is one sentence in words, and there is no data',
+    /^The model could not answer: .*500.*\.$/.test(msg) && !msg.includes('\n') && !/runId|sessionId|ses_|run_|"kind"|\bApi\b|T\d\d:\d\d/.test(msg) && err?.data === undefined,
+    err && { message: msg, data: err.data });
 }));
 
 // Bad input: raw lines on the agent's stdin, raw answers from its stdout.
