@@ -1,11 +1,15 @@
 package command
 
 import (
+	"net"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
+	"github.com/loopls/loopls/confine"
 	"golang.org/x/sys/unix"
 )
 
@@ -111,5 +115,86 @@ func TestCommandEnvDropsSecretsByPattern(t *testing.T) {
 	out = run(EnvPolicy{Allow: []string{"OTHER_SETTING", "API_KEY"}})
 	if !strings.Contains(out, "other-2a2a2a") || strings.Contains(out, "plain-6e6e6e") || strings.Contains(out, "k-4f1e2d") || !strings.Contains(out, "\nPATH=") {
 		t.Errorf("allow OTHER_SETTING, API_KEY (a secret, not kept) did not hold:\n%s", out)
+	}
+}
+
+// unixListener listens on a unix socket at p and counts the connections.
+func unixListener(t *testing.T, p string) *atomic.Int32 {
+	t.Helper()
+	ln, err := net.Listen("unix", p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n atomic.Int32
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			n.Add(1)
+			c.Close()
+		}
+	}()
+	t.Cleanup(func() { ln.Close(); <-done })
+	return &n
+}
+
+// TestHostSocketsAreMasked: a host socket (a session bus, docker, tmux)
+// in a directory beside the workspace — /tmp here, /run too where this
+// test may make a directory there, as a disk mounted at /run/media/… puts
+// the workspace — is not reachable from the real confined child, though
+// the workspace there is (issue 31: /run was left unmasked when it held
+// the workspace).
+func TestHostSocketsAreMasked(t *testing.T) {
+	if st := Confinement(); st.Level != confine.Full {
+		t.Fatalf("confinement here is %s; the masks need the mount namespace", st)
+	}
+	parents := []string{os.TempDir()}
+	if d, err := os.MkdirTemp("/run", "loopls-test-"); err == nil {
+		t.Cleanup(func() { os.RemoveAll(d) })
+		parents = append(parents, d)
+	} else {
+		t.Logf("/run: %v (not run as root): only %s is tried", err, os.TempDir())
+	}
+	for _, parent := range parents {
+		base, err := os.MkdirTemp(parent, "sock-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.RemoveAll(base) })
+		ws := filepath.Join(base, "media", "disk", "ws")
+		if err := os.MkdirAll(ws, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(ws, "a.txt"), []byte("inside\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		sock := filepath.Join(base, "bus")
+		n := unixListener(t, sock)
+		cfg := openCfg(t, ws, Policy{AllowCommands: true}, &recordingApprover{allow: true})
+		res := call(t, cfg, "cat a.txt && python3 -c \"import socket; s=socket.socket(socket.AF_UNIX); s.connect('"+sock+"'); print('CONN'+'ECTED')\"")
+		if n.Load() != 0 || strings.Contains(res.Output, "CONNECTED") {
+			t.Errorf("%s: a command reached the host socket %s:\n%s", parent, sock, res.Output)
+		}
+		if !strings.Contains(res.Output, "inside") {
+			t.Errorf("%s: the workspace under the masked directory is not there:\n%s", parent, res.Output)
+		}
+	}
+}
+
+// TestPrivateTmpdirIsOutOfRun: with the daemon's TMPDIR in /run (as
+// XDG_RUNTIME_DIR often is), a line's private TMPDIR is made elsewhere,
+// outside the directories the child masks, and the line runs.
+func TestPrivateTmpdirIsOutOfRun(t *testing.T) {
+	cache, ws := t.TempDir(), newTree(t, nil)
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("TMPDIR", "/run/user/loopls-test-none")
+	cfg := openCfg(t, ws, Policy{AllowCommands: true}, &recordingApprover{allow: true})
+	res := call(t, cfg, "echo \"tmp=$TMPDIR\"; touch \"$TMPDIR/x\"")
+	if res.IsError || strings.Contains(res.Output, "tmp=/run") || !strings.Contains(res.Output, "tmp=/") {
+		t.Errorf("the private TMPDIR is in /run, or the line failed:\n%s", res.Output)
 	}
 }

@@ -76,7 +76,7 @@ func runConfined(ctx context.Context, cfg Config, cmdline string, st confine.Sta
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrConfinement, err)
 	}
-	tmp, err := os.MkdirTemp("", "loopls-cmd-")
+	tmp, err := lineTempDir()
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package command
 
 import (
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -80,4 +81,26 @@ func envReport(dropped []string) string {
 		return ""
 	}
 	return "\n[not in the command's environment (secrets, or as the settings say): " + strings.Join(dropped, ", ") + "]"
+}
+
+// lineTempDir makes a line's private temporary directory, its TMPDIR:
+// under the daemon's own, unless that lies where the host keeps its
+// sockets (/run, /var/run: XDG_RUNTIME_DIR), which the child masks; then
+// under the user's cache directory.
+func lineTempDir() (string, error) {
+	base := os.TempDir()
+	for _, sockets := range []string{"/run", "/var/run"} {
+		if base == sockets || strings.HasPrefix(base, sockets+"/") {
+			dir, err := os.UserCacheDir()
+			if err != nil {
+				return "", err
+			}
+			base = filepath.Join(dir, "loopls", "tmp")
+			if err := os.MkdirAll(base, 0o700); err != nil {
+				return "", err
+			}
+			break
+		}
+	}
+	return os.MkdirTemp(base, "loopls-cmd-")
 }

@@ -35,7 +35,7 @@ func runInterp(ctx context.Context, cfg Config, cmdline, why string, out io.Writ
 	// A temporary directory of its own: the interpreter makes its process
 	// substitution FIFOs there, and what is left in it is released and
 	// removed when the line ends.
-	tmp, err := os.MkdirTemp("", "loopls-cmd-")
+	tmp, err := lineTempDir()
 	if err != nil {
 		return nil, err
 	}

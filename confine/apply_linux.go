@@ -5,6 +5,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -26,10 +28,16 @@ func apply(s Spec) error {
 
 // maskedFiles are files of the system that the child may not read even
 // though it may read /etc (the daemon may run as root): they read as
-// empty. maskedDirs read as empty directories.
+// empty. maskedDirs read as empty directories: besides /etc's secrets, the
+// directories where the host keeps its unix sockets (the session bus,
+// docker, an agent, tmux, X11), which Landlock does not hold (connecting
+// to a socket by path is no file access it rules). A path the child
+// needs under one (the workspace or TMPDIR on a disk mounted at
+// /run/media/…, a toolchain, the binary) is bound back into the empty
+// directory, and nothing else of it is there.
 var (
 	maskedFiles = []string{"/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-", "/etc/sudoers"}
-	maskedDirs  = []string{"/etc/ssh", "/etc/sudoers.d", "/run", "/var/run"}
+	maskedDirs  = []string{"/etc/ssh", "/etc/sudoers.d", "/run", "/var/run", "/tmp", "/var/tmp"}
 )
 
 // mounts sets up the child's mount namespace: nothing it mounts reaches
@@ -55,12 +63,13 @@ func mounts(s Spec) error {
 			}
 		}
 	}
+	needed := append(append(slices.Clone(s.Write), s.Read...), s.Exe)
 	for _, p := range maskedDirs {
 		fi, err := os.Lstat(p)
-		if err != nil || !fi.IsDir() || holds(p, s.Write) || holds(p, []string{s.Exe}) {
+		if err != nil || !fi.IsDir() || slices.Contains(needed, p) {
 			continue
 		}
-		if err := unix.Mount("tmpfs", p, "tmpfs", unix.MS_RDONLY|unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "size=4k,mode=755"); err != nil {
+		if err := maskDir(p, beneath(p, needed)); err != nil {
 			return fmt.Errorf("mask %s: %w", p, err)
 		}
 	}
@@ -72,14 +81,73 @@ func mounts(s Spec) error {
 	return nil
 }
 
-// holds reports whether dir is one of paths or an ancestor of one.
-func holds(dir string, paths []string) bool {
+// beneath returns the paths strictly under dir, sorted, less those under
+// another of them.
+func beneath(dir string, paths []string) []string {
+	var under []string
 	for _, p := range paths {
-		if p == dir || strings.HasPrefix(p, dir+string(filepath.Separator)) {
-			return true
+		if strings.HasPrefix(p, dir+string(filepath.Separator)) {
+			under = append(under, p)
 		}
 	}
-	return false
+	slices.Sort(under)
+	var top []string
+	for _, p := range under {
+		if n := len(top); n > 0 && (top[n-1] == p || strings.HasPrefix(p, top[n-1]+string(filepath.Separator))) {
+			continue
+		}
+		top = append(top, p)
+	}
+	return top
+}
+
+// maskDir mounts an empty tmpfs over dir, binds each of keep (paths under
+// dir, as they were before) back into it at the same place, and makes the
+// tmpfs read-only: the child sees under dir only what it needs.
+func maskDir(dir string, keep []string) error {
+	type held struct {
+		path string
+		fd   int
+		dir  bool
+	}
+	var hs []held
+	defer func() {
+		for _, h := range hs {
+			unix.Close(h.fd)
+		}
+	}()
+	for _, k := range keep {
+		fd, err := unix.Open(k, unix.O_PATH|unix.O_CLOEXEC, 0)
+		if err != nil {
+			continue // gone: nothing to bind back
+		}
+		var st unix.Stat_t
+		if err := unix.Fstat(fd, &st); err != nil {
+			unix.Close(fd)
+			return fmt.Errorf("stat %s: %w", k, err)
+		}
+		hs = append(hs, held{path: k, fd: fd, dir: st.Mode&unix.S_IFMT == unix.S_IFDIR})
+	}
+	if err := unix.Mount("tmpfs", dir, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "size=64k,nr_inodes=4096,mode=755"); err != nil {
+		return err
+	}
+	for _, h := range hs {
+		if err := os.MkdirAll(filepath.Dir(h.path), 0o755); err != nil {
+			return err
+		}
+		if h.dir {
+			err := os.Mkdir(h.path, 0o755)
+			if err != nil && !os.IsExist(err) {
+				return err
+			}
+		} else if err := os.WriteFile(h.path, nil, 0o644); err != nil {
+			return err
+		}
+		if err := unix.Mount("/proc/self/fd/"+strconv.Itoa(h.fd), h.path, "", unix.MS_BIND|unix.MS_REC, ""); err != nil {
+			return fmt.Errorf("bind %s back: %w", h.path, err)
+		}
+	}
+	return unix.Mount("", dir, "", unix.MS_REMOUNT|unix.MS_BIND|unix.MS_RDONLY|unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "")
 }
 
 // bindReadOnly binds p over itself and makes that mount read-only,
