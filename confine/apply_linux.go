@@ -22,6 +22,8 @@ func apply(s Spec) error {
 		if err := mounts(s); err != nil {
 			return err
 		}
+	} else if s.Layer != nil {
+		return fmt.Errorf("a layer needs the mount namespace")
 	}
 	return restrictThread(s, abi)
 }
@@ -47,6 +49,11 @@ var (
 func mounts(s Spec) error {
 	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
 		return fmt.Errorf("make mounts private: %w", err)
+	}
+	if s.Layer != nil {
+		if err := mountLayer(s.Layer); err != nil {
+			return err
+		}
 	}
 	if err := unix.Mount("proc", "/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err != nil {
 		return fmt.Errorf("mount /proc: %w", err)

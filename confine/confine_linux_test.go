@@ -190,7 +190,66 @@ func TestProbe(t *testing.T) {
 	if st.Level != Full {
 		t.Fatalf("confinement on this machine: %s; the tests need Landlock and user namespaces", st)
 	}
+	if !st.Layer {
+		t.Fatalf("no layer on this machine: %s", st.LayerWhy)
+	}
 	if st.Landlock < 1 || !strings.Contains(st.String(), "namespaces") {
 		t.Errorf("status %+v reads %q", st, st)
+	}
+}
+
+// TestLayerHoldsTheWorkspace: with a layer, the child's writes inside the
+// workspace succeed for it but land in the upper directory only; the
+// workspace itself is unchanged, the protected path still read-only (on
+// the merged view), and the rest of the confinement as without one.
+func TestLayerHoldsTheWorkspace(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws, tmp, outside, private := t.TempDir(), t.TempDir(), t.TempDir(), t.TempDir()
+	if err := os.MkdirAll(filepath.Join(ws, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	l := &Layer{Dir: ws, Upper: filepath.Join(private, "upper"), Work: filepath.Join(private, "work")}
+	for _, d := range []string{l.Upper, l.Work} {
+		if err := os.Mkdir(d, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(private, "secret"), []byte("s"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp4", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	udp, err := net.ListenPacket("udp4", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer udp.Close()
+	s := Spec{Exe: exe, Stage2: stage2Test, Write: []string{ws, tmp}, Read: []string{"/usr", "/lib", "/lib64", "/etc"},
+		Namespaces: true, ReadOnly: []string{filepath.Join(ws, ".git")}, Layer: l}
+	a := attempts{
+		WriteOutside: filepath.Join(outside, "marker"), ReadSecret: filepath.Join(private, "secret"),
+		WriteInside: filepath.Join(ws, "made"), WriteRO: filepath.Join(ws, ".git", "config"), RemoveRO: filepath.Join(ws, ".git"),
+		DialTCP: ln.Addr().String(), DialUDP: udp.LocalAddr().String(), Environ: fmt.Sprintf("/proc/%d/environ", os.Getpid()),
+	}
+	o := runStage(t, s, a)
+	for k, v := range o.Done {
+		if (k == "writeInside") != (v == "ok") {
+			t.Errorf("%s: %s", k, v)
+		}
+	}
+	if _, err := os.Lstat(filepath.Join(ws, "made")); !os.IsNotExist(err) {
+		t.Errorf("the child's write reached the workspace: %v", err)
+	}
+	if b, err := os.ReadFile(filepath.Join(l.Upper, "made")); err != nil || string(b) != "x" {
+		t.Errorf("the upper directory holds %q, %v; want the child's write", b, err)
+	}
+	if _, err := os.Stat(filepath.Join(outside, "marker")); err == nil {
+		t.Errorf("the marker outside was written")
 	}
 }

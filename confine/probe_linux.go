@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -20,13 +21,33 @@ func Probe(exe string) Status {
 		return Status{Level: LandlockOnly, Landlock: abi, Why: err.Error()}
 	}
 	defer os.RemoveAll(tmp)
-	if err := run(exe, Spec{Exe: exe, Write: []string{tmp}, Namespaces: true}); err != nil {
+	full := Spec{Exe: exe, Write: []string{tmp}, Namespaces: true}
+	if err := run(exe, full); err != nil {
 		if err2 := run(exe, Spec{Exe: exe, Write: []string{tmp}}); err2 != nil {
 			return Status{Level: None, Landlock: abi, Why: "Landlock could not be applied: " + err2.Error()}
 		}
 		return Status{Level: LandlockOnly, Landlock: abi, Why: err.Error()}
 	}
-	return Status{Level: Full, Landlock: abi}
+	st := Status{Level: Full, Landlock: abi}
+	if err := probeLayer(exe, tmp); err != nil {
+		st.LayerWhy = err.Error()
+	} else {
+		st.Layer = true
+	}
+	return st
+}
+
+// probeLayer starts the child once more with a layer over a directory of
+// tmp: the overlay needs the kernel's consent in a user namespace
+// (userxattr, Linux 5.11) and a file system that can hold its upper.
+func probeLayer(exe, tmp string) error {
+	l := &Layer{Dir: filepath.Join(tmp, "dir"), Upper: filepath.Join(tmp, "upper"), Work: filepath.Join(tmp, "work")}
+	for _, d := range []string{l.Dir, l.Upper, l.Work} {
+		if err := os.Mkdir(d, 0o700); err != nil {
+			return err
+		}
+	}
+	return run(exe, Spec{Exe: exe, Write: []string{l.Dir}, Namespaces: true, Layer: l})
 }
 
 // run starts the first stage with s and waits for it.

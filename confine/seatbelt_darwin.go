@@ -24,8 +24,13 @@ func Probe(string) Status {
 }
 
 // apply does nothing on macOS: sandbox-exec has applied the profile
-// before the first stage runs.
-func apply(Spec) error { return nil }
+// before the first stage runs. There is no layer here (no overlay).
+func apply(s Spec) error {
+	if s.Layer != nil {
+		return fmt.Errorf("no layer on macOS")
+	}
+	return nil
+}
 
 // Command runs the first stage under sandbox-exec with the profile for s.
 func Command(s Spec) *exec.Cmd {

@@ -30,6 +30,20 @@ type Spec struct {
 	// namespaces; without it only Landlock holds (TCP only, no protected
 	// paths, no fresh /proc).
 	Namespaces bool
+	// Layer, when set (it needs Namespaces), is an overlay mounted over
+	// the workspace before anything else: the line's writes land in its
+	// upper directory, never in the workspace, until the caller applies
+	// them. ReadOnly and the Landlock rules then name the merged view.
+	Layer *Layer `json:",omitempty"`
+}
+
+// Layer is where a line's writes go instead of the workspace Dir. Upper
+// and Work are directories of the caller's, on one file system, outside
+// Dir and outside every path the child may write.
+type Layer struct {
+	Dir   string
+	Upper string
+	Work  string
 }
 
 // MaxFrame bounds one message between the caller and the child.

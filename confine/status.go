@@ -41,6 +41,11 @@ type Status struct {
 	Landlock int
 	// Why explains a level below Full: what failed and why.
 	Why string
+	// Layer: at Full, a line's writes can go to a layer of its own (an
+	// overlay over the workspace) that the caller applies after the line;
+	// LayerWhy says why not when they cannot.
+	Layer    bool
+	LayerWhy string
 }
 
 // Confined reports whether the kernel holds what commands touch.
@@ -95,5 +100,6 @@ func (s Status) Report() map[string]any {
 		"summary":    s.String(),
 		"guarantees": s.Guarantees(),
 		"confined":   s.Confined(),
+		"layer":      s.Layer,
 	}
 }

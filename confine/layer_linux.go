@@ -1,0 +1,66 @@
+package confine
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"golang.org/x/sys/unix"
+)
+
+// mountLayer mounts an overlay at l.Dir, in the child's own mount
+// namespace: the directory as it is (read-only, the lower layer) under
+// l.Upper, where every write of the line lands, so the real directory is
+// never written. userxattr lets a user namespace mount it (and forces
+// redirect_dir=nofollow: renaming a directory of the lower layer gives
+// EXDEV); metacopy is off, so a change of mode or times copies the whole
+// file up. The caller walks l.Upper after the child is gone.
+func mountLayer(l *Layer) error {
+	err := mountLayerFS(l)
+	if errors.Is(err, unix.EINVAL) || errors.Is(err, unix.ENOSYS) {
+		// Kernels before 6.8 know no "lowerdir+": the options as one
+		// string, which cannot hold a path with the separators in it.
+		err = mountLayerData(l)
+	}
+	if err != nil {
+		return fmt.Errorf("mount the layer over %s: %w", l.Dir, err)
+	}
+	return nil
+}
+
+// mountLayerFS mounts it with the new mount API, each path its own value.
+func mountLayerFS(l *Layer) error {
+	fd, err := unix.Fsopen("overlay", unix.FSOPEN_CLOEXEC)
+	if err != nil {
+		return err
+	}
+	defer unix.Close(fd)
+	for _, kv := range [][2]string{{"lowerdir+", l.Dir}, {"upperdir", l.Upper}, {"workdir", l.Work}, {"metacopy", "off"}} {
+		if err := unix.FsconfigSetString(fd, kv[0], kv[1]); err != nil {
+			return fmt.Errorf("%s: %w", kv[0], err)
+		}
+	}
+	if err := unix.FsconfigSetFlag(fd, "userxattr"); err != nil {
+		return fmt.Errorf("userxattr: %w", err)
+	}
+	if err := unix.FsconfigCreate(fd); err != nil {
+		return err
+	}
+	mfd, err := unix.Fsmount(fd, unix.FSMOUNT_CLOEXEC, 0)
+	if err != nil {
+		return err
+	}
+	defer unix.Close(mfd)
+	return unix.MoveMount(mfd, "", unix.AT_FDCWD, l.Dir, unix.MOVE_MOUNT_F_EMPTY_PATH)
+}
+
+// mountLayerData mounts it with mount(2)'s option string.
+func mountLayerData(l *Layer) error {
+	for _, p := range []string{l.Dir, l.Upper, l.Work} {
+		if strings.ContainsAny(p, ",:\\") {
+			return fmt.Errorf("this kernel cannot take the path %q as an overlay option", p)
+		}
+	}
+	data := "lowerdir=" + l.Dir + ",upperdir=" + l.Upper + ",workdir=" + l.Work + ",userxattr,metacopy=off"
+	return unix.Mount("overlay", l.Dir, "overlay", 0, data)
+}
