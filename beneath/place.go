@@ -1,0 +1,29 @@
+package beneath
+
+import "os"
+
+// Symlink makes the link name in d pointing at target (a link is made,
+// never followed); name must be free.
+func (d *Dir) Symlink(target, name string) error {
+	if err := checkName("symlink", name); err != nil {
+		return err
+	}
+	if err := symlinkAt(d.h, target, name); err != nil {
+		return withPath(err, "symlink", d.child(name))
+	}
+	return nil
+}
+
+// MoveIn moves the entry fromName of the directory from (outside the
+// root, on the same file system) to name in d, whole, without replacing
+// anything already there (fs.ErrExist). Linux only: elsewhere it is
+// errors.ErrUnsupported and the caller copies.
+func (d *Dir) MoveIn(from *os.File, fromName, name string) error {
+	if err := checkName("move", name); err != nil {
+		return err
+	}
+	if err := moveIn(from, fromName, d.h, name); err != nil {
+		return withPath(err, "move", d.child(name))
+	}
+	return nil
+}
