@@ -20,6 +20,7 @@ import (
 
 	"mvdan.cc/sh/v3/interp"
 
+	"github.com/loopls/loopls/confine"
 	"github.com/loopls/loopls/engine"
 )
 
@@ -106,9 +107,17 @@ func Run(ctx context.Context, cfg Config, cmdline string, timeout time.Duration)
 	start := time.Now()
 	var c *commandRun
 	var err error
-	if st := Confinement(); st.Confined() {
+	switch st := Confinement(); {
+	case st.Confined() && (st.Layer || !layerOn()):
 		c, err = runConfined(runCtx, cfg, cmdline, st, out)
-	} else {
+	case st.Confined():
+		// The layer is on but cannot be had here: every program is asked.
+		why := "no layer for the command's writes here (" + st.LayerWhy + ")"
+		if st.Level != confine.Full {
+			why = "no layer for the command's writes here (it needs user and mount namespaces)"
+		}
+		c, err = runInterp(runCtx, cfg, cmdline, why, out)
+	default:
 		c, err = runInterp(runCtx, cfg, cmdline, st.Why, out)
 	}
 	elapsed := time.Since(start).Round(time.Millisecond)
@@ -116,13 +125,13 @@ func Run(ctx context.Context, cfg Config, cmdline string, timeout time.Duration)
 		return failed("run_command: not run: %v", err)
 	}
 	text := out.String()
-	var refused, removed []string
+	var refused, removed, notes []string
 	if c != nil {
 		c.mu.Lock()
-		refused, removed = slices.Clone(c.refused), slices.Clone(c.removed)
+		refused, removed, notes = slices.Clone(c.refused), slices.Clone(c.removed), slices.Clone(c.layerNotes)
 		c.mu.Unlock()
 	}
-	text += removedReport(removed)
+	text += removedReport(removed) + layerReport(notes)
 	if c != nil {
 		text += envReport(c.dropped)
 	}

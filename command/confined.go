@@ -88,9 +88,22 @@ func runConfined(ctx context.Context, cfg Config, cmdline string, st confine.Sta
 	c.dropped = dropped
 	prelude := beforeLine(cfg.Scan, c.t)
 	spec := childSpec(exe, cfg.Dir, tmp, sys, st, prelude.readOnly(c.t))
+	var ll *lineLayer
+	if st.Layer && layerOn() {
+		if ll, err = newLineLayer(ctx, cfg.Dir); err != nil {
+			return c, err
+		}
+		spec.Layer = ll.spec(cfg.Dir)
+	}
 	c.spec, c.readOnly = spec, spec.ReadOnly
 	job := shellJob{Root: cfg.Dir, Tmp: tmp, Cmdline: cmdline, Env: env, ConfirmWrites: cfg.Policy.ConfirmWrites}
 	err = c.runChild(ctx, spec, job, out)
+	if ll != nil {
+		// runChild returned after the child (the PID namespace's init,
+		// whose end ends every process in it) was waited for.
+		c.applyLayer(ctx, ll)
+		return c, err
+	}
 	c.afterLine(prelude)
 	return c, err
 }

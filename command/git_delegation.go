@@ -123,6 +123,10 @@ func (c *commandRun) runWritable(ctx context.Context, token uint64, files []*os.
 	}
 	spec := c.spec
 	spec.Stage2 = execArg
+	// Git with its directory writable works on the disk, not in the
+	// line's layer (which another mount must not share): it sees what is
+	// saved, and what it writes is there at once.
+	spec.Layer = nil
 	spec.ReadOnly = slices.DeleteFunc(slices.Clone(spec.ReadOnly), func(p string) bool { return p == c.t.abs(d.writable) })
 	env := make([]string, 0, len(d.env)+2)
 	for k, v := range d.env {

@@ -62,12 +62,14 @@ type commandRun struct {
 	readOnly []string
 	spec     confine.Spec
 
-	mu       sync.Mutex
-	groups   []int    // process groups started, killed when the line ends
-	refused  []string // what was refused, for the result
-	removed  []string // protected paths a confined command created, removed
-	dropped  []string // environment variables its programs do not get
-	approved []string // protected paths the user let a program write
+	mu      sync.Mutex
+	groups  []int    // process groups started, killed when the line ends
+	refused []string // what was refused, for the result
+	removed []string // protected paths a confined command created, removed
+	// layerNotes say what of the line's layer was not applied, and why.
+	layerNotes []string
+	dropped    []string // environment variables its programs do not get
+	approved   []string // protected paths the user let a program write
 	// delegated are the programs admitted to run in a child of their own
 	// with a protected path writable, by token, each taken once.
 	delegated map[uint64]delegation

@@ -1,0 +1,59 @@
+package command
+
+import (
+	"context"
+	"os"
+	"strings"
+)
+
+// The layer: with it on (LayerEnv), a confined line never writes the
+// workspace. The child mounts an overlay over the workspace's own path
+// whose upper directory is the daemon's (package layer); once the child,
+// the PID namespace's init, has been waited for, the daemon walks that
+// directory and applies what changed (layer_linux.go), asking for
+// protected paths by name and never overwriting or removing what someone
+// else changed during the line. Lines of one workspace run one at a time.
+
+// LayerEnv switches the layer: "on" puts every confined line's writes in
+// a layer of its own, applied after the line; where no layer can be had
+// while it is on, every program is asked. Off (the default) a line writes
+// the workspace directly, as before.
+const LayerEnv = "LOOPLS_LAYER"
+
+// layerOn reports whether the layer is switched on.
+func layerOn() bool { return os.Getenv(LayerEnv) == "on" }
+
+// lineLocks serializes the layered lines of each workspace (by its real
+// path): the overlay's lower layer must not be changed by another line of
+// ours while it is mounted.
+var lineLocks = struct {
+	mu    chan struct{}
+	locks map[string]chan struct{}
+}{mu: make(chan struct{}, 1), locks: map[string]chan struct{}{}}
+
+// lockLines waits, bounded by ctx, until no other layered line of dir
+// runs, and returns the unlock.
+func lockLines(ctx context.Context, dir string) (func(), error) {
+	lineLocks.mu <- struct{}{}
+	l := lineLocks.locks[dir]
+	if l == nil {
+		l = make(chan struct{}, 1)
+		lineLocks.locks[dir] = l
+	}
+	<-lineLocks.mu
+	select {
+	case l <- struct{}{}:
+		return func() { <-l }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// layerReport is what the result says of the layer's application ("" when
+// everything the line wrote was applied).
+func layerReport(notes []string) string {
+	if len(notes) == 0 {
+		return ""
+	}
+	return "\n[" + strings.Join(notes, "\n ") + "]"
+}

@@ -1,0 +1,93 @@
+package command
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/loopls/loopls/beneath"
+	"github.com/loopls/loopls/confine"
+	"github.com/loopls/loopls/layer"
+)
+
+// lineLayer is one line's layer and the lock that keeps the workspace's
+// other layered lines waiting.
+type lineLayer struct {
+	l      *layer.Layer
+	unlock func()
+}
+
+// newLineLayer makes the line's layer, once the workspace's other
+// layered lines are done.
+func newLineLayer(ctx context.Context, dir string) (*lineLayer, error) {
+	unlock, err := lockLines(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	l, err := layer.New("")
+	if err != nil {
+		unlock()
+		return nil, fmt.Errorf("%w: the line's layer: %v", ErrConfinement, err)
+	}
+	return &lineLayer{l: l, unlock: unlock}, nil
+}
+
+// spec is the child's side of it: an overlay over dir.
+func (ll *lineLayer) spec(dir string) *confine.Layer {
+	return &confine.Layer{Dir: dir, Upper: ll.l.Upper, Work: ll.l.Work}
+}
+
+// applyLayer applies what the line wrote, after the child has been waited
+// for, and then removes the layer. A protected path is asked for by name
+// (no one to ask drops it); what is not applied is named in c.layerNotes.
+func (c *commandRun) applyLayer(ctx context.Context, ll *lineLayer) {
+	defer ll.unlock()
+	defer ll.l.Close()
+	r, err := beneath.Open(c.t.dir)
+	if err != nil {
+		c.layerNotes = append(c.layerNotes, "nothing the command wrote was applied: "+err.Error())
+		return
+	}
+	defer r.Close()
+	ch, err := layer.Walk(ll.l.Upper, r)
+	if err != nil {
+		c.layerNotes = append(c.layerNotes, "nothing the command wrote was applied: "+err.Error())
+		return
+	}
+	ask := func(root, why string) bool {
+		if c.approver == nil || ctx.Err() != nil {
+			return false
+		}
+		ans, err := c.approver.Approve(ctx, Question{
+			Line:      c.cmdline,
+			Part:      "keep what the command wrote at " + root,
+			Reasons:   []string{root + " is protected: " + why},
+			Protected: root,
+		})
+		return err == nil && ans.Refusal == ""
+	}
+	res := layer.Apply(context.WithoutCancel(ctx), ll.l, r, ch, ask)
+	c.layerNotes = append(c.layerNotes, layerNotes(res)...)
+}
+
+// layerNotes words what Apply did not apply, for the model.
+func layerNotes(res layer.Result) []string {
+	var out []string
+	list := func(head string, ns []layer.Note, tail string) {
+		if len(ns) == 0 {
+			return
+		}
+		parts := make([]string, len(ns))
+		for i, n := range ns {
+			parts[i] = n.Path + " (" + n.Why + ")"
+		}
+		out = append(out, head+strings.Join(parts, "; ")+tail)
+	}
+	list("not applied, protected and not approved: ", res.Dropped,
+		". Programs run or read these as configuration; use write_file, which asks")
+	list("not applied, changed by someone else while the command ran (theirs is kept): ", res.Conflicts,
+		". Read them again before changing them")
+	list("not applied: ", res.Failed, "")
+	list("not applied: ", res.Skipped, "")
+	return out
+}

@@ -1,0 +1,104 @@
+//go:build linux
+
+package layer
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// Layer is one line's private place: Upper receives what the line writes,
+// Work is the overlay's own scratch directory (same file system). Both
+// are under a directory of the daemon's, mode 0700, outside the workspace
+// and outside everything the confined child may write.
+type Layer struct {
+	dir   string
+	Upper string
+	Work  string
+	// Start is the change time of a file made just before the line
+	// started: any entry of the workspace whose change time is not before
+	// it was changed while the line ran (by the user, the editor, another
+	// program). The kernel stamps both with one clock; no program can set
+	// a change time back.
+	Start time.Time
+}
+
+// New makes a layer under base (a directory of the daemon's; "" for the
+// user's cache directory, or the temporary directory without one).
+// Putting it on the workspace's file system lets Apply rename whole new
+// trees in instead of copying them.
+func New(base string) (*Layer, error) {
+	if base == "" {
+		base = defaultBase()
+	}
+	if err := os.MkdirAll(base, 0o700); err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp(base, "line-")
+	if err != nil {
+		return nil, err
+	}
+	l := &Layer{dir: dir, Upper: filepath.Join(dir, "upper"), Work: filepath.Join(dir, "work")}
+	for _, d := range []string{l.Upper, l.Work} {
+		if err := os.Mkdir(d, 0o700); err != nil {
+			os.RemoveAll(dir)
+			return nil, err
+		}
+	}
+	if l.Start, err = startStamp(filepath.Join(dir, "start")); err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	return l, nil
+}
+
+// startStamp makes the file p and returns a change time of it taken
+// after a first look: on file systems with multigrain timestamps (Linux
+// 6.13 and later: ext4, xfs, btrfs, tmpfs) a change after a look gets a
+// fine-grained time, so changes made earlier in the same clock tick are
+// before it and every change made later is at or after it. Elsewhere a
+// change made in the same tick just before the line counts as made
+// during it (a conflict reported, never a change lost).
+func startStamp(p string) (time.Time, error) {
+	fd, err := unix.Open(p, unix.O_RDWR|unix.O_CREAT|unix.O_EXCL|unix.O_CLOEXEC, 0o600)
+	if err != nil {
+		return time.Time{}, err
+	}
+	defer unix.Close(fd)
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil {
+		return time.Time{}, err
+	}
+	if err := unix.Fchmod(fd, 0o400); err != nil {
+		return time.Time{}, err
+	}
+	if err := unix.Fstat(fd, &st); err != nil {
+		return time.Time{}, err
+	}
+	return time.Unix(st.Ctim.Unix()), nil
+}
+
+// defaultBase is where layers live by default.
+func defaultBase() string {
+	if d, err := os.UserCacheDir(); err == nil {
+		return filepath.Join(d, "loopls", "layers")
+	}
+	return filepath.Join(os.TempDir(), fmt.Sprintf("loopls-layers-%d", os.Getuid()))
+}
+
+// Close removes the layer. The overlay leaves a directory of mode 0 in
+// Work, which is opened up first.
+func (l *Layer) Close() error {
+	_ = filepath.WalkDir(l.Work, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			_ = os.Chmod(p, 0o700)
+		}
+		return nil
+	})
+	return os.RemoveAll(l.dir)
+}
