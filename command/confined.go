@@ -82,12 +82,13 @@ func runConfined(ctx context.Context, cfg Config, cmdline string, st confine.Sta
 	}
 	defer os.RemoveAll(tmp)
 	sys := confinedSystem()
+	cache := sys.cacheOf(cfg)
 	env, dropped := lineEnv(tmp, cfg.Policy.Env)
-	env = append(env, sys.env(cfg.Dir)...)
+	env = append(env, sys.env(cache)...)
 	c := newCommandRun(cfg, cmdline, env)
 	c.dropped = dropped
 	prelude := beforeLine(cfg.Scan, c.t)
-	spec := childSpec(exe, cfg.Dir, tmp, sys, st, prelude.readOnly(c.t))
+	spec := childSpec(exe, cfg.Dir, tmp, cache, sys, st, prelude.readOnly(c.t))
 	var ll *lineLayer
 	if st.Layer && layerOn() {
 		if ll, err = newLineLayer(ctx, cfg.Dir); err != nil {

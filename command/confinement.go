@@ -154,12 +154,22 @@ func (s systemPaths) goCache(root string) string {
 	return filepath.Join(dir, "loopls", "confined-go-build", hex.EncodeToString(sum[:8]))
 }
 
-// env is what confined commands of root get added to their environment.
-func (s systemPaths) env(root string) []string {
+// cacheOf is the build cache of cfg's confined commands: the policy's
+// shared one (a bench's tasks share one), else the workspace's own.
+func (s systemPaths) cacheOf(cfg Config) string {
+	if c := cfg.Policy.GoCache; c != "" && filepath.IsAbs(c) && s.gomodcache != "" {
+		return filepath.Clean(c)
+	}
+	return s.goCache(cfg.Dir)
+}
+
+// env is what confined commands get added to their environment, given
+// their build cache (cacheOf).
+func (s systemPaths) env(cache string) []string {
 	// The user's git configuration is not readable inside; say so to git
 	// rather than have it warn on every command.
 	env := []string{"GIT_CONFIG_GLOBAL=/dev/null"}
-	if c := s.goCache(root); c != "" {
+	if c := cache; c != "" {
 		env = append(env, "GOCACHE="+c)
 		if !s.envModSet {
 			env = append(env, "GOMODCACHE="+s.gomodcache)
@@ -169,9 +179,10 @@ func (s systemPaths) env(root string) []string {
 }
 
 // write are the directories, besides the workspace and the private
-// temporary directory, confined commands of root may write.
-func (s systemPaths) write(root string) []string {
-	c := s.goCache(root)
+// temporary directory, confined commands may write, given their build
+// cache (cacheOf).
+func (s systemPaths) write(cache string) []string {
+	c := cache
 	if c == "" || os.MkdirAll(c, 0o700) != nil {
 		return nil
 	}
@@ -183,11 +194,11 @@ func (s systemPaths) write(root string) []string {
 // what it reads and writes, its namespaces where the kernel has them, and
 // readOnly, the protected paths present, held read-only where a mount
 // namespace or Seatbelt can.
-func childSpec(exe, dir, tmp string, sys systemPaths, st confine.Status, readOnly []string) confine.Spec {
+func childSpec(exe, dir, tmp, cache string, sys systemPaths, st confine.Status, readOnly []string) confine.Spec {
 	spec := confine.Spec{
 		Exe:        exe,
 		Stage2:     shellArg,
-		Write:      append([]string{dir, tmp}, sys.write(dir)...),
+		Write:      append([]string{dir, tmp}, sys.write(cache)...),
 		Read:       sys.read,
 		Namespaces: st.Level == confine.Full,
 	}

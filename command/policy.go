@@ -21,6 +21,11 @@ type Policy struct {
 	ConfirmWrites bool
 	// Env is what the user said of the environment programs start with.
 	Env EnvPolicy
+	// GoCache, an absolute path, is the Go build cache confined commands
+	// use instead of the workspace's own (one per workspace path, under the
+	// user's cache directory): loopls bench shares one across its tasks'
+	// temporary copies and removes it afterwards.
+	GoCache string
 }
 
 // matches reports whether an entry of the allow list covers args: the

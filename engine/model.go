@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"github.com/loopls/loopls/engine/machine"
+	"time"
 )
 
 // Lane names one stream of deltas within a model response.
@@ -59,6 +60,16 @@ type ModelResponse struct {
 	// TextCalls is set when the calls were read from the answer's text
 	// (ParseTextCalls), not sent as the provider's tool calls: the format.
 	TextCalls TextCallFormat
+	// Timings are the server's own account of the call, when it gives one
+	// (Ollama does); zero otherwise.
+	Timings Timings
+}
+
+// Timings are how long a server says it spent on one model call.
+type Timings struct {
+	Load       time.Duration // loading the model before the call
+	PromptEval time.Duration // evaluating the prompt tokens not already cached
+	Eval       time.Duration // generating the answer
 }
 
 // Model is a chat model that streams. Implementations live outside the engine

@@ -251,6 +251,7 @@ type ollamaStream struct {
 	done           bool
 	doneReason     string
 	usage          engine.Usage
+	timings        engine.Timings
 }
 
 func (s *ollamaStream) add(r *chatChunk, onDelta func(engine.Delta)) {
@@ -273,6 +274,11 @@ func (s *ollamaStream) add(r *chatChunk, onDelta func(engine.Delta)) {
 		s.done = true
 		s.doneReason = r.DoneReason
 		s.usage = engine.Usage{InputTokens: r.PromptEvalCount, OutputTokens: r.EvalCount}
+		s.timings = engine.Timings{
+			Load:       time.Duration(r.LoadDuration),
+			PromptEval: time.Duration(r.PromptEvalDuration),
+			Eval:       time.Duration(r.EvalDuration),
+		}
 	}
 }
 
@@ -285,6 +291,7 @@ func (s *ollamaStream) response(name string) engine.ModelResponse {
 			ToolCalls: s.calls,
 		},
 		Usage:      s.usage,
+		Timings:    s.timings,
 		StopReason: s.doneReason,
 		Model:      name,
 	}

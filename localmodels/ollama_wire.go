@@ -80,7 +80,11 @@ type chatChunk struct {
 	DoneReason      string      `json:"done_reason"`
 	PromptEvalCount int         `json:"prompt_eval_count"`
 	EvalCount       int         `json:"eval_count"`
-	Error           string      `json:"error"`
+	// The server's timings, in nanoseconds, on the done line.
+	LoadDuration       int64  `json:"load_duration"`
+	PromptEvalDuration int64  `json:"prompt_eval_duration"`
+	EvalDuration       int64  `json:"eval_duration"`
+	Error              string `json:"error"`
 }
 
 // keepAlive is how long the server keeps the model loaded after the

@@ -57,6 +57,9 @@ type Config struct {
 	// MCP gives runs the tools of the MCP servers in the settings and the
 	// request; nil offers none. It belongs to the caller.
 	MCP *mcp.Hub
+	// GoCache, when set, is the Go build cache of the runs' confined
+	// commands (command.Policy.GoCache); "" gives each workspace its own.
+	GoCache string
 }
 
 // Request asks for one run.
@@ -454,7 +457,7 @@ func (m *Manager) execute(ctx context.Context, e *entry, h *Handle, r Request, p
 		// it too — in ask mode (r.Mode.ReadOnly()) only tools known to
 		// change nothing.
 		tools = ws.ToolsWith(r.Mode, command.Policy{AllowCommands: s.AllowCommands, Allowed: s.AllowedCommands,
-			Env: command.EnvPolicy{Keep: s.CommandEnvKeep, Drop: s.CommandEnvDrop, Allow: s.CommandEnvAllow}},
+			Env: command.EnvPolicy{Keep: s.CommandEnvKeep, Drop: s.CommandEnvDrop, Allow: s.CommandEnvAllow}, GoCache: m.cfg.GoCache},
 			workspace.RunOptions{CheckEdits: s.DiagnosticsAfterEditOn(), Fix: r.Fix != nil})
 	}
 	tools = append(tools, m.mcpTools(ctx, h.id, s, r)...)

@@ -16,6 +16,7 @@ Usage:
   loopls [serve] [--stdio]     serve the LSP-framed JSON-RPC protocol on stdin/stdout
   loopls run [flags] PROMPT    run one agent loop in a directory and print the answer
   loopls models [--json]       list the models the configured providers offer
+  loopls bench [flags]         run the coding-task suite against models and grade them (docs/bench.md)
   loopls trace --mermaid FILE  draw a run's transitions (from run --trace) as a mermaid diagram
   loopls acp                   serve the Agent Client Protocol on stdin/stdout
   loopls mcp list              start the configured MCP servers and list their state and tools
@@ -55,6 +56,8 @@ func dispatch(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return cmdRun(args, stdin, stdout, stderr)
 	case "models":
 		return cmdModels(args, stdout, stderr)
+	case "bench":
+		return cmdBench(args, stdout, stderr)
 	case "trace":
 		return cmdTrace(args, stdout, stderr)
 	case "acp":

@@ -1,0 +1,26 @@
+// Package stack is a last-in, first-out stack of ints.
+package stack
+
+// Stack holds ints; the zero value is an empty stack.
+type Stack struct {
+	items []int
+}
+
+// Push puts v on top of the stack.
+func (s *Stack) Push(v int) {
+	s.items = append(s.items, v)
+}
+
+// Pop removes the top element and returns it; ok is false when the stack
+// is empty.
+func (s *Stack) Pop() (v int, ok bool) {
+	if len(s.items) == 0 {
+		return 0, false
+	}
+	v = s.items[0]
+	s.items = s.items[1:]
+	return v, true
+}
+
+// Len is the number of elements on the stack.
+func (s *Stack) Len() int { return len(s.items) }

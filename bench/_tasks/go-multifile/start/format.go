@@ -1,0 +1,8 @@
+package users
+
+import "strconv"
+
+// Format writes u as one line, "name;age".
+func Format(u User) string {
+	return u.Name + ";" + strconv.Itoa(u.Age)
+}

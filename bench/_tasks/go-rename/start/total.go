@@ -1,0 +1,17 @@
+package shop
+
+// Item is one line of an order.
+type Item struct {
+	Name  string
+	Cents int
+	Qty   int
+}
+
+// CalcTotal is the order's total in cents.
+func CalcTotal(items []Item) int {
+	sum := 0
+	for _, it := range items {
+		sum += it.Cents * it.Qty
+	}
+	return sum
+}

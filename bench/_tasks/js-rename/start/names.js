@@ -1,0 +1,8 @@
+'use strict';
+const users = require('./users');
+
+function names(ids) {
+  return ids.map((id) => users.fetchUser(id)).filter(Boolean).map((u) => u.name);
+}
+
+module.exports = { names };

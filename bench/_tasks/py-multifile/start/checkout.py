@@ -1,0 +1,2 @@
+def receipt(cart):
+    return "Total: %.2f" % cart.total()

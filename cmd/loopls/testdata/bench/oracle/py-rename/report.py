@@ -1,0 +1,5 @@
+import settings
+
+
+def keys(text):
+    return sorted(settings.load_config(text))

@@ -1,0 +1,10 @@
+#!/bin/sh
+# count.sh FILE... prints "LINES NAME" per file, then "total N".
+total=0
+for f in "$@"; do
+  n=$(wc -l < "$f")
+  n=$((n + 0))
+  echo "$n $f"
+  total=$((total + n))
+done
+echo "total $total"
