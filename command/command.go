@@ -20,6 +20,7 @@ import (
 
 	"mvdan.cc/sh/v3/interp"
 
+	"github.com/loopls/loopls/beneath"
 	"github.com/loopls/loopls/confine"
 	"github.com/loopls/loopls/engine"
 )
@@ -50,6 +51,10 @@ type Config struct {
 	// from line to line so that each reads only the directories that
 	// changed; nil scans afresh before each confined line.
 	Scan *ProtectedScan
+	// Beneath, when set, is the same root opened for the daemon's own file
+	// operations (package beneath): what the after-line work removes, it
+	// removes beneath it, following no link. nil opens one for the line.
+	Beneath *beneath.Root
 
 	// seams are for this package's tests; Config values made elsewhere
 	// leave them empty.
@@ -62,6 +67,9 @@ type Config struct {
 type seams struct {
 	record func(execution)
 	start  func(ctx context.Context, args []string) error
+	// removing runs after the scan saw rel, a protected path the line
+	// created, and before the removal of rel starts.
+	removing func(rel string)
 }
 
 // Approver reaches the user for one program or change. It returns an

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -52,5 +53,56 @@ func TestUnconfinedAsksEverything(t *testing.T) {
 	}
 	if why := strings.Join(ap.asked[0].Reasons, "; "); !strings.Contains(why, "the kernel cannot confine commands here") {
 		t.Errorf("the question does not say why: %q", why)
+	}
+}
+
+// TestAfterLineRemovalFollowsNoSwappedParent: a line creates n/m/.git; after
+// the scan saw it and before its removal, a parallel confined line swaps n
+// for a link to another project whose m/.git is real. The removal must not
+// follow the link (the old removal by absolute path deleted the other
+// project's .git): it refuses, and the .git the line made is removed where
+// it went.
+func TestAfterLineRemovalFollowsNoSwappedParent(t *testing.T) {
+	a := newAttackWorld(t)
+	other := filepath.Join(a.outside, "project")
+	for _, p := range []string{"m/.git/objects/x", "m/.git/HEAD", "m/.git/config"} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(other, p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(other, p), []byte("theirs\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := a.cfg
+	var once sync.Once
+	swapped := false
+	cfg.seams.removing = func(rel string) {
+		if rel != "n/m/.git" {
+			return
+		}
+		once.Do(func() {
+			res := call(t, a.cfg, "mv n n.old && ln -s "+other+" n")
+			swapped = strings.HasSuffix(strings.TrimSpace(res.Output), "[exit code 0]")
+			if !swapped {
+				t.Errorf("the swap did not run:\n%s", res.Output)
+			}
+		})
+	}
+	res := call(t, cfg, "mkdir -p n/m/.git/objects && touch n/m/.git/HEAD n/m/.git/config")
+	for _, p := range []string{"m/.git/objects/x", "m/.git/HEAD", "m/.git/config"} {
+		if b, err := os.ReadFile(filepath.Join(other, p)); err != nil || string(b) != "theirs\n" {
+			t.Errorf("the other project's %s was removed or changed (%v):\n%s", p, err, res.Output)
+		}
+	}
+	if !swapped {
+		t.Fatal("the hook did not swap")
+	}
+	// The swapping line's own scan, or this one's second, finds the .git
+	// where it went and removes it.
+	if _, err := os.Lstat(filepath.Join(a.ws, "n.old/m/.git")); err == nil {
+		t.Errorf("n.old/m/.git, made by the line, is still there:\n%s", res.Output)
+	}
+	if strings.Contains(res.Output, "removed what the command created at protected paths: n/m/.git") {
+		t.Errorf("the result claims a removal through the link:\n%s", res.Output)
 	}
 }

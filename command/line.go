@@ -97,6 +97,7 @@ func newCommandRun(cfg Config, cmdline string, env []string) *commandRun {
 		t: treeAt(cfg.Root, cfg.Dir), policy: cfg.Policy, approver: cfg.Approver, seams: cfg.seams,
 		cmdline: cmdline, base: make(map[string]string, len(env)),
 	}
+	c.t.under = cfg.Beneath
 	for _, kv := range env {
 		k, v, _ := strings.Cut(kv, "=")
 		c.base[k] = v

@@ -50,8 +50,15 @@ type scannedDir struct {
 	// protected are its children protected by name, not walked into.
 	subdirs   []string
 	protected []string
-	gitDir    bool // it is itself a git directory by its contents
+	// protectedIDs are the protected children's identities as the scan
+	// saw them, by index of protected: the removal after a line removes
+	// only the entry that is still the one seen.
+	protectedIDs []fileID
+	gitDir       bool // it is itself a git directory by its contents
 }
+
+// fileID is a file's identity on its device.
+type fileID struct{ dev, ino uint64 }
 
 // dirStamp is what changes when a directory's listing changes.
 type dirStamp struct {
@@ -66,6 +73,13 @@ type dirStamp struct {
 // A directory it cannot read is skipped: unreadable here, it is
 // unwritable by the same user's programs too.
 func (s *ProtectedScan) present(t tree) ([]string, error) {
+	found, _, err := s.presentSeen(t)
+	return found, err
+}
+
+// presentSeen is present, with the identity the scan saw of each path
+// found and of its parent directory (keyed by their slash paths).
+func (s *ProtectedScan) presentSeen(t tree) ([]string, map[string]fileID, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.root != t.dir {
@@ -78,23 +92,30 @@ func (s *ProtectedScan) present(t tree) ([]string, error) {
 	w := &scanWalk{t: t, old: s.dirs, now: make(map[string]scannedDir, len(s.dirs)), start: now()}
 	if err := w.visit("."); err != nil {
 		s.dirs = nil
-		return nil, err
+		return nil, nil, err
 	}
 	s.dirs = w.now
 	var found []string
+	seen := make(map[string]fileID)
 	for rel, d := range w.now {
-		for _, name := range d.protected {
+		for i, name := range d.protected {
 			found = append(found, path.Join(rel, name))
+			seen[path.Join(rel, name)] = d.protectedIDs[i]
+			seen[rel] = d.stamp.id()
 		}
 		for _, name := range d.subdirs {
 			if child := path.Join(rel, name); w.now[child].gitDir {
 				found = append(found, child)
+				seen[child] = w.now[child].stamp.id()
+				seen[rel] = d.stamp.id()
 			}
 		}
 	}
 	slices.Sort(found)
-	return found, nil
+	return found, seen, nil
 }
+
+func (s dirStamp) id() fileID { return fileID{dev: s.dev, ino: s.ino} }
 
 type scanWalk struct {
 	t     tree
@@ -167,7 +188,12 @@ func (w *scanWalk) read(rel string) (scannedDir, error) {
 		child := path.Join(rel, e.Name())
 		switch {
 		case isProtectedName(child):
+			var id fileID
+			if fi, err := e.Info(); err == nil {
+				id = stampOf(fi).id()
+			}
 			d.protected = append(d.protected, e.Name())
+			d.protectedIDs = append(d.protectedIDs, id)
 		case e.IsDir():
 			d.subdirs = append(d.subdirs, e.Name())
 		}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/loopls/loopls/beneath"
 	"github.com/loopls/loopls/rootpath"
 )
 
@@ -15,6 +16,9 @@ type tree struct {
 	// escapeErr is what r reports for a path that leaves it
 	// (rootpath.EscapeErr).
 	escapeErr error
+	// under is the root for the daemon's own file operations (package
+	// beneath), nil until the line's after-work opens one.
+	under *beneath.Root
 }
 
 func treeAt(r *os.Root, dir string) tree {
