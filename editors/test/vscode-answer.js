@@ -188,8 +188,14 @@ async function codeAndFiles(h, frame) {
   n = events().length;
   if (label) await plain.click();
   const asked3 = await waitFor(() => events().slice(n).find((e) => e.ev === 'editReview' && e.files.some((f) => f.path === 'README.md')), 15000);
-  check('it is reviewed against the active editor\'s file (README.md)',
-    asked3 && asked3.files[0].path === 'README.md' && asked3.files[0].after === 'fmt.Println("hi")\n', asked3);
+  check('it is reviewed against the active editor\'s file (README.md)', asked3 && asked3.files[0].path === 'README.md', asked3);
+  // A Go one-liner is no README (issue 34, item 6): it goes in at the cursor as a line of
+  // its own, and the README's text stays around it; never the whole file replaced.
+  const f3 = asked3 && asked3.files[0];
+  const how3 = asked3 && events().find((e) => e.ev === 'panelApply' && e.review === asked3.key);
+  check('the fragment is inserted at the cursor, the README kept whole around it (not replaced by it)',
+    f3 && how3 && how3.how === 'insert' && f3.before.length > 0 && f3.after !== 'fmt.Println("hi")\n' &&
+      f3.after.split('\n').includes('fmt.Println("hi")') && f3.after.replace('fmt.Println("hi")\n', '') === f3.before, { how: how3 && how3.how, f3 });
   const rejectShown = await waitFor(async () => reject.isVisible().catch(() => false), 10000);
   if (rejectShown) await reject.click();
   const done3 = asked3 && (await waitFor(() => reviewEvent('editReviewed', asked3.key), 15000));

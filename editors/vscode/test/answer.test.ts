@@ -3,7 +3,7 @@
 // rather than becoming web links; and which file a code block applies to.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { applyCodeEdit, codeTarget, fenceInfoPath, fileRef, fileRefsInProse, precedingPath } from '../src/panel/applycode';
+import { applyCodeEdit, codeTarget, fenceInfoPath, fileRef, fileRefsInProse, placeCode, precedingPath } from '../src/panel/applycode';
 import { applyTextEdits, needsConfirmation, proposedFiles, proposedText } from '../src/editreview';
 import { renderMarkdown } from '../src/panel/webview/render';
 import { PathChecks } from '../src/panel/webview/proselinks';
@@ -113,18 +113,58 @@ test('the file a code block is for: the fence info, else the paragraph before it
 
 test('Apply proposes an edit that must be confirmed: the whole file, a selection, or a new file', () => {
   const uri = 'file:///ws/hello.txt';
-  const whole = applyCodeEdit(uri, 'hello.txt', 'hello\nworld\n', 'goodbye\n');
+  const whole = applyCodeEdit(uri, 'hello.txt', 'hello\nworld\n', 'good\nbye\n');
   assert.ok(needsConfirmation(whole));
   const [f] = proposedFiles(whole);
   assert.equal(f.kind, 'edit');
-  assert.equal(proposedText('hello\nworld\n', f), 'goodbye\n');
-  const sel = applyCodeEdit(uri, 'hello.txt', 'hello\nworld\n', 'there', { start: { line: 1, character: 0 }, end: { line: 1, character: 5 } });
+  assert.equal(proposedText('hello\nworld\n', f), 'good\nbye\n');
+  const sel = applyCodeEdit(uri, 'hello.txt', 'hello\nworld\n', 'there',
+    placeCode('hello\nworld\n', 'there', { path: 'hello.txt', selection: { start: { line: 1, character: 0 }, end: { line: 1, character: 5 } } }));
   assert.equal(applyTextEdits('hello\nworld\n', proposedFiles(sel)[0].edits), 'hello\nthere\n');
   const created = applyCodeEdit('file:///ws/new.txt', 'new.txt', undefined, 'fresh\n');
   const [n] = proposedFiles(created);
   assert.equal(n.kind, 'create');
   assert.equal(proposedText('', n), 'fresh\n');
   assert.ok(needsConfirmation(created));
+});
+
+test('Apply of a fragment never replaces the whole file: the region it redefines, else inserted at the cursor', () => {
+  const applied = (before: string, code: string, opts: Parameters<typeof placeCode>[2]) => {
+    const p = placeCode(before, code, opts);
+    const edit = applyCodeEdit('file:///ws/x', opts.path, before, code, p);
+    return { how: p.how, after: applyTextEdits(before, proposedFiles(edit)[0].edits) };
+  };
+  const readme = '# demo\n\nA workspace for the editor tests.\n';
+  // The issue's case: a Go one-liner over the README goes in at the cursor, the README stays.
+  assert.deepEqual(applied(readme, 'fmt.Println("hi")\n', { path: 'README.md', lang: 'go', cursor: { line: 0, character: 0 } }),
+    { how: 'insert', after: 'fmt.Println("hi")\n' + readme });
+  // No cursor known (the file is not shown): at the end, on a line of its own.
+  assert.deepEqual(applied('a\nb', 'c\n', { path: 'x.txt', lang: 'text' }), { how: 'insert', after: 'a\nb\nc\n' });
+  // A cursor inside a line: below that line.
+  assert.deepEqual(applied('one\ntwo\nthree\n', 'new()\n', { path: 'a.go', lang: 'go', cursor: { line: 1, character: 2 } }),
+    { how: 'insert', after: 'one\ntwo\nnew()\nthree\n' });
+  // A function the block redefines: that function is replaced, the rest kept.
+  const goFile = 'package main\n\nfunc a() {\n\treturn\n}\n\nfunc main() {\n\tif x {\n\t}\n\tprintln(1)\n}\n\nfunc b() {}\n';
+  assert.deepEqual(applied(goFile, 'func main() {\n\tprintln(2)\n}\n', { path: 'main.go', lang: 'go' }),
+    { how: 'region', after: 'package main\n\nfunc a() {\n\treturn\n}\n\nfunc main() {\n\tprintln(2)\n}\n\nfunc b() {}\n' });
+  // The block evidently is the whole file: the same first and last lines, or at least as many lines.
+  assert.deepEqual(applied(goFile, 'package main\n\nfunc main() {}\n\nfunc b() {}\n', { path: 'main.go', lang: 'go' }),
+    { how: 'whole', after: 'package main\n\nfunc main() {}\n\nfunc b() {}\n' });
+  assert.deepEqual(applied('hello\n', 'hello, applied\n', { path: 'hello.txt' }), { how: 'whole', after: 'hello, applied\n' });
+  assert.deepEqual(applied('', 'x\n', { path: 'empty.go', lang: 'go' }), { how: 'whole', after: 'x\n' });
+  // Another language is never the whole file, even when as long.
+  assert.equal(placeCode('# t\n', 'x := 1\n', { path: 'README.md', lang: 'go' }).how, 'insert');
+  // Two places start like the block: ambiguous, so inserted, not guessed.
+  assert.equal(placeCode('func a() {\n}\nfunc a() {\n}\nmore\nlines\n', 'func a() {\n\tx()\n}\n', { path: 'a.go', lang: 'go' }).how, 'insert');
+  // A selection wins over everything.
+  assert.equal(placeCode(goFile, 'y', { path: 'main.go', selection: { start: { line: 0, character: 0 }, end: { line: 0, character: 4 } } }).how, 'selection');
+});
+
+test('applyCode messages: the language is optional and bounded', () => {
+  assert.deepEqual(parseMessage({ type: 'applyCode', text: 'x', lang: 'go' }), { type: 'applyCode', text: 'x', lang: 'go' });
+  assert.deepEqual(parseMessage({ type: 'applyCode', text: 'x', path: 'a.go', lang: 'c++' }), { type: 'applyCode', text: 'x', path: 'a.go', lang: 'c++' });
+  assert.equal(parseMessage({ type: 'applyCode', text: 'x', lang: 'a b' }), undefined);
+  assert.equal(parseMessage({ type: 'applyCode', text: 'x', lang: 'x'.repeat(41) }), undefined);
 });
 
 import { Conversation, retryParams } from '../src/panel/conversation';

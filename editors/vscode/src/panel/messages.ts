@@ -136,7 +136,7 @@ export type WebviewMessage =
   | { type: 'unqueue'; index: number }
   | { type: 'setupAction'; action: SetupAction }
   /** A code block's Apply: to `path` (a workspace path the block names), else to the active editor. */
-  | { type: 'applyCode'; text: string; path?: string }
+  | { type: 'applyCode'; text: string; path?: string; lang?: string }
   /** A file link of an answer (a workspace path, a line from 1). */
   | { type: 'openFile'; path: string; line?: number }
   /** Sends the prompt of a run that failed again, in its session. */
@@ -186,10 +186,13 @@ export function parseWebviewMessage(m: unknown): WebviewMessage | undefined {
     case 'copy':
     case 'insert':
       return str('text') ? { type: o.type, text: o.text as string } : undefined;
-    case 'applyCode':
+    case 'applyCode': {
       if (!str('text')) return undefined;
-      if (o.path === undefined) return { type: 'applyCode', text: o.text as string };
-      return str('path', 300) && o.path !== '' ? { type: 'applyCode', text: o.text as string, path: o.path as string } : undefined;
+      if (o.lang !== undefined && (!str('lang', 40) || !/^[\w+#.-]+$/.test(o.lang as string))) return undefined;
+      const lang = o.lang === undefined ? {} : { lang: o.lang as string };
+      if (o.path === undefined) return { type: 'applyCode', text: o.text as string, ...lang };
+      return str('path', 300) && o.path !== '' ? { type: 'applyCode', text: o.text as string, path: o.path as string, ...lang } : undefined;
+    }
     case 'openFile': {
       if (!str('path', 300) || o.path === '') return undefined;
       const line = o.line;

@@ -24,7 +24,7 @@ import { Conversation, modelViews, retryParams, sessionViews, type Change } from
 import { maxCheckPaths, parseWebviewMessage, type HostMessage, type WebviewMessage } from './messages';
 import { ollamaCommand, ollamaDownloadUrl, setupFromModels, type SetupAction, type SetupView } from './setup';
 import { isExecutableFile } from '../binary';
-import { applyCodeEdit, applyLabel, fileRef } from './applycode';
+import { applyCodeEdit, applyLabel, fileRef, placeCode } from './applycode';
 import { insideFolder } from './confine';
 import type { LspWorkspaceEdit } from '../editreview';
 import type { NoticeAction, NoticeView } from './notice';
@@ -350,7 +350,7 @@ export class PanelProvider implements vscode.WebviewViewProvider {
       case 'insert':
         return this.insert(m.text);
       case 'applyCode':
-        return this.applyCode(m.text, m.path);
+        return this.applyCode(m.text, m.path, m.lang);
       case 'openFile':
         return this.openFile(m.path, m.line);
       case 'checkPaths':
@@ -712,16 +712,16 @@ export class PanelProvider implements vscode.WebviewViewProvider {
 
   /**
    * A code block's Apply: the change it makes to its file (the path the
-   * answer names, else the active editor's file, or only its selection when
-   * something is selected) is reviewed as a diff with Accept and Reject;
-   * nothing changes before Accept, and the accepted text is left unsaved in
-   * its editor (Undo takes it back).
+   * answer names, else the active editor's file) is reviewed as a diff with
+   * Accept and Reject; nothing changes before Accept, and the accepted text
+   * is left unsaved in its editor (Undo takes it back). Where in the file:
+   * placeCode (the selection, the whole file only when the block evidently
+   * is the file, the region it redefines, else inserted at the cursor).
    */
-  private async applyCode(text: string, rel?: string): Promise<void> {
+  private async applyCode(text: string, rel?: string, lang?: string): Promise<void> {
     if (!this.host.reviewEdit) return;
     let uri: vscode.Uri;
     let exists = true;
-    let range: vscode.Range | undefined;
     if (rel) {
       const f = await this.workspaceFile(rel, true);
       if (!f) {
@@ -736,18 +736,29 @@ export class PanelProvider implements vscode.WebviewViewProvider {
         return;
       }
       uri = ed.document.uri;
-      if (!ed.selection.isEmpty) range = ed.selection;
     }
     const doc = exists ? await vscode.workspace.openTextDocument(uri) : undefined;
     const shown = vscode.workspace.asRelativePath(uri, false);
-    const lspRange = range && { start: { line: range.start.line, character: range.start.character }, end: { line: range.end.line, character: range.end.character } };
-    const edit = applyCodeEdit(uri.toString(), shown, doc?.getText(), text, lspRange);
+    // The editor showing the file (the active one first): its selection and cursor.
+    const ed = [vscode.window.activeTextEditor, ...vscode.window.visibleTextEditors].find((e) => e && e.document.uri.toString() === uri.toString());
+    const lsp = (p: vscode.Position) => ({ line: p.line, character: p.character });
+    const place = doc
+      ? placeCode(doc.getText(), text, {
+          path: shown,
+          lang,
+          selection: ed && !ed.selection.isEmpty ? { start: lsp(ed.selection.start), end: lsp(ed.selection.end) } : undefined,
+          cursor: ed ? lsp(ed.selection.active) : undefined,
+        })
+      : undefined;
+    const edit = applyCodeEdit(uri.toString(), shown, doc?.getText(), text, place);
     // The tests wait for the panelApplied of their own Apply by its review's key.
     let review: string | undefined;
     const res = await this.host.reviewEdit({ label: applyLabel(shown), edit }, async () => {
       const we = new vscode.WorkspaceEdit();
-      if (doc) we.replace(uri, range ?? new vscode.Range(new vscode.Position(0, 0), doc.lineAt(doc.lineCount - 1).range.end), text);
-      else {
+      if (doc && place) {
+        const r = place.range;
+        we.replace(uri, new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character), place.newText);
+      } else {
         we.createFile(uri, { ignoreIfExists: true });
         we.insert(uri, new vscode.Position(0, 0), text);
       }
@@ -756,7 +767,7 @@ export class PanelProvider implements vscode.WebviewViewProvider {
       return { applied };
     }, (key) => {
       review = key;
-      this.host.log({ ev: 'panelApply', review: key, path: rel, uri: uri.toString(), exists, selection: !!range });
+      this.host.log({ ev: 'panelApply', review: key, path: rel, uri: uri.toString(), exists, how: place?.how ?? 'create' });
     });
     this.host.log({ ev: 'panelApplied', review, uri: uri.toString(), applied: res.applied });
   }

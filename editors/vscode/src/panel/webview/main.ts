@@ -265,9 +265,13 @@ conversationEl.addEventListener('click', (e) => {
   const btn = t.closest('button');
   if (!btn) return;
   if (btn.classList.contains('code-copy') || btn.classList.contains('code-insert') || btn.classList.contains('code-apply')) {
-    const code = btn.closest('.codeblock')?.querySelector('pre code')?.textContent ?? '';
-    if (btn.classList.contains('code-apply')) post(btn.dataset.path ? { type: 'applyCode', text: code, path: btn.dataset.path } : { type: 'applyCode', text: code });
-    else post({ type: btn.classList.contains('code-copy') ? 'copy' : 'insert', text: code });
+    const codeEl = btn.closest('.codeblock')?.querySelector('pre code');
+    const code = codeEl?.textContent ?? '';
+    // The fence's language (class language-go): Apply never lays a Go block over a README whole.
+    const lang = /(?:^|\s)language-([\w+#.-]{1,40})(?:\s|$)/.exec(codeEl?.className ?? '')?.[1];
+    if (btn.classList.contains('code-apply')) {
+      post({ type: 'applyCode', text: code, ...(btn.dataset.path ? { path: btn.dataset.path } : {}), ...(lang ? { lang } : {}) });
+    } else post({ type: btn.classList.contains('code-copy') ? 'copy' : 'insert', text: code });
   } else if (btn.classList.contains('retry-button') && btn.dataset.run) {
     post({ type: 'retry', runId: btn.dataset.run });
   } else if (btn.classList.contains('next-step-button') && btn.dataset.run) {
