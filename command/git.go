@@ -1,6 +1,7 @@
 package command
 
 import (
+	"fmt"
 	"path"
 	"path/filepath"
 	"slices"
@@ -173,4 +174,116 @@ func gitInitDir(args []string) (string, bool) {
 		return target, true
 	}
 	return path.Join(target, ".git"), true
+}
+
+// Git with the git directory writable is git alone: the programs git
+// itself runs (an editor, a pager, an external diff, a credential helper,
+// an ssh command) are pinned or unset, its stdin is /dev/null unless the
+// sub-command only reads, and a line that would name another program for
+// git to run, by the environment or by -c/--config-env, is refused with
+// that program named.
+
+// gitPinnedEnv are set for every git program a line runs; they come after
+// the line's own variables, so they win.
+var gitPinnedEnv = []string{
+	"GIT_EDITOR=true", "GIT_SEQUENCE_EDITOR=true", "GIT_PAGER=cat", "PAGER=cat",
+	"GIT_TERMINAL_PROMPT=0", "GIT_ASKPASS=true", "SSH_ASKPASS=true",
+}
+
+// gitProgramEnv are variables that name a program git runs, or the
+// configuration that does; gitUnsetEnv, those of them git gets unset.
+var (
+	gitProgramEnv = map[string]bool{
+		"GIT_EDITOR": true, "GIT_SEQUENCE_EDITOR": true, "EDITOR": true, "VISUAL": true, "GIT_PAGER": true, "PAGER": true,
+		"GIT_EXTERNAL_DIFF": true, "GIT_SSH": true, "GIT_SSH_COMMAND": true, "GIT_ASKPASS": true, "SSH_ASKPASS": true,
+		"GIT_PROXY_COMMAND": true, "GIT_EXEC_PATH": true, "GIT_CONFIG_PARAMETERS": true, "GIT_CONFIG_COUNT": true,
+		"GIT_CONFIG": true, "GIT_CONFIG_GLOBAL": true, "GIT_CONFIG_SYSTEM": true, "GIT_TEMPLATE_DIR": true, "LESSOPEN": true,
+	}
+	gitUnsetEnv = []string{"GIT_EXTERNAL_DIFF", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_PROXY_COMMAND", "GIT_EXEC_PATH",
+		"GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_TEMPLATE_DIR", "LESSOPEN"}
+)
+
+// isGitProgramEnv reports whether name names a program git runs.
+func isGitProgramEnv(name string) bool {
+	return gitProgramEnv[name] || strings.HasPrefix(name, "GIT_CONFIG_KEY_") || strings.HasPrefix(name, "GIT_CONFIG_VALUE_")
+}
+
+// gitEnv is env ("NAME=value") as a git program gets it: the variables
+// that name programs unset, the editors and pagers pinned.
+func gitEnv(env []string) []string {
+	env = slices.DeleteFunc(slices.Clone(env), func(kv string) bool {
+		name, _, _ := strings.Cut(kv, "=")
+		return slices.Contains(gitUnsetEnv, name) || strings.HasPrefix(name, "GIT_CONFIG_KEY_") || strings.HasPrefix(name, "GIT_CONFIG_VALUE_")
+	})
+	return append(env, gitPinnedEnv...)
+}
+
+// gitProgramKey reports whether the configuration key (any case) makes
+// git run a program, or read configuration or hooks that do.
+func gitProgramKey(key string) bool {
+	k := strings.ToLower(key)
+	first, _, _ := strings.Cut(k, ".")
+	last := k[strings.LastIndex(k, ".")+1:]
+	switch first {
+	case "alias", "include", "includeif", "pager", "mergetool", "difftool", "credential", "filter", "gpg", "browser", "man", "instaweb", "sendemail":
+		return true
+	}
+	switch last {
+	case "editor", "pager", "sshcommand", "gitproxy", "askpass", "fsmonitor", "hookspath", "external", "command", "textconv",
+		"clean", "smudge", "process", "driver", "cmd", "helper", "program", "uploadpack", "receivepack", "packobjectshook",
+		"browser", "templatedir", "alternaterefscommand", "difffilter", "update", "allow", "path", "worktree":
+		return true
+	}
+	return false
+}
+
+// gitRunsProgram returns why args, a git program about to run with the
+// variables changed on the line (name → value), must not run: it would
+// have git run a program the line names ("" when it would not).
+func gitRunsProgram(changed map[string]string, args []string) string {
+	if len(args) == 0 || filepath.Base(args[0]) != "git" {
+		return ""
+	}
+	var names []string
+	for name := range changed {
+		if isGitProgramEnv(name) {
+			names = append(names, name)
+		}
+	}
+	if len(names) > 0 {
+		slices.Sort(names)
+		return fmt.Sprintf("it sets %s, which would have git run `%s`; loopls pins git's editor, pager and helpers", strings.Join(names, ", "), changed[names[0]])
+	}
+	for i := 1; i < len(args) && strings.HasPrefix(args[i], "-"); i++ {
+		a := args[i]
+		var kv string
+		switch {
+		case a == "-c" || a == "--config-env":
+			if i+1 < len(args) {
+				kv = args[i+1]
+			}
+			i++
+		case strings.HasPrefix(a, "-c") && len(a) > 2:
+			kv = a[2:]
+		case strings.HasPrefix(a, "--config-env="):
+			kv = strings.TrimPrefix(a, "--config-env=")
+		case a == "-C" || a == "--git-dir" || a == "--work-tree" || a == "--namespace":
+			i++
+			continue
+		default:
+			continue
+		}
+		key, val, _ := strings.Cut(kv, "=")
+		if gitProgramKey(key) {
+			opt := a + " " + kv
+			if a != "-c" && a != "--config-env" {
+				opt = a
+			}
+			if strings.HasPrefix(a, "--config-env") {
+				val = "the value of $" + val
+			}
+			return fmt.Sprintf("`%s` would have git run `%s`; loopls pins git's editor, pager and helpers", opt, val)
+		}
+	}
+	return ""
 }

@@ -132,8 +132,8 @@ func (c *commandRun) runWritable(ctx context.Context, token uint64, files []*os.
 	for k, v := range d.env {
 		env = append(env, k+"="+v)
 	}
-	env = append(env, "GIT_PAGER=cat", "GIT_TERMINAL_PROMPT=0")
 	slices.Sort(env)
+	env = gitEnv(env)
 	toChildR, toChild, err := os.Pipe()
 	if err != nil {
 		return 0, err
@@ -143,6 +143,9 @@ func (c *commandRun) runWritable(ctx context.Context, token uint64, files []*os.
 	cmd.Env = env
 	cmd.Dir = d.dir
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = files[0], files[1], files[2]
+	if gitWrites(d.args) {
+		cmd.Stdin = nil // /dev/null: the git directory is writable, so git alone
+	}
 	cmd.ExtraFiles = []*os.File{toChildR}
 	err = cmd.Start()
 	toChildR.Close()

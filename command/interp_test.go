@@ -106,7 +106,7 @@ func TestInterpreterJudgesWhatRuns(t *testing.T) {
 		{"tar --to-command=sh -cf x.tar a.txt", true},
 		{"tar -I sh -cf x.tar a.txt", true},
 		{"sort --compress-program=sh a.txt", true},
-		{"git -c core.pager=sh status", true},
+		{"git -c core.pager=sh status", false}, // refused unasked: it names a program for git to run
 		{"git --exec-path=. status", true},
 		{"eval 'touch pwned'", true},
 		{"echo 'touch pwned' > s.sh; source s.sh", true},

@@ -231,6 +231,16 @@ func (c *commandRun) admit(ctx context.Context, dir string, env expand.Environ, 
 			part = strings.Join(sets, " ") + " " + part
 		}
 	}
+	changed := make(map[string]string)
+	for k, v := range exported(env) {
+		if old, ok := c.base[k]; !shellManaged[k] && (!ok || old != v) {
+			changed[k] = v
+		}
+	}
+	if why := gitRunsProgram(changed, args); why != "" {
+		c.record(execution{Args: args, Dir: dir, Reasons: append(reasons, why)})
+		return execVerdict{}, c.refuse(part, why)
+	}
 	asked, err := c.decide(ctx, part, reasons)
 	var writable string
 	if err == nil && gitWrites(run) {

@@ -331,28 +331,36 @@ var gitSubFlags = map[string][]string{
 // bare repository (a directory with HEAD, objects and refs that is not
 // named .git, where the command runs) is not used unless named, so its
 // config (diff.external, filters) runs nothing either (issue 23).
-var gitHardening = []string{"-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "-c", "core.pager=cat", "-c", "safe.bareRepository=explicit"}
+var gitHardening = []string{"-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "-c", "core.pager=cat",
+	"-c", "core.editor=true", "-c", "sequence.editor=true", "-c", "safe.bareRepository=explicit"}
 
 // gitRule asks for global options that redirect git to other config,
 // programs or repositories, for aliases, for config writes and for the
-// sub-commands and options that run a command they are given.
+// sub-commands and options that run a command they are given. What runs
+// is always hardened (gitHardening, after the line's own global options,
+// so that it wins over them), asked for or not.
 func gitRule(args []string) (string, []string) {
 	i := 1
+	var why string
 	for ; i < len(args) && strings.HasPrefix(args[i], "-"); i++ {
 		a := args[i]
 		for _, f := range []string{"-c", "--config-env", "--exec-path", "-C", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--list-cmds"} {
-			if hasFlag(a, f) || (strings.HasPrefix(f, "--") && (option{name: strings.SplitN(a, "=", 2)[0]}).is(f)) {
-				return "it changes git's configuration, programs or repository (" + f + ")", args
+			if why == "" && (hasFlag(a, f) || (strings.HasPrefix(f, "--") && (option{name: strings.SplitN(a, "=", 2)[0]}).is(f))) {
+				why = "it changes git's configuration, programs or repository (" + f + ")"
 			}
 		}
+		if a == "-c" || a == "-C" || a == "--config-env" || a == "--git-dir" || a == "--work-tree" || a == "--namespace" {
+			i++ // its value is the next argument
+		}
 	}
-	run := append(append([]string{args[0]}, gitHardening...), args[1:]...)
-	if i == len(args) {
-		return "", run
+	i = min(i, len(args))
+	run := slices.Concat(args[:i], gitHardening, args[i:])
+	if why != "" || i == len(args) {
+		return why, run
 	}
 	sub, rest := args[i], args[i+1:]
 	if !gitSubcommands[sub] {
-		return "`git " + sub + "` is not one of git's own commands (it may be an alias that runs a program)", args
+		return "`git " + sub + "` is not one of git's own commands (it may be an alias that runs a program)", run
 	}
 	switch sub {
 	case "config":
@@ -362,7 +370,7 @@ func gitRule(args []string) (string, []string) {
 				continue
 			}
 			if strings.HasPrefix(a, "-") {
-				return "`git config " + a + "` may write configuration", args
+				return "`git config " + a + "` may write configuration", run
 			}
 		}
 		// Without a read flag, two or more operands (name value) write.
@@ -370,25 +378,25 @@ func gitRule(args []string) (string, []string) {
 			return a == "--get" || a == "--get-all" || a == "--get-regexp" || a == "--list" || a == "-l" || a == "get" || a == "list"
 		})
 		if !reading && len(rest) != 1 {
-			return "`git config` writes configuration", args
+			return "`git config` writes configuration", run
 		}
 	case "filter-branch", "mergetool":
-		return "`git " + sub + "` runs commands it is given", args
+		return "`git " + sub + "` runs commands it is given", run
 	case "init", "clone", "worktree":
-		return "`git " + sub + "` makes a git directory, a protected path", args
+		return "`git " + sub + "` makes a git directory, a protected path", run
 	case "bisect":
 		if slices.Contains(rest, "run") {
-			return "`git bisect run` runs a command", args
+			return "`git bisect run` runs a command", run
 		}
 	case "submodule":
 		if slices.Contains(rest, "foreach") {
-			return "`git submodule foreach` runs a command", args
+			return "`git submodule foreach` runs a command", run
 		}
 	}
 	// git's parse-options bundles short options and takes any unambiguous
 	// prefix of a long one: "git grep -nO", "git fetch --upload-p=".
 	if f := findOption(optSpec{}.options(append([]string{sub}, rest...)), gitSubFlags[sub]...); f != "" {
-		return "`git " + sub + " " + f + "` runs a program it is given", args
+		return "`git " + sub + " " + f + "` runs a program it is given", run
 	}
 	return "", run
 }

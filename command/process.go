@@ -24,12 +24,15 @@ func (c *commandRun) start(ctx context.Context, hc interp.HandlerContext, path s
 	for k, v := range exported(hc.Env) {
 		env = append(env, k+"="+v)
 	}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = hc.Stdin, hc.Stdout, hc.Stderr
 	if filepath.Base(args[0]) == "git" {
-		env = append(env, "GIT_PAGER=cat", "GIT_TERMINAL_PROMPT=0")
+		env = gitEnv(env)
+		if gitWrites(args) {
+			cmd.Stdin = nil // /dev/null: git alone, no keystrokes for what it runs
+		}
 	}
 	cmd.Env = env
 	cmd.Dir = hc.Dir
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = hc.Stdin, hc.Stdout, hc.Stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if c.gate != nil {
 		// In the confined child: a program outlives it in no case (its PID

@@ -104,6 +104,9 @@ func AdmitSimple(ctx context.Context, cfg Config, cmdline string, args []string)
 	if err != nil {
 		return "", fmt.Errorf("%w: %v", ErrNotFound, err)
 	}
+	if why := gitRunsProgram(nil, args); why != "" {
+		return "", c.refuse(partText(args), why)
+	}
 	if _, err := c.decide(ctx, partText(args), reasons); err != nil {
 		return "", err
 	}

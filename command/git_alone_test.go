@@ -1,0 +1,63 @@
+package command
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestGitRunsNoProgramTheLineNames: through the real confined child, with
+// every question answered yes (.git/ too), a git program that writes .git
+// runs no editor, pager or helper that the line names by the environment
+// or by -c/--config-env: the line is refused, naming the program, and
+// nothing ran (issue 31).
+func TestGitRunsNoProgramTheLineNames(t *testing.T) {
+	g := newGitWorld(t, true)
+	t.Setenv("EVIL", "touch ran-config-env")
+	for i, line := range []string{
+		"GIT_EDITOR='touch ran' git commit --allow-empty",
+		"GIT_SEQUENCE_EDITOR='touch ran' git rebase -i HEAD",
+		"EDITOR='touch ran' git commit --allow-empty",
+		"export VISUAL='touch ran'; git tag -a v1",
+		"GIT_PAGER='touch ran' git -p log",
+		"GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.editor GIT_CONFIG_VALUE_0='touch ran' git commit --allow-empty",
+		"git -c core.editor='touch ran' commit --allow-empty",
+		"git -c sequence.editor='touch ran' rebase -i HEAD",
+		"git -c Core.Pager='touch ran' log",
+		"git -c pager.log='touch ran' log",
+		"git -c diff.external='touch ran' diff HEAD",
+		"git -c core.sshCommand='touch ran' fetch ssh://x/y",
+		"git --config-env=core.editor=EVIL commit --allow-empty",
+	} {
+		res := call(t, g.cfg, line)
+		if _, err := os.Lstat(filepath.Join(g.dir, "ran")); err == nil {
+			t.Errorf("%d %s: the program the line named ran:\n%s", i, line, res.Output)
+			os.Remove(filepath.Join(g.dir, "ran"))
+		}
+		if !res.IsError || !strings.Contains(res.Output, "would have git run") || !(strings.Contains(res.Output, "touch ran") || strings.Contains(res.Output, "$EVIL")) {
+			t.Errorf("%d %s: not refused naming the program:\n%s", i, line, res.Output)
+		}
+	}
+}
+
+// TestGitEditorAndStdinArePinned: the user's own EDITOR (in the daemon's
+// environment, so not the line's doing) is not what an approved git
+// commit runs, and a git program that writes .git reads /dev/null, not
+// the line's pipe; one that only reads keeps its stdin.
+func TestGitEditorAndStdinArePinned(t *testing.T) {
+	g := newGitWorld(t, true)
+	t.Setenv("EDITOR", "touch ran-editor")
+	res := call(t, g.cfg, "git commit --allow-empty")
+	if _, err := os.Lstat(filepath.Join(g.dir, "ran-editor")); err == nil {
+		t.Errorf("git commit ran the user's EDITOR for the model:\n%s", res.Output)
+	}
+	res = call(t, g.cfg, "echo msg-from-stdin | git commit --allow-empty -F -")
+	if got := g.git("log", "-1", "--format=%s"); got == "msg-from-stdin" {
+		t.Errorf("git commit read the line's stdin:\n%s", res.Output)
+	}
+	res = call(t, g.cfg, "echo a.txt | git check-ignore --stdin --no-index -v -n")
+	if !strings.Contains(res.Output, "a.txt") {
+		t.Errorf("git check-ignore, which only reads, lost its stdin:\n%s", res.Output)
+	}
+}
