@@ -61,22 +61,16 @@ func Summarize(rep Report) Summary {
 	}
 	accs := map[string]*acc{}
 	for _, r := range rep.Results {
-		s.Tasks++
-		m := byModel[r.Model]
-		if m == nil {
-			s.Models = append(s.Models, ModelSummary{Model: r.Model, Failures: map[string]int{}, Facts: rep.Models[r.Model]})
-			m = &s.Models[len(s.Models)-1]
-			byModel[r.Model] = m
+		if _, seen := accs[r.Model]; !seen {
 			accs[r.Model] = &acc{repeats: map[int][2]int{}}
-			// s.Models may move as it grows: index again below.
+			s.Models = append(s.Models, ModelSummary{Model: r.Model, Failures: map[string]int{}, Facts: rep.Models[r.Model]})
 		}
-		_ = m
 	}
-	// Second pass, now that s.Models no longer grows.
 	for i := range s.Models {
 		byModel[s.Models[i].Model] = &s.Models[i]
 	}
 	for _, r := range rep.Results {
+		s.Tasks++
 		m, a := byModel[r.Model], accs[r.Model]
 		m.Runs++
 		if r.Passed == nil {

@@ -193,8 +193,10 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 
 // firstSentence is the start of a prompt, for --list.
 func firstSentence(s string) string {
-	if i := strings.IndexAny(s, ".?"); i >= 0 {
-		s = s[:i+1]
+	for _, end := range []string{". ", "? "} {
+		if i := strings.Index(s, end); i >= 0 {
+			s = s[:i+1]
+		}
 	}
 	if len(s) > 90 {
 		s = s[:87] + "..."
