@@ -215,3 +215,47 @@ func TestLayerMoveDirectory(t *testing.T) {
 		t.Errorf("b is still there after git mv:\n%s", res.Output)
 	}
 }
+
+// gitOnlyApprover allows every program and git's own question about the
+// git directory it writes, and refuses keeping what other programs wrote
+// at protected paths.
+type gitOnlyApprover struct {
+	mu    sync.Mutex
+	asked []Question
+}
+
+func (a *gitOnlyApprover) Approve(_ context.Context, q Question) (Answer, error) {
+	a.mu.Lock()
+	a.asked = append(a.asked, q)
+	a.mu.Unlock()
+	if q.Protected != "" && !strings.HasPrefix(q.Part, "git ") {
+		return Answer{Asked: true, Refusal: "the user refused it"}, nil
+	}
+	return Answer{Asked: true}, nil
+}
+
+// TestLayerGitInitThenOnlyGit: git init DIR, allowed by name, runs on the
+// disk and keeps what it made; another program of the same line that
+// writes DIR/.git/config wrote the layer, and that is asked about by name
+// after the line (refused here), so only git wrote the git directory.
+func TestLayerGitInitThenOnlyGit(t *testing.T) {
+	dir, cfg := layerWorld(t, map[string]string{"a.txt": "a\n"}, nil)
+	ap := &gitOnlyApprover{}
+	cfg.Approver = ap
+	res := call(t, cfg, `git init -q sub && sh -c 'printf "[core]\n\tfsmonitor = touch /tmp/x\n" >> sub/.git/config'`)
+	if _, err := os.Stat(filepath.Join(dir, "sub", ".git", "HEAD")); err != nil {
+		t.Fatalf("sub/.git, made by git with approval, is not there (%v):\n%s", err, res.Output)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "sub", ".git", "config")); strings.Contains(string(b), "fsmonitor") {
+		t.Errorf("another program's write to sub/.git/config was applied:\n%s\n%s", b, res.Output)
+	}
+	var parts []string
+	for _, q := range ap.asked {
+		if q.Protected != "" {
+			parts = append(parts, q.Part)
+		}
+	}
+	if len(parts) != 2 || !strings.HasPrefix(parts[1], "keep what the command wrote at sub/.git") {
+		t.Errorf("protected questions %q: want git's, then one naming sub/.git for the other program's write", parts)
+	}
+}
