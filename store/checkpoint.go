@@ -15,11 +15,20 @@ import (
 
 // MaxTitleRunes bounds a session title: it is a label in a list, the whole
 // prompt is kept in the run record.
-const MaxTitleRunes = 60
+const MaxTitleRunes = 48
 
-// Title is the session title a prompt gives: its first line that is not
-// blank, spaces collapsed, at most MaxTitleRunes runes (the last one "…"
-// when it was cut).
+// politeLead are the openings a title does without ("please fix the
+// build" is titled "fix the build"), longest first, lower case.
+var politeLead = []string{
+	"i would like you to ", "i'd like you to ", "i want you to ", "could you please ", "can you please ",
+	"would you please ", "could you ", "can you ", "would you ", "please ", "hey, ", "hey ", "hi, ", "hi ",
+}
+
+// Title is the short session title a prompt gives, derived without asking
+// anyone (no model call, no request added to a run): its first line that
+// is not blank, spaces collapsed, without a polite opening, up to the end
+// of its first sentence, at most MaxTitleRunes runes, cut at a word (the
+// last rune "…" when it was cut).
 func Title(prompt string) string {
 	var line string
 	for l := range strings.SplitSeq(prompt, "\n") {
@@ -27,11 +36,66 @@ func Title(prompt string) string {
 			break
 		}
 	}
+	for lower := strings.ToLower(line); ; lower = strings.ToLower(line) {
+		cut := false
+		for _, p := range politeLead {
+			if strings.HasPrefix(lower, p) && len(line) > len(p) {
+				line, cut = line[len(p):], true
+				break
+			}
+		}
+		if !cut {
+			break
+		}
+	}
+	// The first sentence: up to ". ", "? " or "! " (a path's dot has no space after it).
+	if i := strings.IndexAny(line, ".?!"); i > 0 {
+		for j := i; j < len(line)-1; j++ {
+			if strings.ContainsRune(".?!", rune(line[j])) && line[j+1] == ' ' {
+				line = line[:j]
+				break
+			}
+		}
+	}
+	line = strings.TrimRight(line, " ,;:?!.")
 	if utf8.RuneCountInString(line) <= MaxTitleRunes {
 		return line
 	}
-	r := []rune(line)
-	return strings.TrimSpace(string(r[:MaxTitleRunes-1])) + "…"
+	r := []rune(line[:0])
+	for _, w := range strings.Fields(line) {
+		next := w
+		if len(r) > 0 {
+			next = " " + w
+		}
+		if len(r)+utf8.RuneCountInString(next) > MaxTitleRunes-1 {
+			break
+		}
+		r = append(r, []rune(next)...)
+	}
+	if len(r) == 0 { // one word longer than the bound
+		r = []rune(line)[:MaxTitleRunes-1]
+	}
+	return strings.TrimRight(string(r), " ,;:") + "…"
+}
+
+// MaxPreviewRunes bounds the preview of a session's last answer in the list.
+const MaxPreviewRunes = 100
+
+// Preview is how the session list shows an answer: its text on one line,
+// code fences left out, at most MaxPreviewRunes runes ("…" when cut).
+func Preview(answer string) string {
+	var words []string
+	for l := range strings.SplitSeq(answer, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "```") {
+			continue
+		}
+		words = append(words, strings.Fields(l)...)
+	}
+	line := strings.Join(words, " ")
+	if utf8.RuneCountInString(line) <= MaxPreviewRunes {
+		return line
+	}
+	return strings.TrimSpace(string([]rune(line)[:MaxPreviewRunes-1])) + "…"
 }
 
 // Checkpoint writes what a commit point made durable, in one transaction:

@@ -20,6 +20,8 @@ type SessionSummary struct {
 	// ResumableRun names the session's run that a dead daemon left
 	// resumable (loopls/resumeRun), if the session has not run since.
 	ResumableRun machine.RunID `json:"resumableRun,omitempty"`
+	// Preview is the last ended run's answer on one line (Preview).
+	Preview string `json:"preview,omitempty"`
 }
 
 // SessionRecord is a whole session: its committed history and its run audit
@@ -32,7 +34,12 @@ type SessionRecord struct {
 	UpdatedAt time.Time         `json:"updatedAt"`
 }
 
-// Sessions lists the workspace's sessions, most recently updated first.
+// previewReadRunes is how much of an answer the list reads for its
+// preview: enough for MaxPreviewRunes after code fences and spaces go.
+const previewReadRunes = 8 * MaxPreviewRunes
+
+// Sessions lists the workspace's sessions, most recently updated first,
+// each with a preview of its last answer.
 func (s *Store) Sessions(ctx context.Context) (_ []SessionSummary, err error) {
 	defer s.adviseDamaged(&err)
 	if err := s.checkOpen(); err != nil {
@@ -41,8 +48,10 @@ func (s *Store) Sessions(ctx context.Context) (_ []SessionSummary, err error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT s.id, s.title, s.updated_at,
 			(SELECT COUNT(*) FROM runs r WHERE r.session_id = s.id),
 			COALESCE((SELECT r.id FROM runs r WHERE r.session_id = s.id AND r.resumable = 1
-				AND r.session_version = s.version ORDER BY r.seq DESC LIMIT 1), '')
-		FROM sessions s ORDER BY s.updated_at DESC, s.rowid DESC`)
+				AND r.session_version = s.version ORDER BY r.seq DESC LIMIT 1), ''),
+			COALESCE((SELECT substr(r.output, 1, ?) FROM runs r WHERE r.session_id = s.id AND r.outcome != ''
+				ORDER BY r.seq DESC LIMIT 1), '')
+		FROM sessions s ORDER BY s.updated_at DESC, s.rowid DESC`, previewReadRunes)
 	if err != nil {
 		return nil, fmt.Errorf("list sessions: %w", err)
 	}
@@ -51,10 +60,12 @@ func (s *Store) Sessions(ctx context.Context) (_ []SessionSummary, err error) {
 	for rows.Next() {
 		var sum SessionSummary
 		var updated int64
-		if err := rows.Scan(&sum.ID, &sum.Title, &updated, &sum.Runs, &sum.ResumableRun); err != nil {
+		var last string
+		if err := rows.Scan(&sum.ID, &sum.Title, &updated, &sum.Runs, &sum.ResumableRun, &last); err != nil {
 			return nil, fmt.Errorf("list sessions: %w", err)
 		}
 		sum.UpdatedAt = fromUnixNano(updated)
+		sum.Preview = Preview(last)
 		out = append(out, sum)
 	}
 	if err := rows.Err(); err != nil {

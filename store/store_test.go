@@ -303,6 +303,10 @@ func TestSessionsNewestFirstAndNotFound(t *testing.T) {
 	if list[0].Runs != 2 || list[0].Title != "prompt a" || !list[0].UpdatedAt.Equal(clock) {
 		t.Errorf("Sessions[0] = %+v, want 2 runs, title 'prompt a', updated %v", list[0], clock)
 	}
+	// The preview is the last ended run's answer (a's second run is in flight); none before any ended.
+	if list[0].Preview != "Hello from the tiny test model." || list[1].Preview != "" {
+		t.Errorf("previews = %q, %q; want a's ended answer, then none", list[0].Preview, list[1].Preview)
+	}
 	if _, err := s.Session(ctx, "nope"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("Session(nope) error = %v, want ErrNotFound", err)
 	}
@@ -334,6 +338,18 @@ func TestClosedStoreRefuses(t *testing.T) {
 	}
 }
 
+func TestPreview(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"Here:\n```go\nfmt.Println(1)\n```\nDone.", "Here: fmt.Println(1) Done."},
+		{strings.Repeat("a ", 80), strings.TrimSpace(strings.Repeat("a ", 50)[:99]) + "…"},
+		{"", ""},
+	} {
+		if got := Preview(tc.in); got != tc.want {
+			t.Errorf("Preview(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
 func TestTitle(t *testing.T) {
 	long := ""
 	for range 50 {
@@ -343,10 +359,18 @@ func TestTitle(t *testing.T) {
 		{"  fix the bug  ", "fix the bug"},
 		{"line one\nline two", "line one"},
 		{"\n  \n\t first   real line \nsecond", "first real line"},
-		{long, long[:59] + "…"},
-		{strings.Repeat("é", 61), strings.Repeat("é", 59) + "…"},
-		{strings.Repeat("é", 60), strings.Repeat("é", 60)},
+		// Cut at a word, within the bound.
+		{long, strings.TrimSpace(long[:45]) + "…"},
+		{strings.Repeat("é", 49), strings.Repeat("é", 47) + "…"},
+		{strings.Repeat("é", 48), strings.Repeat("é", 48)},
 		{"", ""},
+		// Short: no polite opening, the first sentence only.
+		{"Can you please fix the failing test in store/checkpoint.go? It panics on a nil run.", "fix the failing test in store/checkpoint.go"},
+		{"please, please explain main.go.", "please, please explain main.go"},
+		{"I want you to rename Foo to Bar. Then run the tests!", "rename Foo to Bar"},
+		{"chat with me", "chat with me"},
+		{"please", "please"},
+		{"v1.2 is out: what changed", "v1.2 is out: what changed"},
 	} {
 		if got := Title(tc.in); got != tc.want {
 			t.Errorf("Title(%q) = %q, want %q", tc.in, got, tc.want)
