@@ -263,37 +263,45 @@ func (e *benchEnv) bench(args ...string) ([]bench.Result, bench.Summary, result)
 	if r.code != 0 {
 		e.t.Fatalf("loopls %v: exit %d\nstderr:\n%s\nstdout:\n%s", all, r.code, r.stderr, r.stdout)
 	}
+	results, sum := parseBenchJSON(e.t, r.stdout)
+	return results, sum, r
+}
+
+// parseBenchJSON reads loopls bench --json's lines: the results, each with
+// the fields the issue names, and the summary, whose task count is theirs.
+func parseBenchJSON(t *testing.T, stdout string) ([]bench.Result, bench.Summary) {
+	t.Helper()
 	var results []bench.Result
 	var sum bench.Summary
-	sc := bufio.NewScanner(strings.NewReader(r.stdout))
+	sc := bufio.NewScanner(strings.NewReader(stdout))
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
 		line := sc.Bytes()
 		var probe map[string]json.RawMessage
 		if err := json.Unmarshal(line, &probe); err != nil {
-			e.t.Fatalf("a line of --json is not JSON: %q", line)
+			t.Fatalf("a line of --json is not JSON: %q", line)
 		}
 		if raw, ok := probe["summary"]; ok {
 			if err := json.Unmarshal(raw, &sum); err != nil {
-				e.t.Fatal(err)
+				t.Fatal(err)
 			}
 			continue
 		}
 		for _, k := range []string{"task", "model", "passed", "turns", "wallMs"} {
 			if _, ok := probe[k]; !ok {
-				e.t.Errorf("a result line lacks %q: %s", k, line)
+				t.Errorf("a result line lacks %q: %s", k, line)
 			}
 		}
 		var res bench.Result
 		if err := json.Unmarshal(line, &res); err != nil {
-			e.t.Fatal(err)
+			t.Fatal(err)
 		}
 		results = append(results, res)
 	}
 	if sum.Tasks != len(results) {
-		e.t.Fatalf("the summary counts %d tasks for %d result lines:\n%s", sum.Tasks, len(results), r.stdout)
+		t.Fatalf("the summary counts %d tasks for %d result lines:\n%s", sum.Tasks, len(results), stdout)
 	}
-	return results, sum, r
+	return results, sum
 }
 
 // tmp is the TMPDIR of the env's benches, made once: what they leave
