@@ -145,3 +145,44 @@ func TestLSPEditorSendsVersionedMinimalEdits(t *testing.T) {
 		t.Errorf("pkg/new.go still exists after undo (err %v)", err)
 	}
 }
+
+// An editor that saves a kept edit may format it on save: the journal
+// records the text the buffer holds once the editor answered (its
+// didChange came first), so undo finds the file as the run left it.
+func TestJournalRecordsTheTextTheEditorSaved(t *testing.T) {
+	dir := newTree(t, map[string]string{"main.go": "package main\nfunc main() {}\n"})
+	client := &fakeClient{t: t, buffers: map[string]string{}, open: map[string]bool{}}
+	w := openWS(t, dir, Options{})
+	u := string(uri.File(w.Root() + "/main.go"))
+	client.buffers[u] = "package main\nfunc main() {}\n"
+	client.open[u] = true
+	if err := w.DidOpen(u, 1, client.buffers[u]); err != nil {
+		t.Fatal(err)
+	}
+	const formatted = "package main\n\nfunc main() { run() }\n"
+	apply := client.applyEdit(t)
+	w.editor = NewLSPEditor(func(ctx context.Context, p *protocol.ApplyWorkspaceEditParams) (*protocol.ApplyWorkspaceEditResult, error) {
+		res, err := apply(ctx, p)
+		// Saved with format-on-save: the buffer changes again, and the
+		// editor tells loopls before it answers.
+		client.buffers[u] = formatted
+		if err := w.DidChange(u, 3, []protocol.TextDocumentContentChangeEvent{&protocol.TextDocumentContentChangeWholeDocument{Text: formatted}}); err != nil {
+			t.Fatal(err)
+		}
+		must(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte(formatted), 0o644))
+		return res, err
+	})
+	if res := call(t, w, ToolEditFile, map[string]any{"path": "main.go", "old_string": "func main() {}", "new_string": "func main() { run() }"}); res.IsError {
+		t.Fatal(res.Output)
+	}
+	if got := w.Journal("run1"); len(got) != 1 || got[0].After != formatted {
+		t.Fatalf("journal After = %q, want the text the editor saved %q", got[0].After, formatted)
+	}
+	w.editor = NewLSPEditor(client.applyEdit(t))
+	if applied, reason, err := w.UndoRun(context.Background(), "run1"); err != nil || !applied {
+		t.Fatalf("UndoRun = %v %q %v, want the formatted file reverted", applied, reason, err)
+	}
+	if got := client.buffers[u]; got != "package main\nfunc main() {}\n" {
+		t.Errorf("buffer after undo = %q", got)
+	}
+}

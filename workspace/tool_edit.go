@@ -161,7 +161,7 @@ func (w *Workspace) applyEdit(ctx context.Context, inv engine.ToolInvocation, to
 		if dirs == nil {
 			dirs = w.dirsOf(to.target)
 		}
-		w.record(ctx, inv.RunID, JournalEntry{Kind: EntryEdit, Path: rel, Target: to.target, Dirs: dirs, Before: old, Existed: exists, After: new, Confirmed: confirm && editorConfirms(w.editor), CallID: inv.Call.ID, At: time.Now()})
+		w.record(ctx, inv.RunID, JournalEntry{Kind: EntryEdit, Path: rel, Target: to.target, Dirs: dirs, Before: old, Existed: exists, After: w.landed(rel, old, new), Confirmed: confirm && editorConfirms(w.editor), CallID: inv.Call.ID, At: time.Now()})
 		if _, disk := w.editor.(*DiskEditor); disk {
 			// The file changed under an open buffer the editor has not
 			// reloaded yet; until it says so, reads see what was written.
@@ -173,6 +173,20 @@ func (w *Workspace) applyEdit(ctx context.Context, inv engine.ToolInvocation, to
 		}
 	}
 	return res, checked, nil
+}
+
+// landed is the text an edit of rel from old to new left: for an editor
+// that saves kept edits, what it saved — format-on-save may have changed
+// new, and its didChange came before its answer — else new. A buffer that
+// still reads old (an editor that did not sync the change) is not taken.
+func (w *Workspace) landed(rel, old, new string) string {
+	if _, disk := w.editor.(*DiskEditor); disk {
+		return new
+	}
+	if ov, ok := w.overlayFor(rel); ok && ov.text != old {
+		return ov.text
+	}
+	return new
 }
 
 // acceptedNote tells the model an edit it made in mode edit was reviewed.

@@ -19,6 +19,7 @@ const diagnostics = require('./vscode-diagnostics');
 const firstrun = require('./vscode-firstrun');
 const answers = require('./vscode-answer');
 const sessions = require('./vscode-sessions');
+const kept = require('./vscode-kept');
 const scenarioDone = Symbol('scenario done');
 
 const [url, ws, eventsPath, out, scenario] = process.argv.slice(2);
@@ -465,6 +466,13 @@ async function panelSection(page) {
       }
       throw scenarioDone;
     }
+    if (process.env.LOOPLS_VSCODE_ONLY === 'kept') {
+      const hp = { page, check, events, waitFor, shot, palette, openFile, runAgent, runEnded, panelFrame, ws, panelSend, panelRunText };
+      const pf = await review.openPanel(hp);
+      check('the panel opened', pf);
+      if (pf) await kept.keptThenCat(hp, pf);
+      throw scenarioDone;
+    }
     if (process.env.LOOPLS_VSCODE_ONLY === 'panel') {
       const hp = { page, check, events, waitFor, shot, palette, openFile, runAgent, runEnded, panelFrame, ws, panelSend, panelRunText };
       const pf = await review.openPanel(hp);
@@ -667,6 +675,7 @@ async function panelSection(page) {
       await review.diffAndUndoInPanel(h, rf);
       const editSession = await review.reviewInEditMode(h, rf);
       if (editSession) await review.modePerSession(h, rf, editSession);
+      await kept.keptThenCat(h, rf);
       await review.attachSelectionInPanel(h, rf);
       await review.queueDuringRun(h, rf);
       await review.modalWhenHidden(h);

@@ -111,6 +111,20 @@ func defaultReply(req *api.ChatRequest, m Model, seen int) *Reply {
 		return mcpReply(req, prompt)
 	case hasTool(req, "read_file") && (lastIsUser || last.Role == "tool") && strings.HasPrefix(prompt, "again"):
 		return ToolCalls(Call{Name: "read_file", Args: `{"path":"README.md"}`})
+	case tools && strings.HasPrefix(prompt, "report kept then cat") && lastIsUser:
+		// Kept edits are saved (issue 32): the edit, then in the same run a
+		// command that reads the file; the answer says what cat printed.
+		return ToolCalls(Call{Name: "edit_file", Args: `{"path":"hello.txt","old_string":"hello","new_string":"goodbye"}`})
+	case tools && strings.HasPrefix(prompt, "report kept then cat") && last.Role == "tool" && toolTurns(req.Messages) == 1:
+		return ToolCalls(Call{Name: "run_command", Args: `{"command":"cat hello.txt"}`})
+	case tools && lastIsUser && strings.HasPrefix(prompt, "edit three"):
+		// One run that changes three files (the run review, issue 34): two
+		// edits and a new file, in one turn.
+		return ToolCalls(
+			Call{Name: "edit_file", Args: `{"path":"hello.txt","old_string":"hello","new_string":"goodbye"}`},
+			Call{Name: "edit_file", Args: `{"path":"README.md","old_string":"# demo","new_string":"# demo, reviewed"}`},
+			Call{Name: "write_file", Args: `{"path":"notes.txt","content":"one\ntwo\n"}`},
+		)
 	case tools && lastIsUser && strings.HasPrefix(prompt, "report edit"):
 		return ToolCalls(Call{Name: "edit_file", Args: `{"path":"hello.txt","old_string":"hello","new_string":"goodbye"}`})
 	case tools && lastIsUser && strings.HasPrefix(prompt, "report break json"):
@@ -195,6 +209,18 @@ func defaultReply(req *api.ChatRequest, m Model, seen int) *Reply {
 	default:
 		return Text(helloWords...)
 	}
+}
+
+// toolTurns counts the model's turns that called tools since the last user
+// message.
+func toolTurns(msgs []api.Message) int {
+	n := 0
+	for i := len(msgs) - 1; i >= 0 && msgs[i].Role != "user"; i-- {
+		if msgs[i].Role == "assistant" && len(msgs[i].ToolCalls) > 0 {
+			n++
+		}
+	}
+	return n
 }
 
 func firstUserContent(msgs []api.Message) string {

@@ -37,6 +37,7 @@ import { isMode, parseReviewMessage, type Mode } from './review';
 import { Review } from './reviewhost';
 import { needsConfirmation, parseEditReviewMessage } from './editreview';
 import { EditReview } from './editreviewhost';
+import { keptUris } from './keptedits';
 import { TestLog } from './testlog';
 import { PanelProvider, panelViewId } from './panel/view';
 import { sessionViews } from './panel/conversation';
@@ -118,6 +119,28 @@ function startMode(): Mode {
 
 function config(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration('loopls');
+}
+
+/**
+ * Saves the documents a kept edit wrote (loopls.saveKeptEdits, on by
+ * default), before loopls is told the edit landed: the agent's next command
+ * then reads what the user sees. Format-on-save runs; its didChange reaches
+ * loopls first, which journals the text that was saved.
+ */
+async function saveKept(uris: string[]): Promise<void> {
+  if (config().get<boolean>('saveKeptEdits') === false) return;
+  for (const u of uris) {
+    const uri = vscode.Uri.parse(u);
+    const doc =
+      vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) ??
+      (await vscode.workspace.openTextDocument(uri).then(
+        (d) => d,
+        () => undefined,
+      ));
+    if (!doc?.isDirty) continue;
+    const saved = await doc.save();
+    testLog.write({ ev: 'keptSaved', path: vscode.workspace.asRelativePath(uri, false), saved, text: doc.getText() });
+  }
 }
 
 /** Says once per start which of the user-only settings the workspace sets, and that they are ignored. */
@@ -221,6 +244,7 @@ function createClient(context: vscode.ExtensionContext): LanguageClient {
           let review: string | undefined;
           const res = confirm ? await editReview.review(params, apply, true, (k) => (review = k)) : await apply(params);
           if (confirm) panel.toolWaiting(undefined, where);
+          if ((res as { applied?: boolean }).applied) await saveKept(keptUris(params.edit));
           testLog.write({ ev: 'applyEditResult', label: params.label, needsConfirmation: confirm, review, res });
           return res;
         },
@@ -539,6 +563,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     },
     // A code block's Apply is reviewed as any edit to confirm (but no run's end withdraws it).
     reviewEdit: (params, apply, keyed) => editReview.review(params, () => apply(), false, keyed),
+    saveKept,
     noticeDismissed: (model) => context.globalState.get<string[]>(dismissedNoticesKey, []).includes(model),
     dismissNotice: (model) => {
       const kept = context.globalState.get<string[]>(dismissedNoticesKey, []).filter((m) => m !== model);

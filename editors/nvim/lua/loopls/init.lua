@@ -41,6 +41,7 @@ M.defaults = {
   allow_commands = nil,
   allowed_commands = nil,
   mode = nil, -- 'ask', 'edit' or 'auto' for new conversations (nil: the daemon's setting, else auto)
+  save_kept_edits = true, -- write a file once a loopls edit of it is kept, before loopls is told (its next command reads it)
   root_markers = { '.git' },
   autostart = true, -- attach to every normal file buffer
   open = 'split', -- where the chat opens when a command starts a run: 'split', 'vsplit', 'float', 'tab' or 'none'
@@ -330,6 +331,10 @@ local function client_config(bufnr)
     settings = { loopls = settings },
     capabilities = M.capabilities(),
     handlers = handlers,
+    -- Every change reaches loopls at once, not after Neovim's 150 ms: the
+    -- text a kept edit's save (and its format-on-save) left is what loopls
+    -- has when it is told the edit landed, and what commands then read.
+    flags = { debounce_text_changes = 0 },
   }
 end
 

@@ -234,7 +234,42 @@ function M.apply_edit_handler(err, params, ctx, config)
   -- which the chat shows already (and which piles up into Press-ENTER prompts).
   params = vim.tbl_extend('force', {}, params or {})
   params.label = nil
-  return vim.lsp.handlers['workspace/applyEdit'](err, params, ctx, config)
+  local result = vim.lsp.handlers['workspace/applyEdit'](err, params, ctx, config)
+  if type(result) == 'table' and result.applied and M.save_kept() then
+    M.save(edit, client)
+  end
+  return result
+end
+
+--- Whether kept edits are saved (setup's save_kept_edits, on by default).
+function M.save_kept()
+  local o = require('loopls').options
+  return not (o and o.save_kept_edits == false)
+end
+
+--- Writes each buffer a kept edit changed (format-on-save and other
+--- BufWritePre autocommands run), attached to loopls first so the text
+--- written reaches it before the edit's answer: loopls journals what was
+--- saved, and the run's next command reads it. A buffer the edit deleted is
+--- not written.
+function M.save(edit, client)
+  for _, t in ipairs(touched(edit)) do
+    local b = vim.uri_to_bufnr(t.uri)
+    if vim.api.nvim_buf_is_loaded(b) and vim.bo[b].modified and vim.bo[b].buftype == '' then
+      if client and not vim.lsp.buf_is_attached(b, client.id) then
+        pcall(vim.lsp.buf_attach_client, b, client.id)
+      end
+      local ok, err = pcall(vim.api.nvim_buf_call, b, function()
+        vim.fn.mkdir(vim.fn.fnamemodify(vim.api.nvim_buf_get_name(b), ':h'), 'p')
+        vim.cmd('silent keepalt write')
+      end)
+      vim.api.nvim_exec_autocmds('User', {
+        pattern = 'LooplsKeptSaved',
+        modeline = false,
+        data = { path = vim.api.nvim_buf_get_name(b), saved = ok, error = not ok and tostring(err) or nil },
+      })
+    end
+  end
 end
 
 --- The files run changed (paths, in the order first touched).

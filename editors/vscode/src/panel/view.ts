@@ -62,6 +62,8 @@ export interface PanelHost {
     apply: () => Promise<{ applied: boolean }>,
     keyed?: (key: string) => void,
   ): Promise<{ applied: boolean }>;
+  /** Saves the documents a kept edit wrote, when loopls.saveKeptEdits is on. */
+  saveKept?(uris: string[]): Promise<void>;
   /** Whether the user dismissed the "no model configured" notice for this model (kept across windows). */
   noticeDismissed?(model: string): boolean;
   /** Remembers that the user dismissed it for this model. */
@@ -714,7 +716,8 @@ export class PanelProvider implements vscode.WebviewViewProvider {
    * A code block's Apply: the change it makes to its file (the path the
    * answer names, else the active editor's file) is reviewed as a diff with
    * Accept and Reject; nothing changes before Accept, and the accepted text
-   * is left unsaved in its editor (Undo takes it back). Where in the file:
+   * is saved (loopls.saveKeptEdits; a new file is written) and shown in its
+   * editor. Where in the file:
    * placeCode (the selection, the whole file only when the block evidently
    * is the file, the region it redefines, else inserted at the cursor).
    */
@@ -763,6 +766,7 @@ export class PanelProvider implements vscode.WebviewViewProvider {
         we.insert(uri, new vscode.Position(0, 0), text);
       }
       const applied = await vscode.workspace.applyEdit(we);
+      if (applied) await this.host.saveKept?.([uri.toString()]);
       if (applied) await vscode.window.showTextDocument(uri, { preview: false });
       return { applied };
     }, (key) => {
