@@ -66,6 +66,8 @@ type Config struct {
 // replaces starting the process.
 type seams struct {
 	record func(execution)
+	// bounds, when set, replace the line's bounds (lineBounds).
+	bounds *confine.Bounds
 	start  func(ctx context.Context, args []string) error
 	// removing runs after the scan saw rel, a protected path the line
 	// created, and before the removal of rel starts.

@@ -89,6 +89,16 @@ func runConfined(ctx context.Context, cfg Config, cmdline string, st confine.Sta
 	c.dropped = dropped
 	prelude := beforeLine(cfg.Scan, c.t)
 	spec := childSpec(exe, cfg.Dir, tmp, cache, sys, st, prelude.readOnly(c.t))
+	bounds := lineBounds(spec.Namespaces)
+	if cfg.seams.bounds != nil {
+		bounds = *cfg.seams.bounds
+	}
+	if g, err := confine.NewGroup(bounds); err == nil {
+		c.group = g
+		defer g.Close()
+	} else {
+		spec.Bounds = bounds
+	}
 	var ll *lineLayer
 	if st.Layer && layerOn() {
 		if ll, err = newLineLayer(ctx, cfg.Dir); err != nil {
@@ -158,7 +168,12 @@ func (c *commandRun) runChild(ctx context.Context, spec confine.Spec, job shellJ
 	// one, dies with it): killing it ends the line's whole tree.
 	waited := make(chan error, 1)
 	go func() { waited <- cmd.Wait() }()
-	if err := confine.WriteFrame(toChild, spec); err == nil {
+	// In the line's cgroup before it reads its spec: it starts nothing
+	// before that.
+	joinErr := c.join(cmd.Process.Pid)
+	if joinErr != nil {
+		_ = cmd.Process.Kill()
+	} else if err := confine.WriteFrame(toChild, spec); err == nil {
 		_ = confine.WriteFrame(toChild, job)
 	}
 	served := make(chan *shellMsg, 1)
@@ -189,6 +204,8 @@ func (c *commandRun) runChild(ctx context.Context, spec confine.Spec, job shellJ
 	toChild.Close()
 	<-received // the child's end of the socket is gone with it
 	switch {
+	case joinErr != nil:
+		return fmt.Errorf("%w: %v", ErrConfinement, joinErr)
 	case ctx.Err() != nil:
 		return ctx.Err()
 	case done == nil:

@@ -207,3 +207,11 @@ func childSpec(exe, dir, tmp, cache string, sys systemPaths, st confine.Status, 
 	}
 	return spec
 }
+
+// join puts the process pid in the line's cgroup, when it has one.
+func (c *commandRun) join(pid int) error {
+	if c.group == nil {
+		return nil
+	}
+	return c.group.Add(pid)
+}

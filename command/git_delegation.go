@@ -154,6 +154,11 @@ func (c *commandRun) runWritable(ctx context.Context, token uint64, files []*os.
 	}
 	waited := make(chan error, 1)
 	go func() { waited <- cmd.Wait() }()
+	if err := c.join(cmd.Process.Pid); err != nil {
+		_ = cmd.Process.Kill()
+		<-waited
+		return 0, fmt.Errorf("%w: %v", ErrConfinement, err)
+	}
 	if err := confine.WriteFrame(toChild, spec); err == nil {
 		_ = confine.WriteFrame(toChild, execJob{Path: d.path, Args: d.args, Env: env, Dir: d.dir})
 	}

@@ -61,6 +61,9 @@ type commandRun struct {
 	// the daemon's side only), spec the child's confinement.
 	readOnly []string
 	spec     confine.Spec
+	// group is the line's cgroup, which bounds all its programs together
+	// (nil: the spec's rlimits bound them).
+	group *confine.Group
 
 	mu      sync.Mutex
 	groups  []int    // process groups started, killed when the line ends

@@ -25,6 +25,9 @@ func apply(s Spec) error {
 	} else if s.Layer != nil {
 		return fmt.Errorf("a layer needs the mount namespace")
 	}
+	if err := s.Bounds.limit(); err != nil {
+		return err
+	}
 	return restrictThread(s, abi)
 }
 

@@ -30,6 +30,10 @@ type Spec struct {
 	// namespaces; without it only Landlock holds (TCP only, no protected
 	// paths, no fresh /proc).
 	Namespaces bool
+	// Bounds are the rlimits the child and everything it starts get
+	// (RLIMIT_NPROC, RLIMIT_DATA); zero fields set none. A Group, where
+	// the machine has one, bounds the whole tree instead.
+	Bounds Bounds `json:",omitempty"`
 	// Layer, when set (it needs Namespaces), is an overlay mounted over
 	// the workspace before anything else: the line's writes land in its
 	// upper directory, never in the workspace, until the caller applies
