@@ -55,6 +55,10 @@ type Config struct {
 	// operations (package beneath): what the after-line work removes, it
 	// removes beneath it, following no link. nil opens one for the line.
 	Beneath *beneath.Root
+	// Buffers, when set, are the editor's unsaved buffers: with the layer
+	// on, a line reads them in place of the files on disk, and what it
+	// changes in one goes back to that buffer (see Buffers).
+	Buffers Buffers
 
 	// seams are for this package's tests; Config values made elsewhere
 	// leave them empty.

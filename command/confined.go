@@ -101,7 +101,7 @@ func runConfined(ctx context.Context, cfg Config, cmdline string, st confine.Sta
 	}
 	var ll *lineLayer
 	if st.Layer && layerOn() {
-		if ll, err = newLineLayer(ctx, cfg.Dir); err != nil {
+		if ll, err = newLineLayer(ctx, cfg.Dir, cfg.Beneath, cfg.Buffers); err != nil {
 			return c, err
 		}
 		spec.Layer = ll.spec(cfg.Dir)

@@ -15,11 +15,13 @@ import (
 type lineLayer struct {
 	l      *layer.Layer
 	unlock func()
+	bufs   Buffers
+	staged map[string]stagedBuffer // the unsaved buffers the line reads, by path
 }
 
 // newLineLayer makes the line's layer, once the workspace's other
 // layered lines are done.
-func newLineLayer(ctx context.Context, dir string) (*lineLayer, error) {
+func newLineLayer(ctx context.Context, dir string, r *beneath.Root, bufs Buffers) (*lineLayer, error) {
 	unlock, err := lockLines(ctx, dir)
 	if err != nil {
 		return nil, err
@@ -29,12 +31,25 @@ func newLineLayer(ctx context.Context, dir string) (*lineLayer, error) {
 		unlock()
 		return nil, fmt.Errorf("%w: the line's layer: %v", ErrConfinement, err)
 	}
-	return &lineLayer{l: l, unlock: unlock}, nil
+	ll := &lineLayer{l: l, unlock: unlock, bufs: bufs}
+	if bufs != nil && r == nil {
+		if r, err = beneath.Open(dir); err == nil {
+			defer r.Close()
+		}
+	}
+	if r != nil {
+		ll.staged = stageBuffers(bufs, r, l.Above)
+	}
+	return ll, nil
 }
 
 // spec is the child's side of it: an overlay over dir.
 func (ll *lineLayer) spec(dir string) *confine.Layer {
-	return &confine.Layer{Dir: dir, Upper: ll.l.Upper, Work: ll.l.Work}
+	s := &confine.Layer{Dir: dir, Upper: ll.l.Upper, Work: ll.l.Work}
+	if len(ll.staged) > 0 {
+		s.Above = []string{ll.l.Above}
+	}
+	return s
 }
 
 // applyLayer applies what the line wrote, after the child has been waited
@@ -54,6 +69,7 @@ func (c *commandRun) applyLayer(ctx context.Context, ll *lineLayer) {
 		c.layerNotes = append(c.layerNotes, "nothing the command wrote was applied: "+err.Error())
 		return
 	}
+	ch.List = c.toBuffers(ctx, ll.bufs, ll.l.Upper, ch.List, ll.staged)
 	ask := func(root, why string) bool {
 		if c.approver == nil || ctx.Err() != nil {
 			return false

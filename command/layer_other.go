@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/loopls/loopls/beneath"
 	"github.com/loopls/loopls/confine"
 )
 
@@ -13,7 +14,7 @@ import (
 // own mount namespace).
 type lineLayer struct{}
 
-func newLineLayer(context.Context, string) (*lineLayer, error) {
+func newLineLayer(context.Context, string, *beneath.Root, Buffers) (*lineLayer, error) {
 	return nil, errors.New("no layer on this system")
 }
 

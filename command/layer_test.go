@@ -48,7 +48,7 @@ func layerWorld(t *testing.T, files map[string]string, ap *midLineApprover) (str
 	}
 	t.Setenv(LayerEnv, "on")
 	dir := newTree(t, files)
-	return dir, openCfg(t, dir, Policy{Allowed: []string{"sh", "mv", "mkdir", "cp", "echo", "cat", "rm", "touch", "git", "ls", "true"}}, ap)
+	return dir, openCfg(t, dir, Policy{Allowed: []string{"sh", "mv", "mkdir", "cp", "echo", "cat", "rm", "touch", "git", "ls", "true", "sed"}}, ap)
 }
 
 func readWS(t *testing.T, dir, rel string) string {
@@ -257,5 +257,86 @@ func TestLayerGitInitThenOnlyGit(t *testing.T) {
 	}
 	if len(parts) != 2 || !strings.HasPrefix(parts[1], "keep what the command wrote at sub/.git") {
 		t.Errorf("protected questions %q: want git's, then one naming sub/.git for the other program's write", parts)
+	}
+}
+
+// fakeBuffers are an editor's unsaved buffers: Write applies only to the
+// version the buffer still has.
+type fakeBuffers struct {
+	mu     sync.Mutex
+	bufs   map[string]Buffer
+	writes map[string]string
+}
+
+func (f *fakeBuffers) Dirty() []Buffer {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []Buffer
+	for _, b := range f.bufs {
+		out = append(out, b)
+	}
+	return out
+}
+
+func (f *fakeBuffers) Write(_ context.Context, b Buffer, text string) (bool, string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	cur := f.bufs[b.Path]
+	if cur.Version != b.Version || cur.Text != b.Text {
+		return false, "the buffer changed", nil
+	}
+	cur.Text, cur.Version = text, cur.Version+1
+	f.bufs[b.Path] = cur
+	f.writes[b.Path] = text
+	return true, "", nil
+}
+
+// TestLayerSeesAndWritesDirtyBuffers: a command reads the editor's unsaved
+// text (with the file's mode and its BOM), and its change to a file with
+// a dirty buffer goes to that buffer, never to the disk under the user's
+// typing; a buffer the user changed meanwhile is a conflict.
+func TestLayerSeesAndWritesDirtyBuffers(t *testing.T) {
+	ap := &midLineApprover{}
+	dir, cfg := layerWorld(t, map[string]string{
+		"run.sh": "#!/bin/sh\necho from-disk\n", "bom.txt": "\ufeffold\n", "typed.txt": "disk\n", "plain.txt": "p\n",
+	}, ap)
+	if err := os.Chmod(filepath.Join(dir, "run.sh"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fb := &fakeBuffers{writes: map[string]string{}, bufs: map[string]Buffer{
+		"run.sh":    {Path: "run.sh", Version: 3, Text: "#!/bin/sh\necho from-buffer\n"},
+		"bom.txt":   {Path: "bom.txt", Version: 1, Text: "unsaved\n"},
+		"typed.txt": {Path: "typed.txt", Version: 7, Text: "typing\n"},
+	}}
+	cfg.Buffers = fb
+	ap.hook = func() {
+		// The user types on while the line runs.
+		fb.mu.Lock()
+		b := fb.bufs["typed.txt"]
+		b.Text, b.Version = "typing more\n", 8
+		fb.bufs["typed.txt"] = b
+		fb.mu.Unlock()
+	}
+	res := call(t, cfg, `./run.sh; cat bom.txt; sh -c "sed -i s/unsaved/changed/ bom.txt; echo command > typed.txt; echo q > plain.txt"; sleep 0`)
+	if !strings.Contains(res.Output, "from-buffer") {
+		t.Errorf("the line did not run the buffer's text (or lost its +x):\n%s", res.Output)
+	}
+	if !strings.Contains(res.Output, "\ufeffunsaved") {
+		t.Errorf("the line did not read the buffer with its BOM restored:\n%q", res.Output)
+	}
+	if got := fb.writes["bom.txt"]; got != "changed\n" {
+		t.Errorf("bom.txt's buffer got %q, want the command's change without the BOM\n%s", got, res.Output)
+	}
+	if got := readWS(t, dir, "bom.txt"); got != "\ufeffold\n" {
+		t.Errorf("bom.txt on disk = %q: a change to a dirty buffer went to disk", got)
+	}
+	if _, wrote := fb.writes["typed.txt"]; wrote || readWS(t, dir, "typed.txt") != "disk\n" {
+		t.Errorf("typed.txt, changed in the editor meanwhile, was overwritten (%q on disk)", readWS(t, dir, "typed.txt"))
+	}
+	if !strings.Contains(res.Output, "unsaved buffer of typed.txt") {
+		t.Errorf("the conflict with the buffer is not reported:\n%s", res.Output)
+	}
+	if got := readWS(t, dir, "plain.txt"); got != "q\n" {
+		t.Errorf("plain.txt (no buffer) = %q, want the command's write on disk", got)
 	}
 }

@@ -35,7 +35,12 @@ func mountLayerFS(l *Layer) error {
 		return err
 	}
 	defer unix.Close(fd)
-	for _, kv := range [][2]string{{"lowerdir+", l.Dir}, {"upperdir", l.Upper}, {"workdir", l.Work}, {"metacopy", "off"}} {
+	var opts [][2]string
+	for _, a := range l.Above {
+		opts = append(opts, [2]string{"lowerdir+", a})
+	}
+	opts = append(opts, [][2]string{{"lowerdir+", l.Dir}, {"upperdir", l.Upper}, {"workdir", l.Work}, {"metacopy", "off"}}...)
+	for _, kv := range opts {
 		if err := unix.FsconfigSetString(fd, kv[0], kv[1]); err != nil {
 			return fmt.Errorf("%s: %w", kv[0], err)
 		}
@@ -56,11 +61,15 @@ func mountLayerFS(l *Layer) error {
 
 // mountLayerData mounts it with mount(2)'s option string.
 func mountLayerData(l *Layer) error {
-	for _, p := range []string{l.Dir, l.Upper, l.Work} {
+	for _, p := range append([]string{l.Dir, l.Upper, l.Work}, l.Above...) {
 		if strings.ContainsAny(p, ",:\\") {
 			return fmt.Errorf("this kernel cannot take the path %q as an overlay option", p)
 		}
 	}
-	data := "lowerdir=" + l.Dir + ",upperdir=" + l.Upper + ",workdir=" + l.Work + ",userxattr,metacopy=off"
+	lower := l.Dir
+	if len(l.Above) > 0 {
+		lower = strings.Join(l.Above, ":") + ":" + l.Dir
+	}
+	data := "lowerdir=" + lower + ",upperdir=" + l.Upper + ",workdir=" + l.Work + ",userxattr,metacopy=off"
 	return unix.Mount("overlay", l.Dir, "overlay", 0, data)
 }

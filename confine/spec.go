@@ -48,6 +48,9 @@ type Layer struct {
 	Dir   string
 	Upper string
 	Work  string
+	// Above are directories of the caller's laid over Dir, below Upper
+	// (the uppermost first): what the line reads there hides Dir's.
+	Above []string `json:",omitempty"`
 }
 
 // MaxFrame bounds one message between the caller and the child.

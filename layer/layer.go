@@ -20,6 +20,10 @@ type Layer struct {
 	dir   string
 	Upper string
 	Work  string
+	// Above is a directory for files the line reads in place of the
+	// workspace's (the editor's unsaved buffers), laid between the
+	// workspace and Upper.
+	Above string
 	// Start is the change time of a file made just before the line
 	// started: any entry of the workspace whose change time is not before
 	// it was changed while the line ran (by the user, the editor, another
@@ -43,8 +47,8 @@ func New(base string) (*Layer, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Layer{dir: dir, Upper: filepath.Join(dir, "upper"), Work: filepath.Join(dir, "work")}
-	for _, d := range []string{l.Upper, l.Work} {
+	l := &Layer{dir: dir, Upper: filepath.Join(dir, "upper"), Work: filepath.Join(dir, "work"), Above: filepath.Join(dir, "above")}
+	for _, d := range []string{l.Upper, l.Work, l.Above} {
 		if err := os.Mkdir(d, 0o700); err != nil {
 			os.RemoveAll(dir)
 			return nil, err
