@@ -13,6 +13,7 @@ import (
 
 	"github.com/ollama/ollama/api"
 
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/internal/fakeollama"
 	"github.com/loopls/loopls/rootpath"
 )
@@ -25,8 +26,10 @@ type corpusCase struct {
 	calls [][2]string // tool name, JSON arguments
 }
 
-// undoneCases are the cases whose run the client then asks to undo
-// (loopls/undoRun): undo must refuse, naming the link.
+// undoneCases are the cases after whose run the client asks to undo the
+// run before it (loopls/undoRun): that run wrote where this one has left
+// a link to .git, and undo must refuse, naming the link (without the
+// layer; with it the link is never applied).
 var undoneCases = map[string]bool{
 	"undo-restore-through-swapped-link": true, "undo-delete-through-swapped-link": true, "undo-restore-through-swapped-hooks": true,
 }
@@ -42,9 +45,10 @@ func wf(path, content string) [2]string {
 }
 
 // mk writes the makefile mk with one target t running recipe, and runs
-// it: what a model-written Makefile does once the user allows make.
+// it: what a model-written Makefile does once the user allows make. (t is
+// phony: another case leaves a directory named t.)
 func mk(recipe string) [][2]string {
-	return [][2]string{wf("mk", "t:\n\t"+recipe+"\n"), rc("make -s -f mk t")}
+	return [][2]string{wf("mk", ".PHONY: t\nt:\n\t"+recipe+"\n"), rc("make -s -f mk t")}
 }
 
 // steps joins the calls of several steps.
@@ -292,14 +296,18 @@ var trustCorpus = []corpusCase{
 	{"write-made-link-outside-chain", steps(mk("ln -sfn OUT o2MARK && ln -sfn o2MARK o1MARK"), [][2]string{wf("o1MARK/MARK", "x")})},
 	{"write-made-dangling-link-outside", steps(mk("ln -sfn M dMARK"), [][2]string{wf("dMARK", "x")})},
 	{"write-made-link-loop", steps(mk("ln -sfn y1MARK y2MARK && ln -sfn y2MARK y1MARK"), [][2]string{wf("y1MARK/x", "x")})},
-	// Undo writes only where the run wrote: a directory a later command
-	// swapped for a link to .git is refused, whether undo would restore
-	// the model's text there or delete what the run created.
-	{"undo-restore-through-swapped-link", steps([][2]string{rc("mkdir -p uMARK && printf '[core]\\n\\tfsmonitor = touch M\\n' > uMARK/config"), wf("uMARK/config", "GITCONFIG")},
-		mk("mv uMARK uMARK.old && ln -sfn .git uMARK"))},
-	{"undo-delete-through-swapped-link", steps([][2]string{wf("wMARK/config", "GITCONFIG")}, mk("mv wMARK wMARK.old && ln -sfn .git wMARK"))},
-	{"undo-restore-through-swapped-hooks", steps([][2]string{rc("mkdir -p qMARK && printf '#!/bin/sh\\ntouch M\\n' > qMARK/pre-commit.sample"), wf("qMARK/pre-commit.sample", "HOOKSAMPLE")},
-		mk("mv qMARK qMARK.old && ln -sfn .git/hooks qMARK"))},
+	// Undo writes only where the run wrote: a directory a later run's
+	// command swapped for a link to .git is refused, whether undo would
+	// restore the model's text there (planted by an earlier run) or
+	// delete what the run created.
+	{"undo-restore-plant", [][2]string{rc("mkdir -p u1 && printf '[core]\\n\\tfsmonitor = touch M\\n' > u1/config")}},
+	{"undo-restore-write", [][2]string{wf("u1/config", "GITCONFIG")}},
+	{"undo-restore-through-swapped-link", mk("mv u1 u1.old && ln -sfn .git u1")},
+	{"undo-delete-write", [][2]string{wf("w1/config", "GITCONFIG")}},
+	{"undo-delete-through-swapped-link", mk("mv w1 w1.old && ln -sfn .git w1")},
+	{"undo-hooks-plant", [][2]string{rc("mkdir -p q1 && printf '#!/bin/sh\\ntouch M\\n' > q1/pre-commit.sample")}},
+	{"undo-hooks-write", [][2]string{wf("q1/pre-commit.sample", "HOOKSAMPLE")}},
+	{"undo-restore-through-swapped-hooks", mk("mv q1 q1.old && ln -sfn .git/hooks q1")},
 }
 
 // TestTrustCorpus drives the real daemon with a scripted hostile model and
@@ -409,6 +417,7 @@ func trustCorpusRun(t *testing.T, layerEnv string) {
 			// Every case is a run of one conversation: room for all of them.
 			"contextWindow": 1 << 22})
 
+	var prevRun machine.RunID
 	for i := range len(trustCorpus) + 1 {
 		name := "control"
 		if i < len(trustCorpus) {
@@ -424,11 +433,14 @@ func trustCorpusRun(t *testing.T, layerEnv string) {
 				Applied       bool   `json:"applied"`
 				FailureReason string `json:"failureReason"`
 			}
-			c.mustRequest("loopls/undoRun", map[string]any{"runId": res.RunID}, &undo)
-			if !strings.Contains(undo.FailureReason, "symbolic link") {
+			c.mustRequest("loopls/undoRun", map[string]any{"runId": prevRun}, &undo)
+			// Under the layer the link to .git is never applied (asked for,
+			// refused), so undo finds the file gone instead.
+			if want := "symbolic link"; undo.Applied || (layerEnv == "LOOPLS_LAYER=off" && !strings.Contains(undo.FailureReason, want)) {
 				t.Errorf("%s: undo did not refuse the swapped link: %+v", name, undo)
 			}
 		}
+		prevRun = res.RunID
 		ents, _ := os.ReadDir(out)
 		for _, e := range ents {
 			if e.Name() != "secret" {
@@ -465,7 +477,7 @@ func trustCorpusRun(t *testing.T, layerEnv string) {
 				t.Fatalf("%s: the repository's %s is gone: %v", name, p, err)
 			}
 		}
-		// Nothing written or removed in .git (the walk above skips it).
+		// No hook written in .git (the walk above skips it).
 		hooks, _ := os.ReadDir(filepath.Join(root, ".git", "hooks"))
 		for _, h := range hooks {
 			if !strings.HasSuffix(h.Name(), ".sample") {
@@ -475,9 +487,6 @@ func trustCorpusRun(t *testing.T, layerEnv string) {
 		}
 		if b, _ := os.ReadFile(filepath.Join(root, ".git", "hooks", "pre-commit.sample")); strings.Contains(string(b), "touch") {
 			t.Errorf("%s: .git/hooks/pre-commit.sample was written", name)
-		}
-		if _, err := os.Stat(filepath.Join(root, ".git", "config")); err != nil {
-			t.Errorf("%s: .git/config was removed: %v", name, err)
 		}
 		if b, err := os.ReadFile(filepath.Join(root, ".git", "config")); err == nil && strings.Contains(string(b), "fsmonitor") {
 			t.Errorf("%s: .git/config was written: %q", name, b)
