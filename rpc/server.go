@@ -171,6 +171,8 @@ func init() {
 		"loopls/models":            (*Server).models,
 		"loopls/undoRun":           (*Server).undoRun,
 		"loopls/runChange":         (*Server).runChange,
+		"loopls/runReview":         (*Server).runReview,
+		"loopls/reviewRun":         (*Server).reviewRun,
 		"loopls/mcpServers":        (*Server).mcpServers,
 		"workspace/executeCommand": (*Server).executeCommand,
 		"textDocument/codeAction":  (*Server).codeAction,

@@ -89,3 +89,25 @@ func (j journalStore) LoadJournal(ctx context.Context, run machine.RunID) ([]wor
 	}
 	return out, nil
 }
+
+// SaveReview implements workspace.JournalStore.
+func (j journalStore) SaveReview(ctx context.Context, run machine.RunID, path string, m workspace.ReviewMark) error {
+	r := store.ReviewRecord{Verdict: m.Verdict}
+	if m.BaseExists {
+		r.Base = []byte(m.Base)
+	}
+	return j.st.SaveReview(ctx, run, path, r)
+}
+
+// LoadReviews implements workspace.JournalStore.
+func (j journalStore) LoadReviews(ctx context.Context, run machine.RunID) (map[string]workspace.ReviewMark, error) {
+	recs, err := j.st.LoadReviews(ctx, run)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]workspace.ReviewMark, len(recs))
+	for p, r := range recs {
+		out[p] = workspace.ReviewMark{Base: string(r.Base), BaseExists: r.Base != nil, Verdict: r.Verdict}
+	}
+	return out, nil
+}

@@ -281,3 +281,68 @@ func (s *Store) LoadJournal(ctx context.Context, run machine.RunID) (_ []Journal
 	s.jmu.Unlock()
 	return out, nil
 }
+
+// ReviewRecord is where the user's review of one file of a run stands: the
+// text kept so far (nil: the file is not to exist) and the last verdict.
+type ReviewRecord struct {
+	Base    []byte
+	Verdict string
+}
+
+// SaveReview keeps the review of path in run, in one commit of its own (a
+// user's click, not a run's step). A text that holds a secret is not
+// written: the review starts over from the journal for that file.
+func (s *Store) SaveReview(ctx context.Context, run machine.RunID, path string, r ReviewRecord) (err error) {
+	defer s.adviseDamaged(&err)
+	if err := s.checkOpen(); err != nil {
+		return err
+	}
+	if r.Base != nil && s.redact.str(string(r.Base)) != string(r.Base) {
+		_, err := s.db.ExecContext(ctx, `DELETE FROM journal_review WHERE run_id = ? AND path = ?`, string(run), s.redact.str(path))
+		return err
+	}
+	_, err = s.db.ExecContext(ctx, `INSERT INTO journal_review (run_id, path, base, verdict) VALUES (?, ?, ?, ?)
+		ON CONFLICT (run_id, path) DO UPDATE SET base = excluded.base, verdict = excluded.verdict`,
+		string(run), s.redact.str(path), nilOrBlob(r.Base), r.Verdict)
+	if err != nil {
+		return fmt.Errorf("review of %s in run %s: %w", path, run, err)
+	}
+	return nil
+}
+
+// LoadReviews returns the reviews of run's files, by path.
+func (s *Store) LoadReviews(ctx context.Context, run machine.RunID) (_ map[string]ReviewRecord, err error) {
+	defer s.adviseDamaged(&err)
+	if err := s.checkOpen(); err != nil {
+		return nil, err
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT path, base, base IS NULL, verdict FROM journal_review WHERE run_id = ?`, string(run))
+	if err != nil {
+		return nil, fmt.Errorf("reviews of run %s: %w", run, err)
+	}
+	defer rows.Close()
+	out := make(map[string]ReviewRecord)
+	for rows.Next() {
+		var p string
+		var r ReviewRecord
+		var null bool
+		if err := rows.Scan(&p, &r.Base, &null, &r.Verdict); err != nil {
+			return nil, fmt.Errorf("reviews of run %s: %w", run, err)
+		}
+		if null {
+			r.Base = nil
+		} else if r.Base == nil {
+			r.Base = []byte{}
+		}
+		out[p] = r
+	}
+	return out, rows.Err()
+}
+
+// nilOrBlob is NULL for nil, else the blob (an empty one when empty).
+func nilOrBlob(b []byte) any {
+	if b == nil {
+		return nil
+	}
+	return orEmpty(b)
+}

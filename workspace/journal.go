@@ -114,6 +114,10 @@ type JournalStore interface {
 	AppendJournal(ctx context.Context, run machine.RunID, entries []JournalEntry) error
 	// LoadJournal returns run's entries in order; none when it has none.
 	LoadJournal(ctx context.Context, run machine.RunID) ([]JournalEntry, error)
+	// SaveReview keeps where the user's review of path in run stands.
+	SaveReview(ctx context.Context, run machine.RunID, path string, m ReviewMark) error
+	// LoadReviews returns the review marks of run's files; none when none.
+	LoadReviews(ctx context.Context, run machine.RunID) (map[string]ReviewMark, error)
 }
 
 // journal holds the changes of the last MaxJournalRuns runs, in order,
@@ -129,6 +133,9 @@ type journal struct {
 	runText map[machine.RunID]int            // text held per run
 	bulk    map[machine.RunID]int            // bulk text taken per run (never given back)
 	pruned  map[machine.RunID]bool           // runs whose texts were dropped by MaxJournalBytes
+	// reviews are where the user's review of each run's files stands
+	// (loaded from the store with the run).
+	reviews map[machine.RunID]map[string]ReviewMark
 }
 
 func newJournal() *journal {
@@ -138,6 +145,7 @@ func newJournal() *journal {
 		runText: make(map[machine.RunID]int),
 		bulk:    make(map[machine.RunID]int),
 		pruned:  make(map[machine.RunID]bool),
+		reviews: make(map[machine.RunID]map[string]ReviewMark),
 	}
 }
 
@@ -232,6 +240,7 @@ func (j *journal) prune() {
 		delete(j.pruned, old)
 		delete(j.runText, old)
 		delete(j.bulk, old)
+		delete(j.reviews, old)
 	}
 	for _, run := range j.order {
 		if j.bytes <= MaxJournalBytes {
@@ -263,6 +272,9 @@ func (j *journal) ensureLocked(ctx context.Context, run machine.RunID) {
 	if err != nil || len(entries) == 0 {
 		return
 	}
+	if marks, err := j.store.LoadReviews(ctx, run); err == nil && len(marks) > 0 {
+		j.reviews[run] = marks
+	}
 	evicted := true
 	for _, e := range entries {
 		evicted = evicted && e.Dropped == DropEvicted
@@ -279,6 +291,33 @@ func (j *journal) entries(ctx context.Context, run machine.RunID) ([]JournalEntr
 	defer j.mu.Unlock()
 	j.ensureLocked(ctx, run)
 	return slices.Clone(j.runs[run]), j.pruned[run]
+}
+
+// marks returns the review marks of run's files.
+func (j *journal) marks(ctx context.Context, run machine.RunID) map[string]ReviewMark {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.ensureLocked(ctx, run)
+	out := make(map[string]ReviewMark, len(j.reviews[run]))
+	for p, m := range j.reviews[run] {
+		out[p] = m
+	}
+	return out
+}
+
+// mark records where the review of path in run stands, and keeps it in the
+// store.
+func (j *journal) mark(ctx context.Context, run machine.RunID, path string, m ReviewMark) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.reviews[run] == nil {
+		j.reviews[run] = make(map[string]ReviewMark)
+	}
+	j.reviews[run][path] = m
+	if j.store == nil {
+		return nil
+	}
+	return j.store.SaveReview(context.WithoutCancel(ctx), run, path, m)
 }
 
 // SetJournalStore makes the journal write each change through to st and
