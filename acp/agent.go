@@ -35,6 +35,10 @@ type Config struct {
 	Version string
 	// Logger receives diagnostics; it must write to stderr, never stdout.
 	Logger *slog.Logger
+	// WarmUp, when set, has the configured model loaded in the background
+	// once the client has initialized, so that the first prompt does not
+	// wait for the load (providers.Warm). Its error is only logged.
+	WarmUp func(ctx context.Context) error
 }
 
 // Agent implements the agent side of ACP over a Backend per workspace root.
@@ -50,6 +54,12 @@ type Agent struct {
 	runs     map[machine.RunID]*session
 	closing  bool // shutdown began: prompts still waiting for their turn start nothing
 	prompts  sync.WaitGroup
+
+	// The warm-up: started once, at initialize, bounded by Serve.
+	warmCtx    context.Context
+	warmCancel context.CancelFunc
+	warmOnce   sync.Once
+	warming    sync.WaitGroup
 }
 
 var (
@@ -76,6 +86,7 @@ func (a *Agent) Initialize(_ context.Context, p sdk.InitializeRequest) (sdk.Init
 	a.mu.Lock()
 	a.caps = p.ClientCapabilities
 	a.mu.Unlock()
+	a.warmUp()
 	version := a.cfg.Version
 	if version == "" {
 		version = "dev"
@@ -91,6 +102,25 @@ func (a *Agent) Initialize(_ context.Context, p sdk.InitializeRequest) (sdk.Init
 		AgentInfo:   &sdk.Implementation{Name: "loopls", Title: sdk.Ptr("loopls"), Version: version},
 		AuthMethods: []sdk.AuthMethod{},
 	}, nil
+}
+
+// warmUp starts the configured model's warm-up, once per connection, in
+// the background: Serve's end cancels it and waits for it.
+func (a *Agent) warmUp() {
+	a.warmOnce.Do(func() {
+		if a.cfg.WarmUp == nil || a.warmCtx == nil {
+			return
+		}
+		a.warming.Add(1)
+		go func() {
+			defer a.warming.Done()
+			if err := a.cfg.WarmUp(a.warmCtx); err != nil {
+				a.log.Info("model warm-up", "loaded", false, "why", err.Error())
+				return
+			}
+			a.log.Info("model warm-up", "loaded", true)
+		}()
+	})
 }
 
 // Authenticate has nothing to do: local models need no login, and remote

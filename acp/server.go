@@ -19,6 +19,11 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
 		return ErrNoOpener
 	}
 	a := newAgent(cfg)
+	a.warmCtx, a.warmCancel = context.WithCancel(ctx)
+	defer func() {
+		a.warmCancel()
+		a.warming.Wait()
+	}()
 	w := &lockedWriter{w: out}
 	pr, pw := io.Pipe()
 	conn := sdk.NewAgentSideConnection(a, w, pr)

@@ -77,8 +77,12 @@ func LoadedModels(ctx context.Context, host string) ([]Loaded, error) {
 	if err != nil {
 		return nil, err
 	}
+	return loadedModels(ctx, newClient(base, nil))
+}
+
+func loadedModels(ctx context.Context, c *client) ([]Loaded, error) {
 	var ps psResponse
-	if err := newClient(base, nil).getJSON(ctx, "/api/ps", maxSmallBody, &ps); err != nil {
+	if err := c.getJSON(ctx, "/api/ps", maxSmallBody, &ps); err != nil {
 		return nil, err
 	}
 	out := make([]Loaded, 0, len(ps.Models))
@@ -114,7 +118,10 @@ func ModelFacts(ctx context.Context, host, model string) (Facts, error) {
 	if err != nil {
 		return Facts{}, err
 	}
-	c := newClient(base, nil)
+	return modelFacts(ctx, newClient(base, nil), model)
+}
+
+func modelFacts(ctx context.Context, c *client, model string) (Facts, error) {
 	var f Facts
 	var v struct {
 		Version string `json:"version"`

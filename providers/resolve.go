@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/loopls/loopls/config"
@@ -150,4 +151,38 @@ func noTools(ctx context.Context, host string, o *localmodels.Ollama) error {
 		Message: fmt.Sprintf("model '%s' does not support tools, so it cannot run an agent loop: %s", o.Model(), hint),
 		Cause:   fmt.Errorf("%w: %s", ErrNoToolSupport, o.Name()),
 	}
+}
+
+// ErrNotWarmed is Warm's answer when it loaded nothing on purpose.
+var ErrNotWarmed = localmodels.ErrNotWarmed
+
+// Warm has the configured model loaded before the first run needs it
+// (localmodels.Ollama.Warm), with the window that run will ask for. Only a
+// model the user chose (the model setting) on an Ollama server is loaded:
+// with none set, or a remote provider's, nothing is, and the error says so
+// (ErrNotWarmed).
+func Warm(ctx context.Context, s config.Settings) error {
+	if strings.TrimSpace(s.Model) == "" {
+		return fmt.Errorf("%w: no model is set (loopls picks one at the first run)", localmodels.ErrNotWarmed)
+	}
+	ref, err := ParseModel(s.Model)
+	if err != nil {
+		return err
+	}
+	if ref.Provider != Ollama {
+		return fmt.Errorf("%w: %s is a remote model", localmodels.ErrNotWarmed, s.Model)
+	}
+	o, err := localmodels.NewOllama(s.OllamaHost, ref.Name, localmodels.OllamaOptions{})
+	if err != nil {
+		return err
+	}
+	window := s.ContextWindow
+	if window == 0 {
+		c, err := o.Window(ctx)
+		if err != nil {
+			return err
+		}
+		window = c.Window
+	}
+	return o.Warm(ctx, window)
 }

@@ -169,6 +169,7 @@ func init() {
 		"loopls/deleteSession":     (*Server).deleteSession,
 		"loopls/renameSession":     (*Server).renameSession,
 		"loopls/models":            (*Server).models,
+		"loopls/warmUp":            (*Server).warmUp,
 		"loopls/undoRun":           (*Server).undoRun,
 		"loopls/runChange":         (*Server).runChange,
 		"loopls/runReview":         (*Server).runReview,

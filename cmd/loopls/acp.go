@@ -15,6 +15,7 @@ import (
 	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/localmodels"
 	"github.com/loopls/loopls/mcp"
+	"github.com/loopls/loopls/providers"
 	"github.com/loopls/loopls/redact"
 	"github.com/loopls/loopls/workspace"
 )
@@ -127,6 +128,7 @@ func cmdACP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Mode:    mode,
 		Version: releaseVersion(),
 		Logger:  log,
+		WarmUp:  func(ctx context.Context) error { return providers.Warm(ctx, settings) },
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "loopls acp: %v\n", err)

@@ -36,6 +36,8 @@ type Options struct {
 	// OnChunk, when set, is called just before each streamed chunk is
 	// written: benchmarks stamp the moment a token leaves the model.
 	OnChunk func(c Chunk)
+	// Loaded are the models in memory at the start (/api/ps).
+	Loaded []Loaded
 }
 
 // Model is one model the server pretends to have.
@@ -50,6 +52,25 @@ type Model struct {
 	Shape Shape
 	// Size is the model file's size in /api/tags (default 1 MiB).
 	Size int64
+	// Remote marks an Ollama cloud model: /api/tags and /api/show give it
+	// a remote_host.
+	Remote bool
+}
+
+// Loaded is a model the server holds in memory (/api/ps): one a chat or a
+// generate request loaded, with the num_ctx it asked for, or one the
+// Options start with.
+type Loaded struct {
+	Name   string
+	NumCtx int
+}
+
+// Generate is one /api/generate request the server received.
+type Generate struct {
+	Model     string
+	Prompt    string
+	Options   map[string]any
+	KeepAlive any // nil when the request had none
 }
 
 // Shape is a model's attention shape as /api/show reports it.
@@ -84,6 +105,9 @@ type Server struct {
 	seen        map[string]int // prompt → requests seen, for flaky/ratelimit
 	disconnects int
 	discCh      chan struct{}
+	loaded      []Loaded
+	generates   []Generate
+	generated   chan struct{}
 }
 
 // Start listens on 127.0.0.1 on a free port and serves until Close.
@@ -104,17 +128,21 @@ func Serve(ln net.Listener, opts Options) *Server {
 		opts.Models = DefaultModels()
 	}
 	s := &Server{
-		URL:    "http://" + ln.Addr().String(),
-		Host:   ln.Addr().String(),
-		opts:   opts,
-		ln:     ln,
-		seen:   map[string]int{},
-		discCh: make(chan struct{}, 1024),
+		URL:       "http://" + ln.Addr().String(),
+		Host:      ln.Addr().String(),
+		opts:      opts,
+		ln:        ln,
+		seen:      map[string]int{},
+		discCh:    make(chan struct{}, 1024),
+		loaded:    append([]Loaded(nil), opts.Loaded...),
+		generated: make(chan struct{}, 1024),
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /api/chat", s.chat)
 	mux.HandleFunc("POST /api/show", s.show)
 	mux.HandleFunc("GET /api/tags", s.tags)
+	mux.HandleFunc("GET /api/ps", s.ps)
+	mux.HandleFunc("POST /api/generate", s.generate)
 	mux.HandleFunc("GET /api/version", func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"version": "0.17.4"})
 	})
@@ -207,7 +235,7 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("model '%s' not found", name))
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{
+	show := map[string]any{
 		"modelfile":  "FROM tiny\n",
 		"parameters": "",
 		"template":   "{{ .Prompt }}",
@@ -218,7 +246,11 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request) {
 		"model_info":   modelInfo(m),
 		"capabilities": m.Capabilities,
 		"modified_at":  "2026-11-01T00:00:00Z",
-	})
+	}
+	if m.Remote {
+		show["remote_host"] = "https://ollama.com:443"
+	}
+	writeJSON(w, http.StatusOK, show)
 }
 
 // modelInfo is /api/show's model_info for m.
@@ -244,12 +276,16 @@ func (s *Server) tags(w http.ResponseWriter, _ *http.Request) {
 		if size == 0 {
 			size = 1 << 20
 		}
-		models = append(models, map[string]any{
+		entry := map[string]any{
 			"name": m.Name + ":latest", "model": m.Name + ":latest",
 			"modified_at": "2026-11-01T00:00:00Z", "size": size,
 			"digest":  "0000000000000000000000000000000000000000000000000000000000000000",
 			"details": map[string]any{"format": "gguf", "family": "llama", "parameter_size": "1M", "quantization_level": "F32"},
-		})
+		}
+		if m.Remote {
+			entry["remote_host"] = "https://ollama.com:443"
+		}
+		models = append(models, entry)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"models": models})
 }
@@ -285,6 +321,7 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
+	s.load(m.Name, numCtx(req.Options))
 	var reply *Reply
 	if s.opts.Script != nil {
 		reply = s.opts.Script(&req)
@@ -293,6 +330,92 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request) {
 		reply = defaultReply(&req, m, seen)
 	}
 	s.stream(w, r, &req, reply)
+}
+
+// load notes that name is in memory with numCtx, as Ollama holds a model
+// after a request (reloaded when num_ctx changes).
+func (s *Server) load(name string, numCtx int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i, l := range s.loaded {
+		if l.Name == name {
+			s.loaded[i].NumCtx = numCtx
+			return
+		}
+	}
+	s.loaded = append(s.loaded, Loaded{Name: name, NumCtx: numCtx})
+}
+
+// LoadedModels returns what /api/ps would list now.
+func (s *Server) LoadedModels() []Loaded {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Loaded(nil), s.loaded...)
+}
+
+// Generates returns every /api/generate request received so far.
+func (s *Server) Generates() []Generate {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Generate(nil), s.generates...)
+}
+
+// WaitGenerate waits for the next /api/generate request not yet waited for.
+func (s *Server) WaitGenerate(ctx context.Context) error {
+	select {
+	case <-s.generated:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("fakeollama: no /api/generate request: %w", ctx.Err())
+	}
+}
+
+func (s *Server) ps(w http.ResponseWriter, _ *http.Request) {
+	models := []map[string]any{}
+	for _, l := range s.LoadedModels() {
+		models = append(models, map[string]any{
+			"name": l.Name + ":latest", "model": l.Name + ":latest", "size": 3 << 20, "size_vram": 0,
+			"digest": "0000000000000000000000000000000000000000000000000000000000000000", "context_length": l.NumCtx,
+			"expires_at": time.Now().Add(5 * time.Minute).UTC().Format(time.RFC3339Nano),
+		})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"models": models})
+}
+
+// generate answers /api/generate: without a prompt, Ollama's way of
+// loading a model; with one, the default script's plain answer.
+func (s *Server) generate(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Model     string         `json:"model"`
+		Prompt    string         `json:"prompt"`
+		Options   map[string]any `json:"options"`
+		KeepAlive any            `json:"keep_alive"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	m, ok := s.model(req.Model)
+	if !ok {
+		writeError(w, http.StatusNotFound, fmt.Sprintf("model '%s' not found", req.Model))
+		return
+	}
+	s.mu.Lock()
+	s.generates = append(s.generates, Generate{Model: req.Model, Prompt: req.Prompt, Options: req.Options, KeepAlive: req.KeepAlive})
+	s.mu.Unlock()
+	s.load(m.Name, numCtx(req.Options))
+	select {
+	case s.generated <- struct{}{}:
+	default:
+	}
+	reason, text := "load", ""
+	if req.Prompt != "" {
+		reason, text = "stop", "Hello from the tiny test model."
+	}
+	writeJSON(w, http.StatusOK, map[string]any{
+		"model": req.Model, "created_at": time.Now().UTC().Format(time.RFC3339Nano),
+		"response": text, "done": true, "done_reason": reason,
+	})
 }
 
 // numCtx is the window a request asks for; Ollama's CPU default is 4096.

@@ -179,6 +179,7 @@ export const Methods = {
   modelWait: 'loopls/modelWait',
   runStarted: 'loopls/runStarted',
   models: 'loopls/models',
+  warmUp: 'loopls/warmUp',
   resumeRun: 'loopls/resumeRun',
   approve: 'loopls/approve',
   diagnostics: 'loopls/diagnostics',

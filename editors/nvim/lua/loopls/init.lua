@@ -687,6 +687,10 @@ function M.open(layout)
   end
   local w = chat.show(layout or M.options.chat.layout, true)
   vim.cmd('normal! G')
+  -- Ollama loads the model while the user types (loopls/warmUp): loopls
+  -- loads only the model the settings name, never evicting another, and
+  -- answers "already loaded" at once the next time. Nothing waits for it.
+  M.request('loopls/warmUp', vim.empty_dict(), function() end)
   return w
 end
 

@@ -220,6 +220,7 @@ export class PanelProvider implements vscode.WebviewViewProvider {
   /** The server (re)started: the models and sessions may differ, and the shown session is re-read. */
   serverStarted(): void {
     if (!this.ready) return;
+    this.warmUp();
     void (async () => {
       await this.refreshModels();
       await this.refreshSessions();
@@ -306,6 +307,7 @@ export class PanelProvider implements vscode.WebviewViewProvider {
         this.host.log({ ev: 'panelReady' });
         this.host.partsReady?.();
         if (this.notice) this.post({ type: 'notice', notice: this.notice });
+        this.warmUp();
         await this.refreshModels();
         await this.refreshSessions();
         return;
@@ -522,6 +524,20 @@ export class PanelProvider implements vscode.WebviewViewProvider {
     this.host.log({ ev: 'panelModel', model });
     this.post({ type: 'models', models: this.models, selected: model });
     this.post({ type: 'status', status: this.conversation.status() });
+  }
+
+  /**
+   * Asks loopls to have Ollama load the configured model while the user
+   * types (loopls/warmUp), once per panel opening: loopls loads only the
+   * model the settings name, never evicting another. Nothing waits for it.
+   */
+  private warmUp(): void {
+    const c = this.host.client();
+    if (!c || !c.isRunning()) return;
+    c.sendRequest<{ loaded: boolean; reason?: string }>(Methods.warmUp, {}).then(
+      (r) => this.host.log({ ev: 'panelWarmUp', loaded: r?.loaded ?? false, reason: r?.reason }),
+      (e) => this.host.log({ ev: 'panelWarmUpFailed', error: message(e) }),
+    );
   }
 
   private async refreshModels(): Promise<void> {
