@@ -24,7 +24,7 @@ func NewModelWaitParams(w engine.ModelWait) ModelWaitParams {
 
 // OnModelWait tells the editor that the run's model call is silent: the
 // loopls/modelWait notification, and the same words on the run's progress
-// ("turn 1 · awaiting model · no answer from the model yet after 10s: …"),
+// ("turn 1 · thinking · no answer from the model yet after 10s: …"),
 // which an editor without loopls's notifications shows under its spinner.
 func (o *runObserver) OnModelWait(w engine.ModelWait) {
 	p := NewModelWaitParams(w)

@@ -63,7 +63,7 @@ func TestDaemonSaysWhatASilentModelCallWaitsFor(t *testing.T) {
 	}
 	c.waitFor("the notice on the run's progress", func(m *wireMsg) bool {
 		return m.Method == "$/progress" && strings.Contains(string(m.Params), `"report"`) &&
-			strings.Contains(string(m.Params), "turn 1 · awaiting model · no answer from the model yet after 1s")
+			strings.Contains(string(m.Params), "turn 1 · thinking · no answer from the model yet after 1s")
 	})
 	release()
 	res := c.await(answer)

@@ -174,7 +174,7 @@ func TestTransitionMessage(t *testing.T) {
 		tr   engine.Transition
 		want string
 	}{
-		{engine.Transition{Turn: 1, To: machine.StateAwaitingModel}, "turn 2 · awaiting model"},
+		{engine.Transition{Turn: 1, To: machine.StateAwaitingModel}, "turn 2 · thinking"},
 		{engine.Transition{Turn: 0, To: machine.StateAwaitingTools}, "turn 1 · running tools"},
 		{engine.Transition{Turn: 3, To: machine.StateTerminal, Outcome: machine.OutcomeCancelled}, "turn 4 · cancelled"},
 	} {

@@ -189,14 +189,14 @@ func (p *progress) end(msg string) {
 }
 
 // transitionMessage is the progress line for a transition, e.g.
-// "turn 2 · awaiting model".
+// "turn 2 · thinking".
 func transitionMessage(t engine.Transition) string {
 	var what string
 	switch t.To {
 	case machine.StateStart:
 		what = "starting"
 	case machine.StateAwaitingModel:
-		what = "awaiting model"
+		what = "thinking"
 	case machine.StateAwaitingTools:
 		what = "running tools"
 	case machine.StateAwaitingCompaction:

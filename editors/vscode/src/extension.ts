@@ -69,6 +69,11 @@ class ApprovalsCapability implements StaticFeature {
     const experimental = (caps.experimental ?? {}) as Record<string, unknown>;
     experimental.loopls = { ...((experimental.loopls as object | undefined) ?? {}), approvals: true };
     caps.experimental = experimental;
+    // One status bar item says what a run does, in words ("Thinking… · turn 1"),
+    // and clicking it cancels the run: VS Code would show the server's work-done
+    // progress as a second entry beside it. Registered after the client's own
+    // features, this takes back their workDoneProgress.
+    caps.window = { ...(caps.window ?? {}), workDoneProgress: false };
   }
   initialize(): void {}
   getState(): FeatureState {
@@ -489,7 +494,7 @@ async function showSessions(): Promise<void> {
     }
     const now = new Date();
     const pick = await vscode.window.showQuickPick(
-      sessions.map((s) => ({ label: s.title, description: sessionMeta(s, now), sessionId: s.sessionId })),
+      sessions.map((s) => ({ label: s.title, description: sessionMeta(s, now), detail: s.preview, sessionId: s.sessionId })),
       { title: 'loopls sessions', placeHolder: 'Search by title; the picked session opens in the panel', matchOnDescription: false },
     );
     if (!pick) return;
