@@ -73,6 +73,7 @@ async function rows(frame) {
     id: li.dataset.session,
     title: (li.querySelector('.session-title') || {}).textContent,
     meta: (li.querySelector('.session-meta') || {}).textContent,
+    preview: (li.querySelector('.session-preview') || {}).textContent,
   })));
 }
 
@@ -103,6 +104,7 @@ async function sessionList(h, frame) {
   check('"Sessions" lists both sessions, newest first', listed && listed.findIndex((x) => x.id === b.sessionId) < listed.findIndex((x) => x.id === a.sessionId), listed);
   const rowA = listed && listed.find((x) => x.id === a.sessionId);
   check('a row says its runs and when, in words (no timestamp)', rowA && /^1 run · (just now|\d+ min ago)$/.test(rowA.meta) && rowA.title === 'chat with me', rowA);
+  check('a row previews the session\'s last answer', rowA && rowA.preview === 'Hello from the tiny test model.', rowA);
   check('the shown conversation is marked in the list',
     (await frame.locator(`#sessions-list li[data-session="${b.sessionId}"][aria-current="true"]`).count()) === 1);
   await shot(page, 'sessions-list');
@@ -175,6 +177,7 @@ async function sessionList(h, frame) {
   const pickText = pickShown ? (await pickRow.innerText()).replace(/\s+/g, ' ') : '';
   check('"loopls: Show Sessions" lists it with its runs and a human time, no timestamp',
     /Greeting notes ?1 run · (just now|\d+ min ago)/.test(pickText) && !/\d{4}-\d\d-\d\dT|\.\d{6,}/.test(pickText), pickText);
+  check('the pick previews the last answer under the title', /Hello from the tiny test model\./.test(pickText), pickText);
   await shot(page, 'show-sessions');
   const nq = events().length;
   if (pickShown) await pickRow.click();

@@ -188,23 +188,46 @@ end, approval.choices(ask)), {
 })
 eq('approval: another tool', approval.question({ toolCall = { name = 'fetch_url', arguments = { url = 'https://x' } } }), 'loopls wants to use fetch_url on https://x')
 
--- Session titles (issue 25, item 8): the same title twice is told apart.
+-- Session titles (issue 25, item 8): the same title twice is told apart;
+-- dates in words (issue 34, item 7), with a preview of the last answer.
+local function utc(epoch_s)
+  return os.date('!%Y-%m-%dT%H:%M:%S', epoch_s) .. '.5Z'
+end
+local now = os.time()
 local labels = loopls.session_labels({
-  { sessionId = 'ses_a', title = 'hello', updatedAt = '2026-12-03T14:05:10.5Z', runs = 1 },
-  { sessionId = 'ses_b', title = 'hello', updatedAt = '2026-12-03T14:05:40.1Z', runs = 2 },
-  { sessionId = 'ses_c', title = 'Fix the problems reported in this code.', updatedAt = '2026-12-03T14:06:00Z', runs = 1 },
-  { sessionId = 'ses_d', title = 'Fix the problems reported in this code.', updatedAt = '2026-12-03T14:06:00.9Z', runs = 1 },
-  { sessionId = 'ses_e', title = 'alone', updatedAt = '2026-12-03T14:07:00Z', runs = 3 },
-})
+  { sessionId = 'ses_a', title = 'hello', updatedAt = utc(now - 7200 - 10), runs = 1 },
+  { sessionId = 'ses_b', title = 'hello', updatedAt = utc(now - 7200 - 40), runs = 2 },
+  { sessionId = 'ses_c', title = 'Fix the problems reported in this code', updatedAt = utc(now - 300), runs = 1 },
+  { sessionId = 'ses_d', title = 'Fix the problems reported in this code', updatedAt = utc(now - 300), runs = 1 },
+  { sessionId = 'ses_e', title = 'alone', updatedAt = utc(now - 30), runs = 3, preview = 'Hello from the tiny test model.' },
+}, now)
 local distinct = {}
 for _, l in ipairs(labels) do
   distinct[l] = true
 end
 eq('sessions: five sessions, five different labels', vim.tbl_count(distinct), 5)
 eq('sessions: twins get the time to the second, the id when that is the same too',
-  { labels[1]:match('^hello · %d+%-%d+%-%d+ %d+:%d+:%d+ · 1 run$') ~= nil, labels[3]:find('ses_c', 1, true) ~= nil, labels[4]:find('ses_d', 1, true) ~= nil },
+  { labels[1]:match('^hello · .- · %d%d:%d%d:%d%d · 1 run$') ~= nil, labels[3]:find('ses_c', 1, true) ~= nil, labels[4]:find('ses_d', 1, true) ~= nil },
   { true, true, true })
-eq('sessions: a title of its own gets the minute only, no id', labels[5]:match('^alone · %d+%-%d+%-%d+ %d+:%d+ · 3 runs$') ~= nil, true)
+eq('sessions: a title of its own: when in words, runs, the last answer; no id, no timestamp', labels[5],
+  'alone · just now · 3 runs · “Hello from the tiny test model.”')
+eq('sessions: no raw timestamp in any label', vim.tbl_filter(function(l)
+  return l:find('%d%d%d%d%-%d%d%-%d%d') ~= nil
+end, labels), {})
+local t0 = os.time({ year = 2026, month = 12, day = 9, hour = 15, min = 0 })
+local at = function(y, mo, d, h, mi)
+  return utc(os.time({ year = y, month = mo, day = d, hour = h, min = mi }))
+end
+eq('sessions: when in words', {
+  loopls.when_text(at(2026, 12, 9, 14, 59), t0 - 40),
+  loopls.when_text(at(2026, 12, 9, 14, 40), t0),
+  loopls.when_text(at(2026, 12, 9, 9, 0), t0),
+  loopls.when_text(at(2026, 12, 8, 14, 5), t0),
+  loopls.when_text(at(2026, 12, 5, 14, 5), t0),
+  loopls.when_text(at(2026, 11, 1, 8, 0), t0),
+  loopls.when_text(at(2025, 11, 1, 8, 0), t0),
+  loopls.when_text('not a time', t0),
+}, { 'just now', '20 min ago', '6 h ago', 'yesterday 14:05', os.date('%a', os.time({ year = 2026, month = 12, day = 5, hour = 12 })) .. ' 14:05', 'Nov 1', 'Nov 1, 2025', '' })
 
 -- Redraw from loopls/session.
 chat.redraw({

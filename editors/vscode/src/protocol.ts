@@ -162,6 +162,8 @@ export interface SessionSummary {
   runs?: number;
   updatedAt?: string;
   resumableRun?: string;
+  /** The last ended run's answer on one line. */
+  preview?: string;
 }
 
 /** Result of `loopls/undoRun`. */

@@ -759,33 +759,77 @@ function M.pick_session(on_done)
   end)
 end
 
--- An RFC 3339 time (UTC, as loopls writes it) in local time, to the minute
--- or, with seconds, to the second; '' when it cannot be read.
-local function local_time(stamp, seconds)
+-- An RFC 3339 time (UTC, as loopls writes it) as seconds since the epoch,
+-- or nil when it cannot be read.
+local function epoch(stamp)
   if type(stamp) ~= 'string' then
-    return ''
+    return nil
   end
   local y, mo, d, h, mi, sec = stamp:match('^(%d+)-(%d+)-(%d+)T(%d+):(%d+):(%d+)')
   if not y then
-    return ''
+    return nil
   end
+  -- os.time reads the fields as local time: shift by the zone's offset.
   local as_local = os.time({ year = tonumber(y), month = tonumber(mo), day = tonumber(d), hour = tonumber(h), min = tonumber(mi), sec = tonumber(sec), isdst = false })
   local now = os.time()
-  local offset = os.difftime(now, os.time(os.date('!*t', now)))
-  return os.date(seconds and '%Y-%m-%d %H:%M:%S' or '%Y-%m-%d %H:%M', as_local + offset)
+  return as_local + os.difftime(now, os.time(os.date('!*t', now)))
 end
 
---- How gs lists the sessions: the title (from the first prompt), the time
---- of the last run and the number of runs. Titles repeat (the same first
---- line, a fix's default instruction): then the time is given to the second,
---- and, if that is the same too, the session's id ends the line.
-function M.session_labels(list)
+local weekdays = { 'Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat' }
+local months = { 'Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec' }
+
+--- When, in words and local time, relative to now (seconds since the
+--- epoch; default the clock): "just now", "5 min ago", "3 h ago" (today),
+--- "yesterday 14:05", "Tue 14:05" (this week), "Dec 1", "Dec 1, 2025"
+--- (another year); '' when the time cannot be read. As VS Code's list says it.
+function M.when_text(stamp, now)
+  local t = epoch(stamp)
+  if not t then
+    return ''
+  end
+  now = now or os.time()
+  local ago = now - t
+  if ago < 60 then
+    return 'just now'
+  end
+  if ago < 3600 then
+    return string.format('%d min ago', math.floor(ago / 60))
+  end
+  local n = os.date('*t', now)
+  local today = os.time({ year = n.year, month = n.month, day = n.day, hour = 0 })
+  local d = os.date('*t', t)
+  if t >= today then
+    return string.format('%d h ago', math.floor(ago / 3600))
+  end
+  local day = os.time({ year = d.year, month = d.month, day = d.day, hour = 0 })
+  local days = math.floor((today - day) / 86400 + 0.5)
+  local hhmm = string.format('%02d:%02d', d.hour, d.min)
+  if days == 1 then
+    return 'yesterday ' .. hhmm
+  end
+  if days < 7 then
+    return weekdays[d.wday] .. ' ' .. hhmm
+  end
+  local md = string.format('%s %d', months[d.month], d.day)
+  return d.year == n.year and md or string.format('%s, %d', md, d.year)
+end
+
+--- How gs lists the sessions: the title (short, from the first prompt),
+--- when its last run was in words, its number of runs, and a preview of its
+--- last answer. Titles repeat (the same first line, a fix's default
+--- instruction): then the local time to the second is added, and, if that
+--- is the same too, the session's id.
+function M.session_labels(list, now)
   local function title(s)
     return (type(s.title) == 'string' and s.title ~= '') and s.title or 'untitled'
   end
   local function runs(s)
     local n = tonumber(s.runs)
     return n and string.format('%d run%s', n, n == 1 and '' or 's') or ''
+  end
+  local function to_second(s)
+    local t = epoch(s.updatedAt)
+    return t and os.date('%H:%M:%S', t) or ''
   end
   local count = function(key)
     local seen = {}
@@ -796,18 +840,27 @@ function M.session_labels(list)
     return seen
   end
   local by_title = count(title)
-  local to_second = function(s)
-    return title(s) .. '\0' .. local_time(s.updatedAt, true)
-  end
-  local by_second = count(to_second)
+  local by_second = count(function(s)
+    return title(s) .. '\0' .. to_second(s)
+  end)
   local out = {}
   for _, s in ipairs(list) do
     local twin = by_title[title(s)] > 1
-    local parts = { title(s), local_time(s.updatedAt, twin) }
-    if twin and by_second[to_second(s)] > 1 then
-      table.insert(parts, tostring(s.sessionId))
+    local parts = { title(s), M.when_text(s.updatedAt, now) }
+    if twin then
+      table.insert(parts, to_second(s))
+      if by_second[title(s) .. '\0' .. to_second(s)] > 1 then
+        table.insert(parts, tostring(s.sessionId))
+      end
     end
     table.insert(parts, runs(s))
+    if type(s.preview) == 'string' and s.preview ~= '' then
+      local p = s.preview:gsub('%s+', ' ')
+      if vim.fn.strchars(p) > 60 then
+        p = vim.fn.strcharpart(p, 0, 59) .. '…'
+      end
+      table.insert(parts, '“' .. p .. '”')
+    end
     out[#out + 1] = table.concat(vim.tbl_filter(function(x)
       return x ~= ''
     end, parts), ' · ')

@@ -115,6 +115,7 @@ export function sessionViews(list: SessionSummary[] | null | undefined): Session
       updatedAt: s.updatedAt,
       runs: s.runs,
       resumableRun: s.resumableRun,
+      ...(typeof s.preview === 'string' && s.preview !== '' ? { preview: oneLine(s.preview, 120) } : {}),
     }));
 }
 

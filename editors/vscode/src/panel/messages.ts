@@ -61,6 +61,8 @@ export interface SessionView {
   updatedAt?: string;
   runs?: number;
   resumableRun?: string;
+  /** The last answer on one line (loopls/sessions' preview). */
+  preview?: string;
 }
 
 /** One entry of the model picker. */

@@ -128,6 +128,7 @@ export function mountSessions(doc: Document, toggle: HTMLButtonElement, box: HTM
     open.type = 'button';
     open.title = `Open “${s.title}”`;
     open.append(el(doc, 'span', 'session-title', s.title), el(doc, 'span', 'session-meta', sessionMeta(s, new Date())));
+    if (s.preview) open.append(el(doc, 'span', 'session-preview', s.preview));
     open.addEventListener('click', () => {
       post({ type: 'openSession', sessionId: s.sessionId });
       setOpen(false);
