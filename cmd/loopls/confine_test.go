@@ -154,3 +154,19 @@ tee:
 nested:
 	sh -c "sh -c 'echo x > {OUT}'"
 `
+
+// TestDoctorShipsTheAppArmorProfile: loopls doctor --apparmor prints the
+// profile that lets this binary make user namespaces where AppArmor
+// restricts them (Ubuntu 23.10 and later), for this binary's real path.
+func TestDoctorShipsTheAppArmorProfile(t *testing.T) {
+	bin := binary(t)
+	e := newEnv(t, fakeollama.Options{})
+	r := e.run("doctor", "--apparmor")
+	real, err := filepath.EvalSymlinks(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.code != 0 || !strings.Contains(r.stdout, "profile loopls "+real+" ") || !strings.Contains(r.stdout, "userns,") || strings.Contains(r.stdout, "LOOPLS_BINARY") {
+		t.Errorf("exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+}

@@ -1,11 +1,13 @@
 package main
 
 import (
+	_ "embed"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/loopls/loopls/command"
@@ -29,11 +31,26 @@ command is then asked), 2 usage.
 Flags:
 `
 
+// appArmorProfile is the AppArmor profile that lets loopls make the user
+// namespace of its confined child where AppArmor restricts them (Ubuntu
+// 23.10 and later); `loopls doctor --apparmor` prints it for this binary.
+//
+//go:embed apparmor/loopls
+var appArmorProfile string
+
+// appArmorRestricts reports whether AppArmor restricts unprivileged user
+// namespaces on this machine.
+func appArmorRestricts() bool {
+	b, err := os.ReadFile("/proc/sys/kernel/apparmor_restrict_unprivileged_userns")
+	return err == nil && strings.TrimSpace(string(b)) == "1"
+}
+
 func cmdDoctor(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("doctor", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, doctorUsage); fs.PrintDefaults() }
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
+	apparmor := fs.Bool("apparmor", false, "print the AppArmor profile that lets this binary make user namespaces (Ubuntu 23.10 and later), and exit")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return 0
@@ -43,6 +60,18 @@ func cmdDoctor(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		fs.Usage()
 		return 2
+	}
+	if *apparmor {
+		exe, err := os.Executable()
+		if err == nil {
+			exe, err = filepath.EvalSymlinks(exe)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "loopls doctor: this binary's path: %v\n", err)
+			return 1
+		}
+		fmt.Fprint(stdout, strings.ReplaceAll(appArmorProfile, "LOOPLS_BINARY", exe))
+		return 0
 	}
 	st := command.Confinement()
 	code := 0
@@ -54,11 +83,16 @@ func cmdDoctor(args []string, stdout, stderr io.Writer) int {
 	if *asJSON {
 		rep := st.Report()
 		rep["envDropped"] = append([]string{}, dropped...)
+		rep["appArmorRestrictsUserNamespaces"] = appArmorRestricts()
 		b, _ := json.Marshal(rep)
 		fmt.Fprintf(stdout, "%s\n", b)
 		return code
 	}
 	fmt.Fprintf(stdout, "command confinement: %s\n", st)
+	if st.Level.Name() != "full" && appArmorRestricts() {
+		fmt.Fprintln(stdout, "  AppArmor restricts unprivileged user namespaces here (kernel.apparmor_restrict_unprivileged_userns=1), so the confined child gets Landlock only.")
+		fmt.Fprintln(stdout, "  The profile cmd/loopls/apparmor/loopls lets this binary make them: loopls doctor --apparmor | sudo tee /etc/apparmor.d/loopls && sudo apparmor_parser -r /etc/apparmor.d/loopls")
+	}
 	for _, g := range st.Guarantees() {
 		fmt.Fprintf(stdout, "  - %s\n", g)
 	}
