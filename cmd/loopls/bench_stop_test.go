@@ -173,3 +173,33 @@ func TestBenchUserTasksAndMissingToolchain(t *testing.T) {
 		t.Errorf("a spec without named tests: exit %d, stderr:\n%s", r.code, r.stderr)
 	}
 }
+
+// On a terminal the bench's progress is a bar redrawn in place, then the
+// table; off a terminal, one line per finished run (the other tests).
+func TestBenchOnTerminalDrawsAProgressBar(t *testing.T) {
+	scriptPath, err := exec.LookPath("script")
+	if err != nil {
+		t.Fatalf("this test needs script(1) from util-linux to get a terminal: %v", err)
+	}
+	srv := fakeollama.StartTB(t, fakeollama.Options{})
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), benchBound)
+	defer cancel()
+	c := exec.CommandContext(ctx, scriptPath, "-q", "-e", "-c",
+		binary(t)+" bench --allow-unconfined --model tiny --task answer-facts --task answer-count", "/dev/null")
+	c.Dir = dir
+	c.Env = append(os.Environ(), "OLLAMA_HOST="+srv.Host, "XDG_CONFIG_HOME="+filepath.Join(dir, "config"), "TERM=xterm")
+	out, err := c.CombinedOutput()
+	if err != nil {
+		t.Fatalf("loopls bench on a terminal: %v\n%q", err, out)
+	}
+	screen := string(out)
+	for _, want := range []string{"\r\x1b[K[------------------------] 0/2 answer-facts with tiny", "[############------------] 1/2", "TASK", "0 of 2 runs passed"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the screen lacks %q:\n%q", want, screen)
+		}
+	}
+	if strings.Contains(screen, "bench: 1/2") {
+		t.Errorf("a terminal got the pipe's lines:\n%q", screen)
+	}
+}

@@ -257,6 +257,7 @@ func (e *benchEnv) bench(args ...string) ([]bench.Result, bench.Summary, result)
 			"XDG_CONFIG_HOME="+filepath.Join(e.dir, "config"),
 			"XDG_STATE_HOME="+filepath.Join(e.dir, "state"),
 			"TMPDIR="+e.tmp(),
+			"XDG_CACHE_HOME="+filepath.Join(e.dir, "cache"),
 		)
 		return c
 	})
@@ -365,6 +366,34 @@ func TestBenchOracleSolvesEveryTaskAndDoneNone(t *testing.T) {
 			names = append(names, l.Name())
 		}
 		t.Errorf("the bench left %v in its temporary directory", names)
+	}
+	// The Go tasks' confined commands used the shared cache, not one per
+	// workspace copy under the user's cache directory.
+	if left, _ := os.ReadDir(filepath.Join(e.dir, "cache")); len(left) > 0 {
+		t.Errorf("the bench left %v in the user's cache directory", left)
+	}
+}
+
+// Without --gocache the bench makes its own shared build cache and removes
+// it at the end, with every task's copy.
+func TestBenchLeavesNothingBehind(t *testing.T) {
+	e := newBenchEnv(t)
+	bin := binary(t)
+	r := runToEnd(t, benchBound, []string{"bench", "--json", "--allow-unconfined", "--model", modelOracle, "--task", "py-fix-test", "--task", "js-fix-test"},
+		func(ctx context.Context, a ...string) *exec.Cmd {
+			c := exec.CommandContext(ctx, bin, a...)
+			c.Dir = e.dir
+			c.Env = append(os.Environ(), "OLLAMA_HOST="+e.srv.Host, "XDG_CONFIG_HOME="+filepath.Join(e.dir, "config"),
+				"TMPDIR="+e.tmp(), "XDG_CACHE_HOME="+filepath.Join(e.dir, "cache"))
+			return c
+		})
+	if r.code != 0 || !strings.Contains(r.stdout, `"tasks":2,"passed":2`) {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	for _, d := range []string{e.tmp(), filepath.Join(e.dir, "cache")} {
+		if left, _ := os.ReadDir(d); len(left) > 0 {
+			t.Errorf("the bench left %v in %s", left, d)
+		}
 	}
 }
 
