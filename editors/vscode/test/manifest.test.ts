@@ -66,3 +66,24 @@ test('the icons exist: a PNG for the marketplace, an SVG for the activity bar', 
   const ignore = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8').split('\n');
   for (const keep of ['!media/**', '!server/**']) assert.ok(ignore.includes(keep), `.vscodeignore has ${keep}`);
 });
+
+test('the README and docs/editors.md list every command the palette offers, by its title', () => {
+  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+  const docs = fs.readFileSync(path.join(root, '..', '..', 'docs', 'editors.md'), 'utf8');
+  // Hidden from the palette: `when: false`, or only under a test run.
+  const hidden = new Set<string>(
+    manifest.contributes.menus.commandPalette.filter((m: { when?: string }) => m.when === 'false' || m.when === 'loopls.testMode').map((m: { command: string }) => m.command),
+  );
+  const titles: string[] = manifest.contributes.commands
+    .filter((c: { command: string }) => !hidden.has(c.command))
+    .map((c: { category?: string; title: string }) => `${c.category ? c.category + ': ' : ''}${c.title}`);
+  assert.ok(titles.includes('loopls: Show Sessions') && titles.includes('loopls: New Conversation'));
+  const commandsPart = readme.slice(readme.indexOf('Commands (palette'), readme.indexOf('Settings:'));
+  for (const t of titles) {
+    assert.ok(commandsPart.includes(`**${t}**`), `the README's command list names ${t}`);
+    assert.ok(docs.includes(`**${t}**`), `docs/editors.md names ${t}`);
+  }
+  // And names no command the extension does not have.
+  const listed = [...commandsPart.matchAll(/\*\*(loopls: [^*]+)\*\*/g)].map((m) => m[1]);
+  assert.deepEqual(listed.filter((l) => !titles.includes(l)), []);
+});
