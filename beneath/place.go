@@ -27,3 +27,18 @@ func (d *Dir) MoveIn(from *os.File, fromName, name string) error {
 	}
 	return nil
 }
+
+// Rename renames the entry from to to, both in d, replacing what is at to
+// (a link there is replaced, not followed).
+func (d *Dir) Rename(from, to string) error {
+	if err := checkName("rename", from); err != nil {
+		return err
+	}
+	if err := checkName("rename", to); err != nil {
+		return err
+	}
+	if err := renameAt(d.h, from, to); err != nil {
+		return withPath(err, "rename", d.child(to))
+	}
+	return nil
+}

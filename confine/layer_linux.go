@@ -14,7 +14,8 @@ import (
 // never written. userxattr lets a user namespace mount it (and forces
 // redirect_dir=nofollow: renaming a directory of the lower layer gives
 // EXDEV); metacopy is off, so a change of mode or times copies the whole
-// file up. The caller walks l.Upper after the child is gone.
+// file up; volatile, since the layer is applied, never reused. The
+// caller walks l.Upper after the child is gone.
 func mountLayer(l *Layer) error {
 	err := mountLayerFS(l)
 	if errors.Is(err, unix.EINVAL) || errors.Is(err, unix.ENOSYS) {
@@ -45,8 +46,13 @@ func mountLayerFS(l *Layer) error {
 			return fmt.Errorf("%s: %w", kv[0], err)
 		}
 	}
-	if err := unix.FsconfigSetFlag(fd, "userxattr"); err != nil {
-		return fmt.Errorf("userxattr: %w", err)
+	// volatile: the layer is thrown away after the line, so nothing
+	// needs it synced to disk (the overlay would sync the whole upper
+	// file system when the child's namespace goes away).
+	for _, flag := range []string{"userxattr", "volatile"} {
+		if err := unix.FsconfigSetFlag(fd, flag); err != nil {
+			return fmt.Errorf("%s: %w", flag, err)
+		}
 	}
 	if err := unix.FsconfigCreate(fd); err != nil {
 		return err
@@ -70,6 +76,6 @@ func mountLayerData(l *Layer) error {
 	if len(l.Above) > 0 {
 		lower = strings.Join(l.Above, ":") + ":" + l.Dir
 	}
-	data := "lowerdir=" + lower + ",upperdir=" + l.Upper + ",workdir=" + l.Work + ",userxattr,metacopy=off"
+	data := "lowerdir=" + lower + ",upperdir=" + l.Upper + ",workdir=" + l.Work + ",userxattr,volatile,metacopy=off"
 	return unix.Mount("overlay", l.Dir, "overlay", 0, data)
 }
