@@ -14,7 +14,7 @@ import (
 
 // tree makes the files (a name ending in "/" is a directory, "name -> t"
 // a symbolic link) under a fresh directory and returns its real path.
-func tree(t *testing.T, entries ...string) string {
+func tree(t testing.TB, entries ...string) string {
 	t.Helper()
 	dir, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
@@ -41,7 +41,7 @@ func tree(t *testing.T, entries ...string) string {
 	return dir
 }
 
-func open(t *testing.T, dir string) *Root {
+func open(t testing.TB, dir string) *Root {
 	t.Helper()
 	r, err := Open(dir)
 	if err != nil {

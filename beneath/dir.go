@@ -11,6 +11,7 @@ import (
 	"os"
 	"path"
 	"strconv"
+	"sync"
 	"time"
 )
 
@@ -200,6 +201,9 @@ func TempName(name string) string {
 // writeChunk is how much WriteAtomic writes between checks of ctx.
 const writeChunk = 1 << 20
 
+// copyBufs are WriteAtomic's copy buffers, kept between writes.
+var copyBufs = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
+
 // WriteAtomic replaces (or creates) name in d with what src holds: it
 // writes a temporary file in d, syncs it, gives it the mode of the regular
 // file it replaces (perm for a new one) and renames it over name in the
@@ -230,11 +234,15 @@ func (d *Dir) WriteAtomic(ctx context.Context, name string, src io.Reader, perm 
 			_ = unlinkAt(d.h, tmp, false)
 		}
 	}()
+	buf := copyBufs.Get().(*[]byte)
+	defer copyBufs.Put(buf)
 	for {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("write of %s cancelled: %w", rel, err)
 		}
-		n, err := io.CopyN(f, src, writeChunk)
+		// (the bare io.Writer keeps os.File's ReadFrom, which allocates a
+		// buffer of its own, out of it)
+		n, err := io.CopyBuffer(struct{ io.Writer }{f}, io.LimitReader(src, writeChunk), *buf)
 		if errors.Is(err, io.EOF) || (err == nil && n < writeChunk) {
 			break
 		}
@@ -323,6 +331,18 @@ func (d *Dir) removeAll(name string, seen Entry, depth int) error {
 					continue
 				}
 				break
+			}
+			if !e.Mode.IsDir() {
+				// Inside a directory held open, unlinkat of a name removes
+				// that entry and nothing else, whatever it now is (one that
+				// became a directory fails): no second look is needed.
+				d.r.step(StepRemove, sub.child(n))
+				if err = unlinkAt(sub.h, n, false); err != nil && !errors.Is(err, fs.ErrNotExist) {
+					err = withPath(err, "remove", sub.child(n))
+					break
+				}
+				err = nil
+				continue
 			}
 			if err = sub.removeAll(n, e, depth+1); err != nil {
 				break

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"strings"
+	"syscall"
 
 	"github.com/loopls/loopls/beneath"
 	"github.com/loopls/loopls/engine/machine"
@@ -151,7 +152,7 @@ func (w *Workspace) UndoRun(ctx context.Context, run machine.RunID) (applied boo
 		}
 	}
 	for _, s := range modes {
-		if err := w.chmodNoFollow(s.first.Path, s.first.ModeBefore); err != nil {
+		if err := w.chmodNoFollow(s.last, s.first.ModeBefore); err != nil {
 			reasons = append(reasons, fmt.Sprintf("mode of %s not set back to %v: %v", s.first.Path, s.first.ModeBefore, err))
 		}
 	}
@@ -188,17 +189,22 @@ func (w *Workspace) undoEdit(run machine.RunID, s *span) (*FileEdit, bool) {
 	}, true
 }
 
-// chmodNoFollow sets rel's permission bits on the regular file rel names,
-// on the descriptor it opened: a symlink put in its place is refused.
-func (w *Workspace) chmodNoFollow(rel string, mode fs.FileMode) error {
-	before, err := w.root.Lstat(rel)
+// chmodNoFollow sets the permission bits of the regular file e last
+// wrote, on the descriptor it opened in its directory, reached from the
+// root following no link (and, with e.Dirs, only the directories it was
+// written in): a link or another directory put on its way is refused.
+func (w *Workspace) chmodNoFollow(e JournalEntry, mode fs.FileMode) error {
+	target := e.Target
+	if target == "" {
+		target = e.Path
+	}
+	dirRel, base := path.Split(target)
+	d, err := w.under.Walk(dirOf(dirRel), beneath.Walk{Expect: e.Dirs})
 	if err != nil {
 		return err
 	}
-	if !before.Mode().IsRegular() {
-		return fmt.Errorf("%s is not a regular file: %w", rel, ErrInvalidPath)
-	}
-	f, err := w.root.OpenFile(rel, os.O_RDONLY, 0)
+	defer d.Close()
+	f, err := d.OpenFile(base, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return err
 	}
@@ -207,8 +213,8 @@ func (w *Workspace) chmodNoFollow(rel string, mode fs.FileMode) error {
 	if err != nil {
 		return err
 	}
-	if !os.SameFile(before, fi) {
-		return fmt.Errorf("%s changed while its mode was set: %w", rel, ErrInvalidPath)
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s is not a regular file: %w", e.Path, ErrInvalidPath)
 	}
 	return f.Chmod(fi.Mode()&^fs.ModePerm | mode&fs.ModePerm)
 }
