@@ -72,9 +72,7 @@ func (c *commandRun) afterLine(p linePrelude) {
 		defer r.Close()
 		root = r
 	}
-	c.mu.Lock()
-	approved := slices.Clone(c.approved)
-	c.mu.Unlock()
+	approved := c.keptGitDirs()
 	var failed map[string]string
 	for round := 0; round < removalRounds; round++ {
 		failed = map[string]string{} // what the last round could not remove

@@ -88,6 +88,7 @@ func runConfined(ctx context.Context, cfg Config, cmdline string, st confine.Sta
 	c := newCommandRun(cfg, cmdline, env)
 	c.dropped = dropped
 	prelude := beforeLine(cfg.Scan, c.t)
+	c.before = prelude.before
 	spec := childSpec(exe, cfg.Dir, tmp, cache, sys, st, prelude.readOnly(c.t))
 	bounds := lineBounds(spec.Namespaces)
 	if cfg.seams.bounds != nil {

@@ -188,6 +188,9 @@ func gitInitDir(args []string) (string, bool) {
 var gitPinnedEnv = []string{
 	"GIT_EDITOR=true", "GIT_SEQUENCE_EDITOR=true", "GIT_PAGER=cat", "PAGER=cat",
 	"GIT_TERMINAL_PROMPT=0", "GIT_ASKPASS=true", "SSH_ASKPASS=true",
+	// A git that only reads writes nothing then (no index refresh), so
+	// it leaves a git directory as the last git that wrote it did.
+	"GIT_OPTIONAL_LOCKS=0",
 }
 
 // gitProgramEnv are variables that name a program git runs, or the

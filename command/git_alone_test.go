@@ -61,3 +61,30 @@ func TestGitEditorAndStdinArePinned(t *testing.T) {
 		t.Errorf("git check-ignore, which only reads, lost its stdin:\n%s", res.Output)
 	}
 }
+
+// TestGitInitDirIsGitsAlone: after an approved git init DIR, a program of
+// the same line other than git that writes DIR/.git (a hook, fsmonitor in
+// its config) gets nothing kept: a later git program on the line is
+// refused, and DIR/.git is removed after the line and named in the
+// result. A line where only git writes it keeps it (issue 31).
+func TestGitInitDirIsGitsAlone(t *testing.T) {
+	g := newGitWorld(t, true)
+	res := call(t, g.cfg, "git init -q s1 && sh -c 'printf \"[core]\\n\\tfsmonitor = touch ran\\n\" >> s1/.git/config'")
+	if _, err := os.Lstat(filepath.Join(g.dir, "s1", ".git")); err == nil {
+		t.Errorf("s1/.git, written by sh after git init, was kept:\n%s", res.Output)
+	}
+	if !strings.Contains(res.Output, "s1/.git") {
+		t.Errorf("the result does not name s1/.git as removed:\n%s", res.Output)
+	}
+	res = call(t, g.cfg, "git init -q s2 && sh -c 'printf \"#!/bin/sh\\ntouch ran\\n\" > s2/.git/hooks/pre-commit; chmod +x s2/.git/hooks/pre-commit' ; cd s2 && git commit -q --allow-empty -m x")
+	if _, err := os.Lstat(filepath.Join(g.dir, "s2", ".git")); err == nil || !strings.Contains(res.Output, "only git may write it") {
+		t.Errorf("git ran on s2/.git after sh wrote it, or it was kept:\n%s", res.Output)
+	}
+	res = call(t, g.cfg, "git init -q s3 && cd s3 && git status --short && git -c user.name=a -c user.email=a@b commit -q --allow-empty -m x && git log --oneline | cat")
+	if _, err := os.Stat(filepath.Join(g.dir, "s3", ".git", "HEAD")); err != nil || !strings.HasSuffix(strings.TrimSpace(res.Output), "[exit code 0]") {
+		t.Errorf("git init, status and commit on s3 by git alone did not keep s3/.git:\n%s", res.Output)
+	}
+	if _, err := os.Lstat(filepath.Join(g.dir, "ran")); err == nil {
+		t.Error("the hook or fsmonitor ran")
+	}
+}

@@ -121,6 +121,10 @@ func (c *commandRun) runWritable(ctx context.Context, token uint64, files []*os.
 	if !ok || len(files) != 3 {
 		return 0, fmt.Errorf("%w: no such program was admitted", ErrRefused)
 	}
+	if err := c.gitStarts(d); err != nil {
+		return 0, err
+	}
+	defer c.gitEnded(d)
 	spec := c.spec
 	spec.Stage2 = execArg
 	// Git with its directory writable works on the disk, not in the

@@ -257,11 +257,12 @@ func (c *commandRun) admit(ctx context.Context, dir string, env expand.Environ, 
 		return execVerdict{Skip: true}, c.seams.start(ctx, run)
 	}
 	v := execVerdict{Path: path, Run: run}
-	if writable != "" && (c.spec.Layer != nil || slices.Contains(c.readOnly, c.t.abs(writable))) {
-		// Held read-only in the confined child, or the line writes a
-		// layer: the program runs in a child of its own where only this
-		// path is writable, on the disk (no other program of the line
-		// writes what the user allowed this one).
+	if writable != "" && c.spec.Exe != "" {
+		// In the confined child, whether it holds the path read-only, the
+		// line writes a layer, or git is about to make it: the program
+		// runs in a child of its own where only this path is writable, on
+		// the disk, and the daemon sees it start and end (git_alone.go), so
+		// no other program of the line writes what the user allowed this one.
 		v.Token = c.delegate(delegation{path: path, args: run, dir: dir, env: exported(env), writable: writable})
 	}
 	return v, nil

@@ -73,6 +73,12 @@ type commandRun struct {
 	layerNotes []string
 	dropped    []string // environment variables its programs do not get
 	approved   []string // protected paths the user let a program write
+	before     []string // confined: the protected paths present when the line started
+	// gitMade are the git directories git made on this line, with their
+	// state when the last git program that wrote them ended; tainted,
+	// those another program wrote since (git_alone.go).
+	gitMade map[string]string
+	tainted map[string]bool
 	// delegated are the programs admitted to run in a child of their own
 	// with a protected path writable, by token, each taken once.
 	delegated map[uint64]delegation
