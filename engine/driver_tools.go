@@ -27,10 +27,10 @@ func (a *Agent) stepCallTools(rs *runState, step machine.Step) inflight {
 		a.feed(rs)(a.machine.LoopStopped(tool, n))
 		return inflight{}
 	}
-	for _, pc := range step.Calls {
+	for i, pc := range step.Calls {
 		if pc.Preresolved != nil {
-			a.toolEvent(rs, false, ToolEvent{RunID: rs.run.ID, Turn: step.Turn, Call: pc.Call, Status: ToolRunning})
-			a.toolEvent(rs, true, ToolEvent{RunID: rs.run.ID, Turn: step.Turn, Call: pc.Call, Status: ToolFailed, Output: pc.Preresolved.Content})
+			a.toolEvent(rs, false, ToolEvent{RunID: rs.run.ID, Turn: step.Turn, Index: i, Call: pc.Call, Status: ToolRunning})
+			a.toolEvent(rs, true, ToolEvent{RunID: rs.run.ID, Turn: step.Turn, Index: i, Call: pc.Call, Status: ToolFailed, Output: pc.Preresolved.Content})
 		}
 	}
 	apply := func(r stepResult) { a.toolsAnswered(rs, step, r) }
@@ -76,7 +76,7 @@ func (a *Agent) runTools(rs *runState, step machine.Step) stepResult {
 				case <-ctx.Done():
 					return
 				}
-				results[i] = a.dispatch(ctx, rs, step.Turn, step.Calls[i].Call)
+				results[i] = a.dispatch(ctx, rs, step.Turn, i, step.Calls[i].Call)
 				<-sem
 			}
 		}()
@@ -143,9 +143,9 @@ func (a *Agent) toolEvent(rs *runState, post bool, ev ToolEvent) {
 // caught), in-place retries of infrastructure failures, and the output
 // limit. It always returns a result message: tool failures are results the
 // model sees, never run failures.
-func (a *Agent) dispatch(ctx context.Context, rs *runState, turn int, call machine.ToolCall) machine.Message {
+func (a *Agent) dispatch(ctx context.Context, rs *runState, turn, index int, call machine.ToolCall) machine.Message {
 	start := time.Now()
-	ev := ToolEvent{RunID: rs.run.ID, Turn: turn, Call: call, Status: ToolRunning}
+	ev := ToolEvent{RunID: rs.run.ID, Turn: turn, Index: index, Call: call, Status: ToolRunning}
 	a.toolEvent(rs, false, ev)
 	post := func(output string, isError bool) machine.Message {
 		// The model (and every observer) sees the output with the daemon's

@@ -35,8 +35,12 @@ const (
 
 // ToolEvent reports one tool call's progress.
 type ToolEvent struct {
-	RunID    machine.RunID
-	Turn     int
+	RunID machine.RunID
+	Turn  int
+	// Index is the call's place among its turn's calls, from 0, in the
+	// model's order: calls run side by side start in any order, and an
+	// editor draws them in this one.
+	Index    int
 	Call     machine.ToolCall
 	Status   ToolStatus
 	Output   string        // set on completed/failed

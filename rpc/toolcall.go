@@ -16,6 +16,11 @@ type ToolCallParams struct {
 	Arguments json.RawMessage    `json:"arguments"`
 	Status    engine.ToolStatus  `json:"status"`
 	Output    string             `json:"output,omitempty"`
+	// Turn and Index place the call among the run's: its turn (from 0) and
+	// its place in that turn's calls, in the model's order (calls run side
+	// by side start in any order).
+	Turn  int `json:"turn"`
+	Index int `json:"index"`
 }
 
 // NewToolCallParams describes ev with status; run stands in for an event
@@ -28,7 +33,7 @@ func NewToolCallParams(ev engine.ToolEvent, status engine.ToolStatus, run machin
 	if ev.RunID != "" {
 		run = ev.RunID
 	}
-	return ToolCallParams{RunID: run, ID: ev.Call.ID, Name: ev.Call.Name, Arguments: args, Status: status, Output: ev.Output}
+	return ToolCallParams{RunID: run, ID: ev.Call.ID, Name: ev.Call.Name, Arguments: args, Status: status, Output: ev.Output, Turn: ev.Turn, Index: ev.Index}
 }
 
 // StatusBefore is the status a call reports when it begins (OnToolPre):

@@ -369,11 +369,12 @@ local ok, err = pcall(function()
       break
     end
   end
-  local attached = #under == 2
+  local attached = #under == 2 and under[1][1] == 'run_command' and under[2][1] == 'read_file'
   for _, u in ipairs(under) do
     attached = attached and u[2]:find('^⚙ ' .. u[1] .. ' ') ~= nil
   end
-  check('two calls in one turn, the first answered last: each output under its own line', rec ~= nil and rec.outcome == 'completed' and attached,
+  check('two calls in one turn, the first answered last: in the model\'s order, each output under its own line',
+    rec ~= nil and rec.outcome == 'completed' and attached,
     { under = under, lines = vim.list_slice(all, from or 1) })
 
   -- 4c. A failed run ends on one line in words: no markdown underscores.

@@ -250,6 +250,29 @@ eq('chat: a session drawn again, its title in the header', lines(), {
   '⚙ read_file README.md', '▸ output of read_file', '```text', 'x', '```', 'Done.', '✓ completed · 2 turn(s)',
   '', '## You', 'and again', '## loopls', 'Part', '✗ failed — boom', '', '## You', '' })
 eq('chat: redraw continues that session', chat.session, 'ses_9')
+
+-- Two calls of one turn that start and end out of order (issue 34, item 3):
+-- drawn in the model's order, each output under its own line, statuses kept.
+chat.new_conversation()
+chat.begin_run('read both')
+chat.adopt({ runId = 'r7', sessionId = 'ses_7' })
+chat.tool_call({ runId = 'r7', id = 'b', name = 'read_file', arguments = { path = 'b.txt' }, status = 'running', turn = 0, index = 1 })
+chat.tool_call({ runId = 'r7', id = 'b', name = 'read_file', arguments = { path = 'b.txt' }, status = 'completed', output = 'B', turn = 0, index = 1 })
+chat.tool_call({ runId = 'r7', id = 'a', name = 'read_file', arguments = { path = 'a.txt' }, status = 'running', turn = 0, index = 0 })
+chat.tool_call({ runId = 'r7', id = 'a', name = 'read_file', arguments = { path = 'a.txt' }, status = 'completed', output = 'A', turn = 0, index = 0 })
+chat.tool_call({ runId = 'r7', id = 'c', name = 'list_dir', arguments = { path = '.' }, status = 'running', turn = 1, index = 0 })
+chat.ended({ runId = 'r7', outcome = 'completed' }, true)
+local from = #lines()
+for i, l in ipairs(lines()) do
+  if l == 'read both' then
+    from = i
+  end
+end
+eq('chat: calls of one turn in the model\'s order, outputs under their own lines', vim.list_slice(lines(), from + 2, from + 13), {
+  '⚙ read_file a.txt', '▸ output of read_file', '```text', 'A', '```',
+  '⚙ read_file b.txt', '▸ output of read_file', '```text', 'B', '```',
+  '⚙ list_dir .', '✓ completed' })
+eq('chat: the call pushed down keeps its status', { chat.tool_status('r7', 'a'), chat.tool_status('r7', 'b') }, { 'completed', 'completed' })
 chat.new_conversation()
 eq('chat: new conversation', { chat.session, lines() }, { nil, { '# loopls · new conversation · mode auto', 'Context: none (:LooplsAdd)', '', '## You', '' } })
 

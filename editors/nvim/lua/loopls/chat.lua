@@ -696,8 +696,34 @@ function M.tool_call(p)
     if vim.fn.strchars(key) > 80 then
       key = vim.fn.strcharpart(key, 0, 79) .. '…'
     end
-    local l = M.lines({ string.format('⚙ %s %s', tostring(p.name):gsub('%s+', ' '), key) })
-    t = { mark = vim.api.nvim_buf_set_extmark(b, ns, l, 0, { right_gravity = false }), name = p.name }
+    local text = string.format('⚙ %s %s', tostring(p.name):gsub('%s+', ' '), key)
+    local turn, index = tonumber(p.turn), tonumber(p.index)
+    -- Calls of one turn run side by side and start in any order: a call
+    -- goes above the first one drawn that comes after it in the model's
+    -- order (turn, then index), else at the end.
+    local above, row
+    for _, o in pairs(r.tools) do
+      if turn and index and o.turn == turn and o.index and o.index > index then
+        local pos = vim.api.nvim_buf_get_extmark_by_id(b, ns, o.mark, {})
+        if pos and pos[1] and (not row or pos[1] < row) then
+          above, row = o, pos[1]
+        end
+      end
+    end
+    local l
+    if above then
+      with_modifiable(b, function()
+        vim.api.nvim_buf_set_lines(b, row, row, false, { text })
+      end)
+      -- The line pushed down keeps its mark (it stays put at the start of
+      -- a line that lines are put before) and its status.
+      vim.api.nvim_buf_set_extmark(b, ns, row + 1, 0, { id = above.mark, right_gravity = false })
+      set_status(b, above, above.status)
+      l = row
+    else
+      l = M.lines({ text })
+    end
+    t = { mark = vim.api.nvim_buf_set_extmark(b, ns, l, 0, { right_gravity = false }), name = p.name, turn = turn, index = index }
     r.tools[p.id or ''] = t
   end
   set_status(b, t, p.status)
