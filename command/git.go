@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/loopls/loopls/beneath"
 )
 
 // A git command that writes the git directory (commit, add, checkout, …)
@@ -83,32 +85,53 @@ func gitWrites(args []string) bool {
 // inside the root) uses, as a slash path relative to the root: the
 // nearest .git at or above dir, or the directory a .git file's "gitdir:"
 // names when that is inside the root; dir/.git when there is none (git
-// init makes it there). ok is false when it cannot be told, or lies
-// outside the root (the kernel keeps that unwritable anyway).
+// init makes it there). dir's links inside the root are resolved first
+// (package beneath), and each .git is looked at in its directory's
+// descriptor without following, so the git directory named to the user is
+// the one git will find, not one a link's name suggests. ok is false when
+// it cannot be told, or lies outside the root (the kernel keeps that
+// unwritable anyway).
 func (t tree) gitDirOf(dir string) (rel string, ok bool) {
 	start, inside := t.relInside(dir, dir)
 	if !inside {
 		return "", false
 	}
-	for cur := path.Clean("/" + start)[1:]; ; cur = path.Dir(cur) {
-		if cur == "/" || cur == "." {
-			cur = ""
+	root := t.under
+	if root == nil {
+		r, err := beneath.Open(t.dir)
+		if err != nil {
+			return "", false
 		}
-		cand := path.Join(cur, ".git")
-		if fi, err := t.r.Lstat(filepath.FromSlash(cand)); err == nil {
-			switch {
-			case fi.IsDir():
-				return cand, true
-			case fi.Mode().IsRegular():
-				return t.gitDirPointer(cand)
+		defer r.Close()
+		root = r
+	}
+	real, err := root.Resolve(path.Clean("/" + start)[1:])
+	if err != nil {
+		return "", false
+	}
+	for cur := real; ; cur = path.Dir(cur) {
+		if cur == "/" || cur == "" {
+			cur = "."
+		}
+		if d, err := root.OpenDir(cur); err == nil {
+			e, err := d.Lstat(".git")
+			d.Close()
+			if err == nil {
+				cand := path.Join(cur, ".git")
+				switch {
+				case e.Mode.IsDir():
+					return cand, true
+				case e.Mode.IsRegular():
+					return t.gitDirPointer(cand)
+				}
+				return "", false // a symlink or a device: not told
 			}
-			return "", false // a symlink or a device: not told
 		}
-		if cur == "" {
+		if cur == "." {
 			break
 		}
 	}
-	return path.Join(path.Clean("/" + start)[1:], ".git"), true
+	return path.Join(real, ".git"), true
 }
 
 // gitDirPointer follows a .git file ("gitdir: <path>", a worktree's or a

@@ -200,3 +200,31 @@ func TestApprovedGitInitKeepsItsGitDir(t *testing.T) {
 		t.Errorf("sub/.git, made with approval, is gone (%v):\n%s", err, res.Output)
 	}
 }
+
+// TestGitDirThroughALinkIsNamedWhereItLeads: a git program run in a link
+// inside the workspace (sub → victim) is asked for the git directory git
+// will really write, victim/.git, not the name the link suggests; with
+// the answer yes that one directory is writable and the add lands.
+func TestGitDirThroughALinkIsNamedWhereItLeads(t *testing.T) {
+	g := newGitWorld(t, true)
+	victim := filepath.Join(g.dir, "victim")
+	if err := os.MkdirAll(victim, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	vgit := gitIn(t, victim)
+	vgit("init", "-q", "-b", "main")
+	if err := os.WriteFile(filepath.Join(victim, "v.txt"), []byte("v\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("victim", filepath.Join(g.dir, "sub")); err != nil {
+		t.Fatal(err)
+	}
+	res := call(t, g.cfg, "cd sub && git add v.txt")
+	asked := g.ap.asked()
+	if len(asked) != 1 || asked[0].Protected != "victim/.git/" {
+		t.Errorf("protected questions = %+v, want one naming victim/.git/:\n%s", asked, res.Output)
+	}
+	if got := vgit("diff", "--cached", "--name-only"); got != "v.txt" {
+		t.Errorf("the add did not land in victim/.git (staged %q):\n%s", got, res.Output)
+	}
+}
