@@ -150,6 +150,13 @@ func (w *Workspace) UndoRun(ctx context.Context, run machine.RunID) (applied boo
 				w.overlays.replaceText(w.abs(e.Path), e.New) // as in applyEdit
 			}
 		}
+		// The run review says so: what the user keeps is the text before.
+		for _, e := range edits {
+			first := by[e.Path].first
+			if err := w.journal.mark(ctx, run, e.Path, ReviewMark{Base: first.Before, BaseExists: first.Existed, Verdict: "undone"}); err != nil {
+				w.log.Warn("run review: undo not saved with the session", "run", run, "path", e.Path, "err", err)
+			}
+		}
 	}
 	for _, s := range modes {
 		if err := w.chmodNoFollow(s.last, s.first.ModeBefore); err != nil {

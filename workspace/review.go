@@ -100,7 +100,9 @@ func (w *Workspace) RunReview(ctx context.Context, run machine.RunID) (RunReview
 		}
 		cur, _, _, err := w.ReadOverlayOrDisk(p)
 		exists := err == nil
-		fr.Hunks = hunks(m, cur, exists)
+		if h := hunks(m, cur, exists); h != nil {
+			fr.Hunks = h
+		}
 		switch {
 		case len(fr.Hunks) > 0:
 			fr.Status = ReviewWaiting

@@ -20,6 +20,7 @@ const firstrun = require('./vscode-firstrun');
 const answers = require('./vscode-answer');
 const sessions = require('./vscode-sessions');
 const kept = require('./vscode-kept');
+const runreview = require('./vscode-runreview');
 const scenarioDone = Symbol('scenario done');
 
 const [url, ws, eventsPath, out, scenario] = process.argv.slice(2);
@@ -471,6 +472,13 @@ async function panelSection(page) {
       const pf = await review.openPanel(hp);
       check('the panel opened', pf);
       if (pf) await kept.keptThenCat(hp, pf);
+      throw scenarioDone;
+    }
+    if (process.env.LOOPLS_VSCODE_ONLY === 'runreview') {
+      const hp = { page, check, events, waitFor, shot, palette, openFile, runAgent, runEnded, panelFrame, ws, panelSend, panelRunText };
+      const pf = await review.openPanel(hp);
+      check('the panel opened', pf);
+      if (pf) await runreview.runReview(hp, pf);
       throw scenarioDone;
     }
     if (process.env.LOOPLS_VSCODE_ONLY === 'panel') {

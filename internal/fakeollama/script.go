@@ -117,6 +117,16 @@ func defaultReply(req *api.ChatRequest, m Model, seen int) *Reply {
 		return ToolCalls(Call{Name: "edit_file", Args: `{"path":"hello.txt","old_string":"hello","new_string":"goodbye"}`})
 	case tools && strings.HasPrefix(prompt, "report kept then cat") && last.Role == "tool" && toolTurns(req.Messages) == 1:
 		return ToolCalls(Call{Name: "run_command", Args: `{"command":"cat hello.txt"}`})
+	case tools && lastIsUser && strings.HasPrefix(prompt, "edit three in "):
+		// The same in DIR, which holds a.txt ("alpha") and b.txt ("beta"):
+		// so one test can make several such runs.
+		dir, _, _ := strings.Cut(strings.TrimPrefix(prompt, "edit three in "), " ")
+		args := func(v map[string]string) string { b, _ := json.Marshal(v); return string(b) }
+		return ToolCalls(
+			Call{Name: "edit_file", Args: args(map[string]string{"path": dir + "/a.txt", "old_string": "alpha", "new_string": "ALPHA"})},
+			Call{Name: "edit_file", Args: args(map[string]string{"path": dir + "/b.txt", "old_string": "beta", "new_string": "BETA"})},
+			Call{Name: "write_file", Args: args(map[string]string{"path": dir + "/c.txt", "content": "gamma\n"})},
+		)
 	case tools && lastIsUser && strings.HasPrefix(prompt, "edit three"):
 		// One run that changes three files (the run review, issue 34): two
 		// edits and a new file, in one turn.

@@ -172,6 +172,39 @@ export interface UndoResult {
   failureReason?: string;
 }
 
+/** One hunk still waiting in a run's review: at `line` (1-based, in the file now) `removed` gave way to `added`. */
+export interface ReviewHunk {
+  line: number;
+  removed: string;
+  added: string;
+}
+
+/** One file of a run's review (`loopls/runReview`). */
+export interface ReviewFile {
+  path: string;
+  uri: string;
+  kind: 'edit' | 'line';
+  created?: boolean;
+  removed?: boolean;
+  /** In words: "waiting for your review", "kept", "rejected by you", "can no longer be reviewed". */
+  status: string;
+  note?: string;
+  hunks: ReviewHunk[];
+}
+
+/** Result of `loopls/runReview`: everything one run changed. */
+export interface RunReview {
+  runId: string;
+  files: ReviewFile[];
+  waiting: number;
+}
+
+/** Result of `loopls/reviewRun`. */
+export interface ReviewRunResult {
+  review: RunReview;
+  failureReason?: string;
+}
+
 /** Method names, kept in one place. */
 export const Methods = {
   transition: 'loopls/transition',
@@ -191,6 +224,8 @@ export const Methods = {
   deleteSession: 'loopls/deleteSession',
   undoRun: 'loopls/undoRun',
   runChange: 'loopls/runChange',
+  runReview: 'loopls/runReview',
+  reviewRun: 'loopls/reviewRun',
   cancel: 'loopls/cancel',
 } as const;
 

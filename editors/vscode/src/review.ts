@@ -3,7 +3,7 @@
 // and the files a run edited with the URIs of their before/after texts.
 // Pure: extension.ts and reviewhost.ts feed VS Code's data in.
 
-import type { ApprovalOption, ApproveParams, ApproveResult, RunRecord } from './protocol';
+import type { ApprovalOption, ApproveParams, ApproveResult, RunRecord, RunReview } from './protocol';
 import { approvalTitle, inKindOrder } from './approval';
 
 // ── Modes ────────────────────────────────────────────────────────────────
@@ -302,13 +302,15 @@ export type ReviewToWebview =
   | { type: 'review/approval'; approval: ApprovalView }
   | { type: 'review/approvalDone'; key: string; optionId?: string }
   | { type: 'review/state'; mode: Mode; chips: readonly ContextChip[] }
-  | { type: 'review/edits'; runId: string; files: EditedFile[] };
+  | { type: 'review/edits'; runId: string; files: EditedFile[] }
+  | { type: 'review/run'; review: RunReview };
 
 /** Messages the webview's review parts send. */
 export type ReviewFromWebview =
   | { type: 'review/approve'; key: string; optionId: string }
   | { type: 'review/openChange'; runId: string; path: string }
   | { type: 'review/undoRun'; runId: string }
+  | { type: 'review/act'; runId: string; path?: string; hunk?: number; keep: boolean }
   | { type: 'review/setMode'; mode: string }
   | { type: 'review/addSelection' }
   | { type: 'review/addFile' }
@@ -329,6 +331,12 @@ export function parseReviewMessage(m: unknown): ReviewFromWebview | undefined {
       return str('runId') && str('path') ? { type: o.type, runId: o.runId as string, path: o.path as string } : undefined;
     case 'review/undoRun':
       return str('runId') ? { type: o.type, runId: o.runId as string } : undefined;
+    case 'review/act': {
+      if (!str('runId') || typeof o.keep !== 'boolean') return undefined;
+      if (o.path !== undefined && !str('path')) return undefined;
+      if (o.hunk !== undefined && (o.path === undefined || !Number.isInteger(o.hunk) || (o.hunk as number) < 0)) return undefined;
+      return { type: o.type, runId: o.runId as string, keep: o.keep, ...(o.path !== undefined ? { path: o.path as string } : {}), ...(o.hunk !== undefined ? { hunk: o.hunk as number } : {}) };
+    }
     case 'review/setMode':
       return isMode(o.mode) ? { type: o.type, mode: o.mode } : undefined;
     case 'review/addSelection':
@@ -338,4 +346,19 @@ export function parseReviewMessage(m: unknown): ReviewFromWebview | undefined {
       return str('key') ? { type: o.type, key: o.key as string } : undefined;
   }
   return undefined;
+}
+
+// ── The run review ───────────────────────────────────────────────────────
+
+/** The run review's title: how many files the run changed, and how many wait. */
+export function runReviewTitle(r: Pick<RunReview, 'files' | 'waiting'>): string {
+  const n = r.files.length;
+  const head = n === 1 ? '1 file changed' : `${n} files changed`;
+  return r.waiting > 0 ? `${head} · ${r.waiting} waiting for your review` : head;
+}
+
+/** A hunk as diff lines: "- old" then "+ new", each line of its text. */
+export function hunkLines(h: { removed: string; added: string }): { sign: '-' | '+'; text: string }[] {
+  const split = (t: string) => (t === '' ? [] : t.replace(/\n$/, '').split('\n'));
+  return [...split(h.removed).map((text) => ({ sign: '-' as const, text })), ...split(h.added).map((text) => ({ sign: '+' as const, text }))];
 }

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { approvalItems, approvalResult, approvalTitle, type ApprovalItem } from './approval';
-import { Methods, type ApproveParams, type ApproveResult, type RunRecord, type UndoResult } from './protocol';
+import { Methods, type ApproveParams, type ApproveResult, type ReviewRunResult, type RunRecord, type RunReview, type UndoResult } from './protocol';
 import {
   ContextChips,
   InlineApprovals,
@@ -103,6 +103,7 @@ export class Review {
     this.pushState();
     for (const v of this.approvals.views()) panel?.post({ type: 'review/approval', approval: v });
     for (const [runId, files] of this.edits) panel?.post({ type: 'review/edits', runId, files });
+    for (const review of this.reviews.values()) panel?.post({ type: 'review/run', review });
   }
 
   /**
@@ -148,6 +149,48 @@ export class Review {
     // Kept for a reloaded panel; as many runs as loopls's undo journal keeps.
     while (this.edits.size > maxJournalRuns) this.edits.delete(this.edits.keys().next().value as string);
     this.panel?.post({ type: 'review/edits', runId: rec.runId, files });
+    void this.fetchReview(rec.runId);
+  }
+
+  // ── The run review ─────────────────────────────────────────────────────
+
+  /** The run reviews the panel shows, by run (kept for a reloaded panel). */
+  private readonly reviews = new Map<string, RunReview>();
+
+  private showReview(review: RunReview): void {
+    this.reviews.delete(review.runId);
+    this.reviews.set(review.runId, review);
+    while (this.reviews.size > maxJournalRuns) this.reviews.delete(this.reviews.keys().next().value as string);
+    this.panel?.post({ type: 'review/run', review });
+  }
+
+  /** Asks loopls for runId's review (loopls/runReview) and shows it under the run. */
+  private async fetchReview(runId: string): Promise<void> {
+    const c = this.client();
+    if (!c) return;
+    try {
+      const review = await c.sendRequest<RunReview>(Methods.runReview, { runId });
+      this.log.write({ ev: 'runReview', runId, review });
+      this.showReview(review);
+    } catch (e) {
+      // An older daemon, or a run whose journal is gone: the edited files stay.
+      this.log.write({ ev: 'runReviewFailed', runId, error: String(e) });
+    }
+  }
+
+  /** Keep or Undo: a hunk, a file, or all (loopls/reviewRun). */
+  private async act(runId: string, keep: boolean, path?: string, hunk?: number): Promise<void> {
+    const c = this.client();
+    if (!c) return;
+    try {
+      const res = await c.sendRequest<ReviewRunResult>(Methods.reviewRun, { runId, keep, ...(path !== undefined ? { path } : {}), ...(hunk !== undefined ? { hunk } : {}) });
+      this.log.write({ ev: 'reviewAct', runId, keep, path, hunk, res });
+      if (res.failureReason) void vscode.window.showWarningMessage(`loopls: ${res.failureReason}`);
+      this.showReview(res.review);
+    } catch (e) {
+      this.log.write({ ev: 'reviewActFailed', runId, keep, path, hunk, error: String(e) });
+      void vscode.window.showErrorMessage(`loopls: ${keep ? 'keep' : 'undo'} failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
   }
 
   private pushState(): void {
@@ -166,7 +209,10 @@ export class Review {
         return this.openChange(msg.runId, msg.path);
       case 'review/undoRun':
         await this.undoRun(msg.runId);
+        await this.fetchReview(msg.runId);
         return;
+      case 'review/act':
+        return this.act(msg.runId, msg.keep, msg.path, msg.hunk);
       case 'review/setMode':
         if (isMode(msg.mode)) this.setMode(msg.mode);
         return;

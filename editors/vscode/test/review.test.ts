@@ -16,6 +16,8 @@ import {
   parseChangeUri,
   parseReviewMessage,
   rangeLines,
+  runReviewTitle,
+  hunkLines,
 } from '../src/review';
 
 const options = [
@@ -194,4 +196,26 @@ test('session modes outlive a window reload through the workspace state, checked
   const many = new SessionModes(store);
   for (let i = 0; i < maxSessionModes + 10; i++) many.set(`s${i}`, 'edit');
   assert.equal((state.get('loopls.sessionModes') as unknown[]).length, maxSessionModes);
+});
+
+test('run review: its title says how many files changed and how many wait', () => {
+  assert.equal(runReviewTitle({ files: [{}, {}, {}] as never, waiting: 3 }), '3 files changed · 3 waiting for your review');
+  assert.equal(runReviewTitle({ files: [{}] as never, waiting: 0 }), '1 file changed');
+});
+
+test('run review: a hunk as - and + lines', () => {
+  assert.deepEqual(hunkLines({ removed: 'a\nb\n', added: 'c\n' }), [
+    { sign: '-', text: 'a' },
+    { sign: '-', text: 'b' },
+    { sign: '+', text: 'c' },
+  ]);
+  assert.deepEqual(hunkLines({ removed: '', added: 'new' }), [{ sign: '+', text: 'new' }]);
+});
+
+test('run review: Keep and Undo messages are checked', () => {
+  assert.deepEqual(parseReviewMessage({ type: 'review/act', runId: 'r', keep: true }), { type: 'review/act', runId: 'r', keep: true });
+  assert.deepEqual(parseReviewMessage({ type: 'review/act', runId: 'r', path: 'a.txt', hunk: 1, keep: false }), { type: 'review/act', runId: 'r', path: 'a.txt', hunk: 1, keep: false });
+  assert.equal(parseReviewMessage({ type: 'review/act', runId: 'r', hunk: 1, keep: false }), undefined);
+  assert.equal(parseReviewMessage({ type: 'review/act', runId: 'r', path: 'a', hunk: -1, keep: false }), undefined);
+  assert.equal(parseReviewMessage({ type: 'review/act', runId: 'r', keep: 'yes' }), undefined);
 });

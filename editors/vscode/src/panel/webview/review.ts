@@ -5,7 +5,8 @@
 // message to the extension host (reviewhost.ts), which owns the state.
 
 import type { ApprovalView, ContextChip, EditedFile, Mode, ReviewFromWebview, ReviewToWebview } from '../../review';
-import { modes } from '../../review';
+import { hunkLines, modes, runReviewTitle } from '../../review';
+import type { RunReview } from '../../protocol';
 import type { EditReviewToWebview, EditReviewView } from '../../editreview';
 
 /** Where the review parts go in the panel. */
@@ -163,27 +164,72 @@ export function createReviewUi(doc: Document, post: (m: ReviewFromWebview) => vo
   // each time the conversation draws it again (it replaces the section).
   const edits = new Map<string, EditedFile[]>();
 
+  // The run review (loopls/runReview), when loopls gave one: it replaces
+  // the plain list of edited files.
+  const reviews = new Map<string, RunReview>();
+
   function editsBox(runId: string, files: EditedFile[]): HTMLElement {
+    const review = reviews.get(runId);
     const box = el(doc, 'div', 'loopls-edits');
     box.dataset.editsOf = runId;
     const head = el(doc, 'div', 'loopls-edits-head');
-    head.append(
-      el(doc, 'span', 'loopls-edits-title', files.length === 1 ? 'Edited 1 file' : `Edited ${files.length} files`),
-      button(doc, 'Undo run', 'loopls-undo-run', () => post({ type: 'review/undoRun', runId }), 'Revert every edit of this run as one edit'),
-    );
+    const title = review ? runReviewTitle(review) : files.length === 1 ? 'Edited 1 file' : `Edited ${files.length} files`;
+    head.append(el(doc, 'span', 'loopls-edits-title', title));
+    if (review && review.waiting > 0) {
+      head.append(
+        button(doc, 'Keep all', 'loopls-keep-all', () => post({ type: 'review/act', runId, keep: true }), 'Keep every change still waiting for your review'),
+        button(doc, 'Undo all', 'loopls-undo-all', () => post({ type: 'review/act', runId, keep: false }), 'Undo every change still waiting for your review (what you kept stays)'),
+      );
+    }
+    head.append(button(doc, 'Undo run', 'loopls-undo-run', () => post({ type: 'review/undoRun', runId }), 'Revert every edit of this run as one edit'));
     box.append(head);
     const ul = el(doc, 'ul', 'loopls-edited-files');
-    for (const f of files) {
+    const rows = review ? review.files.map((f) => ({ path: f.path, file: f })) : files.map((f) => ({ path: f.path, file: undefined }));
+    for (const { path, file } of rows) {
       const li = el(doc, 'li', 'loopls-edited-file');
-      li.dataset.path = f.path;
-      li.append(
-        el(doc, 'span', 'loopls-edited-path', f.path),
-        button(doc, 'Open diff', 'loopls-open-diff', () => post({ type: 'review/openChange', runId, path: f.path }), `Before ↔ after this run: ${f.path}`),
-      );
+      li.dataset.path = path;
+      const row = el(doc, 'div', 'loopls-review-row');
+      row.append(el(doc, 'span', 'loopls-edited-path', path));
+      if (file) {
+        const status = el(doc, 'span', 'loopls-review-status', file.status + (file.kind === 'line' ? ' · by a command' : ''));
+        status.dataset.status = file.status;
+        if (file.note) status.title = file.note;
+        row.append(status);
+        if (file.hunks.length > 0) {
+          row.append(
+            button(doc, 'Keep', 'loopls-keep-file', () => post({ type: 'review/act', runId, path, keep: true }), `Keep every change of ${path}`),
+            button(doc, 'Undo', 'loopls-undo-file', () => post({ type: 'review/act', runId, path, keep: false }), `Undo every change of ${path} still waiting`),
+          );
+        }
+      }
+      row.append(button(doc, 'Open diff', 'loopls-open-diff', () => post({ type: 'review/openChange', runId, path }), `Before ↔ after this run: ${path}`));
+      li.append(row);
+      file?.hunks.forEach((h, i) => {
+        const hunk = el(doc, 'div', 'loopls-hunk');
+        hunk.dataset.hunk = String(i);
+        const bar = el(doc, 'div', 'loopls-hunk-bar');
+        bar.append(
+          el(doc, 'span', 'loopls-hunk-line', `line ${h.line}`),
+          button(doc, 'Keep', 'loopls-keep-hunk', () => post({ type: 'review/act', runId, path, hunk: i, keep: true }), 'Keep this change'),
+          button(doc, 'Undo', 'loopls-undo-hunk', () => post({ type: 'review/act', runId, path, hunk: i, keep: false }), 'Undo this change'),
+        );
+        const pre = el(doc, 'pre', 'loopls-hunk-diff');
+        for (const l of hunkLines(h)) {
+          pre.append(el(doc, 'span', l.sign === '-' ? 'loopls-hunk-del' : 'loopls-hunk-add', `${l.sign} ${l.text}\n`));
+        }
+        hunk.append(bar, pre);
+        li.append(hunk);
+      });
       ul.append(li);
     }
     box.append(ul);
     return box;
+  }
+
+  function renderRunReview(review: RunReview): void {
+    reviews.set(review.runId, review);
+    if (!edits.has(review.runId)) edits.set(review.runId, review.files.map((f) => ({ path: f.path, toolCallIds: [] })));
+    renderEdits(review.runId, edits.get(review.runId) ?? []);
   }
 
   function placeEdits(runId: string): void {
@@ -194,9 +240,13 @@ export function createReviewUi(doc: Document, post: (m: ReviewFromWebview) => vo
     section.append(editsBox(runId, files));
   }
 
-  new MutationObserver(() => {
+  // A section drawn anywhere in the conversation (a re-drawn session puts
+  // its runs' sections in at once, not only as its direct children).
+  const addsRun = (n: Node) => n instanceof HTMLElement && (n.matches('section.run') || n.querySelector('section.run') !== null);
+  new MutationObserver((records) => {
+    if (!records.some((r) => Array.from(r.addedNodes).some(addsRun))) return;
     for (const runId of edits.keys()) placeEdits(runId);
-  }).observe(mounts.conversation, { childList: true });
+  }).observe(mounts.conversation, { childList: true, subtree: true });
 
   function renderEdits(runId: string, files: EditedFile[]): void {
     edits.set(runId, files);
@@ -229,6 +279,9 @@ export function createReviewUi(doc: Document, post: (m: ReviewFromWebview) => vo
           return true;
         case 'review/edits':
           renderEdits(msg.runId, msg.files);
+          return true;
+        case 'review/run':
+          renderRunReview(msg.review);
           return true;
       }
       return false;
