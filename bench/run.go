@@ -139,6 +139,25 @@ func Run(ctx context.Context, o Options) (Report, error) {
 		}
 		os.Setenv("GOCACHE", cache)
 	}
+	// A model that cannot run a task (unknown, no tool calls, a remote
+	// provider without its key) is the user's to fix before the bench, not
+	// a failure of every task.
+	for _, m := range models {
+		rctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		_, err := providers.Resolve(rctx, modelSettings(o.Settings), m)
+		cancel()
+		if err != nil {
+			if ctx.Err() != nil {
+				rep.Stopped = true
+				return rep, ctx.Err()
+			}
+			name := m
+			if name == "" {
+				name = "the default model"
+			}
+			return rep, fmt.Errorf("%s: %w", name, err)
+		}
+	}
 	total := len(models) * len(o.Tasks) * o.Repeat
 	done := 0
 	for _, model := range models {
@@ -208,14 +227,11 @@ func runOne(ctx context.Context, o Options, t Task, model, cache string) (Result
 	if err := copyStart(t, dir); err != nil {
 		return r, fmt.Errorf("copy the starting files: %w", err)
 	}
-	s := o.Settings
+	s := modelSettings(o.Settings)
 	s.Mode = string(workspace.ModeAuto)
 	s.MaxTurns = t.Spec.MaxTurns
 	s.AllowCommands = true
 	s.AllowedCommands = append(slices.Clone(s.AllowedCommands), t.Spec.Commands...)
-	s.FallbackModels = nil
-	s.MCPServers = nil
-	s.AllowedTools = nil
 	ws, err := workspace.Open(ctx, dir, workspace.Options{Logger: o.Logger, Approver: unconfinedApprover(o.Unconfined)})
 	if err != nil {
 		return r, err
@@ -260,6 +276,15 @@ func runOne(ctx context.Context, o Options, t Task, model, cache string) (Result
 	}
 	r.MemoryBytes, r.NumCtx = loadedSize(ctx, o.Settings, r.Model)
 	return r, nil
+}
+
+// modelSettings are the user's settings as a bench's runs get them: the
+// named model alone (no fallbacks), no MCP servers.
+func modelSettings(s config.Settings) config.Settings {
+	s.FallbackModels = nil
+	s.MCPServers = nil
+	s.AllowedTools = nil
+	return s
 }
 
 // kindOr is the task's kind, else its runner's name.

@@ -203,3 +203,21 @@ func TestBenchOnTerminalDrawsAProgressBar(t *testing.T) {
 		t.Errorf("a terminal got the pipe's lines:\n%q", screen)
 	}
 }
+
+// A model that cannot run the tasks is refused before the first task,
+// rather than failing every one of them.
+func TestBenchRefusesAModelItCannotRun(t *testing.T) {
+	srv := fakeollama.StartTB(t, fakeollama.Options{})
+	dir := t.TempDir()
+	r := runToEnd(t, benchBound, []string{"bench", "--allow-unconfined", "--model", "no-such-model", "--model", "tiny"},
+		func(ctx context.Context, a ...string) *exec.Cmd {
+			c := exec.CommandContext(ctx, binary(t), a...)
+			c.Dir = dir
+			c.Env = append(os.Environ(), "OLLAMA_HOST="+srv.Host, "XDG_CONFIG_HOME="+filepath.Join(dir, "config"))
+			return c
+		})
+	if r.code != exitFailed || !strings.Contains(r.stderr, "no-such-model") || r.stdout != "" || len(srv.Requests()) != 0 {
+		t.Fatalf("exit %d, %d chat requests\nstdout:\n%s\nstderr:\n%s", r.code, len(srv.Requests()), r.stdout, r.stderr)
+	}
+	t.Logf("stderr: %s", r.stderr)
+}
