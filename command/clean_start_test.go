@@ -198,3 +198,42 @@ func TestPrivateTmpdirIsOutOfRun(t *testing.T) {
 		t.Errorf("the private TMPDIR is in /run, or the line failed:\n%s", res.Output)
 	}
 }
+
+// TestHomeSocketsAreMasked: an agent's socket in the home directory (as
+// gpg-agent keeps one where there is no /run/user) is out of reach of the
+// real confined child; the home directory reads as empty but for what the
+// line needs (here, nothing: the workspace is elsewhere).
+func TestHomeSocketsAreMasked(t *testing.T) {
+	if st := Confinement(); st.Level != confine.Full {
+		t.Fatalf("confinement here is %s; the masks need the mount namespace", st)
+	}
+	ws := newTree(t, map[string]string{"a.txt": "inside\n"})
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(cache, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	// A home directory outside /tmp and /run, which are masked anyway.
+	home, err := os.MkdirTemp(cache, "loopls-test-home-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(home) })
+	if err := os.Mkdir(filepath.Join(home, ".gnupg"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	sock := filepath.Join(home, ".gnupg", "S.gpg-agent")
+	n := unixListener(t, sock)
+	t.Setenv("HOME", home)
+	cfg := openCfg(t, ws, Policy{AllowCommands: true}, &recordingApprover{allow: true})
+	// curl, not a PATH shim that reads the home directory (pyenv's).
+	res := call(t, cfg, "cat a.txt && curl -sS -m 5 --unix-socket "+sock+" http://agent/")
+	if n.Load() != 0 || !strings.Contains(res.Output, "Couldn't connect") && !strings.Contains(res.Output, "(7)") {
+		t.Errorf("a command reached the agent's socket in the home directory (%d connections):\n%s", n.Load(), res.Output)
+	}
+	if !strings.Contains(res.Output, "inside") {
+		t.Errorf("the workspace is not there:\n%s", res.Output)
+	}
+}

@@ -205,7 +205,28 @@ func childSpec(exe, dir, tmp, cache string, sys systemPaths, st confine.Status, 
 	if spec.Namespaces || st.Level == confine.Seatbelt {
 		spec.ReadOnly = readOnly
 	}
+	if home := hiddenHome(); home != "" && spec.Namespaces {
+		spec.Hide = []string{home}
+	}
 	return spec
+}
+
+// hiddenHome is the home directory, which the child sees empty but for
+// what it needs bound back (an agent's socket there, ~/.gnupg/S.gpg-agent
+// where there is no /run/user, is then out of reach); "" when it cannot be
+// hidden: not absolute, the root, or holding a system directory.
+func hiddenHome() string {
+	home, err := os.UserHomeDir()
+	if err != nil || !filepath.IsAbs(home) {
+		return ""
+	}
+	home = filepath.Clean(home)
+	for _, d := range append([]string{"/"}, systemDirs...) {
+		if d == home || strings.HasPrefix(d, home+"/") {
+			return ""
+		}
+	}
+	return home
 }
 
 // join puts the process pid in the line's cgroup, when it has one.

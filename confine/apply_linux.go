@@ -74,7 +74,7 @@ func mounts(s Spec) error {
 		}
 	}
 	needed := append(append(slices.Clone(s.Write), s.Read...), s.Exe)
-	for _, p := range maskedDirs {
+	for _, p := range append(slices.Clone(maskedDirs), s.Hide...) {
 		fi, err := os.Lstat(p)
 		if err != nil || !fi.IsDir() || slices.Contains(needed, p) {
 			continue

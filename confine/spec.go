@@ -30,6 +30,10 @@ type Spec struct {
 	// namespaces; without it only Landlock holds (TCP only, no protected
 	// paths, no fresh /proc).
 	Namespaces bool
+	// Hide are directories that read as empty in the child besides the
+	// host's socket directories (the home directory, where agents keep
+	// sockets too), with what it needs bound back; they need Namespaces.
+	Hide []string `json:",omitempty"`
 	// Bounds are the rlimits the child and everything it starts get
 	// (RLIMIT_NPROC, RLIMIT_DATA); zero fields set none. A Group, where
 	// the machine has one, bounds the whole tree instead.
