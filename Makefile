@@ -7,7 +7,7 @@ VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev
 LDFLAGS  := -X main.version=$(VERSION)
 REAL_OLLAMA ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/loopls-real-ollama
 
-.PHONY: help build run test test-go test-acp deps bench bench-peers lint install test-real fuzz clean ci-fresh mutation
+.PHONY: help build run test test-go test-acp deps bench bench-peers lint install test-real fuzz clean ci-fresh mutation release test-release
 
 help: ## list the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -77,6 +77,36 @@ mutation: ## mutation testing of engine/machine with gremlins (installs it from 
 # Not part of CI: it proves .ci/run on a machine nobody has touched.
 ci-fresh: ## .ci/run inside a clean Debian 12 root (debootstrap, fresh clone of HEAD, no caches; root; 20-40 min)
 	bash .ci/fresh.sh
+
+# A release: every platform's archive and vsix, their SBOMs and SHA256SUMS, in
+# RELEASE_DIR. The same commit gives the same bytes (docs/release.md).
+RELEASE_DIR     ?= dist
+RELEASE_TARGETS ?= linux-x64 linux-arm64 darwin-x64 darwin-arm64 win32-x64 win32-arm64
+SBOM_HOME       ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/loopls-sbom
+CYCLONEDX_GOMOD_VERSION ?= v1.10.0
+CYCLONEDX_GOMOD := $(SBOM_HOME)/cyclonedx-gomod-$(CYCLONEDX_GOMOD_VERSION)/cyclonedx-gomod
+
+release: editors-npm ## make release VERSION=vX.Y.Z: archives, vsix, SBOMs and SHA256SUMS for every platform in dist/ (RELEASE_TARGETS)
+	@echo '$(VERSION)' | grep -Eq '^v[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$$' || { echo "release: VERSION=$(VERSION) is not vX.Y.Z (make release VERSION=v0.1.0)" >&2; exit 2; }
+	@test -z "$$(git status --porcelain --untracked-files=no)" || { echo "release: the working tree has uncommitted changes; a release is built from a commit" >&2; exit 1; }
+	@test "$$(git tag --points-at HEAD | grep -Fx '$(VERSION)')" = '$(VERSION)' || echo "release: note: HEAD is not tagged $(VERSION); the SBOMs name the commit's pseudo-version (git tag $(VERSION) first for a real release)" >&2
+	@test -x $(CYCLONEDX_GOMOD) || { echo "installing cyclonedx-gomod $(CYCLONEDX_GOMOD_VERSION) from the Go module proxy"; \
+	  GOBIN=$(dir $(CYCLONEDX_GOMOD)) CGO_ENABLED=0 $(GO) install -trimpath github.com/CycloneDX/cyclonedx-gomod/cmd/cyclonedx-gomod@$(CYCLONEDX_GOMOD_VERSION) \
+	  || { echo "release: go install cyclonedx-gomod@$(CYCLONEDX_GOMOD_VERSION) failed (Makefile)" >&2; exit 1; }; }
+	rm -rf $(RELEASE_DIR) && mkdir -p $(RELEASE_DIR)
+	GO=$(GO) VERSION=$(VERSION) ARCHIVES=1 bash editors/vscode/package.sh $(RELEASE_DIR) $(RELEASE_TARGETS)
+	@# One SBOM per platform (build constraints choose the modules); no serial number
+	@# and no timestamp, so it is as reproducible as the rest.
+	@set -e; for t in $(RELEASE_TARGETS); do \
+	  os=$${t%-*}; arch=$${t#*-}; [ $$os = win32 ] && os=windows; [ $$arch = x64 ] && arch=amd64; \
+	  GOOS=$$os GOARCH=$$arch CGO_ENABLED=0 GOFLAGS=-trimpath $(CYCLONEDX_GOMOD) app -json -noserial -notimestamp -licenses \
+	    -main cmd/loopls -output $(RELEASE_DIR)/loopls-$$t.cdx.json . 2>/dev/null \
+	  || { echo "release: cyclonedx-gomod failed for $$t (run it with -verbose)" >&2; exit 1; }; done
+	cd $(RELEASE_DIR) && LC_ALL=C ls -1 | grep -v '^SHA256SUMS$$' | xargs sha256sum > SHA256SUMS
+	@ls -l $(RELEASE_DIR)
+
+test-release: ## two release builds of HEAD in two fresh clones give identical bytes (RELEASE_TARGETS; .ci/release-repro.sh)
+	bash .ci/release-repro.sh
 
 clean:
 	rm -rf bin
