@@ -81,7 +81,7 @@ ci-fresh: ## .ci/run inside a clean Debian 12 root (debootstrap, fresh clone of 
 # A release: every platform's archive and vsix, their SBOMs and SHA256SUMS, in
 # RELEASE_DIR. The same commit gives the same bytes (docs/release.md).
 RELEASE_DIR     ?= dist
-RELEASE_TARGETS ?= linux-x64 linux-arm64 darwin-x64 darwin-arm64 win32-x64 win32-arm64
+RELEASE_TARGETS ?= linux-x64 linux-arm64 darwin-x64 darwin-arm64
 SBOM_HOME       ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/loopls-sbom
 CYCLONEDX_GOMOD_VERSION ?= v1.10.0
 CYCLONEDX_GOMOD := $(SBOM_HOME)/cyclonedx-gomod-$(CYCLONEDX_GOMOD_VERSION)/cyclonedx-gomod
