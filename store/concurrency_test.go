@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -19,7 +20,11 @@ import (
 // starts its query, '%' escapes) still names the database file exactly.
 func TestStateDirWithURICharactersIsEscaped(t *testing.T) {
 	ctx := testCtx(t)
-	for _, name := range []string{"a#b", "q?x=1", "pct%41", "sp ace", "semi;colon&amp"} {
+	names := []string{"a#b", "q?x=1", "pct%41", "sp ace", "semi;colon&amp"}
+	if runtime.GOOS == "windows" {
+		names = slices.DeleteFunc(names, func(n string) bool { return strings.Contains(n, "?") }) // no '?' in a Windows file name
+	}
+	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
 			state := filepath.Join(t.TempDir(), name)
 			t.Setenv("XDG_STATE_HOME", state)

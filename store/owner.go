@@ -11,9 +11,10 @@ import (
 	"strings"
 )
 
-// An owner is one open Store. It holds an exclusive advisory lock on
-// <db>.owners/<id>.lock for as long as it is open; the kernel drops the lock
-// when the process dies, however it dies (kill -9 included). A run in flight
+// An owner is one open Store. It holds <db>.owners/<id>.lock for as long as
+// it is open: an exclusive flock on Unix (lock_unix.go), the file opened
+// with no sharing on Windows (lock_windows.go). The kernel lets go when the
+// process dies, however it dies (kill -9 included). A run in flight
 // whose owner's lock can be taken belongs to a dead daemon and is recovered;
 // one whose owner still holds its lock is another live daemon's and is left
 // alone.
@@ -50,13 +51,9 @@ func acquireOwner(dir string) (*owner, error) {
 			return nil, err
 		}
 		path := filepath.Join(dir, id+lockSuffix)
-		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+		f, err := createHeld(path)
 		if err != nil {
-			return nil, fmt.Errorf("create owner file: %w", err)
-		}
-		if err := lockFile(f, true); err != nil {
-			f.Close()
-			return nil, fmt.Errorf("lock owner file %s: %w", path, err)
+			return nil, err
 		}
 		same, err := sameFile(f, path)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -88,10 +85,7 @@ func (o *owner) release() error {
 	if o == nil || o.file == nil {
 		return nil
 	}
-	err := os.Remove(filepath.Join(o.dir, o.id+lockSuffix))
-	if cerr := o.file.Close(); err == nil {
-		err = cerr
-	}
+	err := releaseHeld(o.file, filepath.Join(o.dir, o.id+lockSuffix))
 	o.file = nil
 	if errors.Is(err, fs.ErrNotExist) {
 		err = nil
@@ -105,27 +99,16 @@ func ownerAlive(dir, id string) (bool, error) {
 	if id == "" || strings.ContainsAny(id, `/\`) {
 		return false, nil
 	}
-	f, err := os.OpenFile(filepath.Join(dir, id+lockSuffix), os.O_RDWR, 0)
-	if errors.Is(err, fs.ErrNotExist) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("open owner file of %s: %w", id, err)
-	}
-	defer f.Close()
-	err = lockFile(f, false)
-	if errors.Is(err, errLocked) {
-		return true, nil
-	}
+	held, err := isHeld(filepath.Join(dir, id+lockSuffix))
 	if err != nil {
 		return false, fmt.Errorf("probe owner %s: %w", id, err)
 	}
-	return false, nil // closing f drops the probe's lock
+	return held, nil
 }
 
 // sweepOwners removes the owner files of dead owners, keeping the directory
-// from growing by one file per crash. It holds the lock while unlinking so a
-// live owner never loses its file.
+// from growing by one file per crash; a live owner never loses its file
+// (removeIfUnheld).
 func sweepOwners(dir, self string) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -136,14 +119,6 @@ func sweepOwners(dir, self string) {
 		if !strings.HasSuffix(name, lockSuffix) || strings.TrimSuffix(name, lockSuffix) == self {
 			continue
 		}
-		path := filepath.Join(dir, name)
-		f, err := os.OpenFile(path, os.O_RDWR, 0)
-		if err != nil {
-			continue
-		}
-		if lockFile(f, false) == nil {
-			os.Remove(path)
-		}
-		f.Close()
+		removeIfUnheld(filepath.Join(dir, name))
 	}
 }

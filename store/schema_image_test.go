@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -19,9 +20,11 @@ var updateSchemaImage = flag.Bool("update-schema-image", false, "rewrite store/s
 // checkpointed into the one file. It is what schema.db must be.
 func migratedDatabase(t *testing.T, path string) {
 	t.Helper()
-	q := url.Values{}
-	q.Set("_txlock", "immediate")
-	db, err := sql.Open("sqlite", (&url.URL{Scheme: "file", Path: filepath.ToSlash(path), RawQuery: q.Encode()}).String())
+	u := &url.URL{Scheme: "file", Path: filepath.ToSlash(path), RawQuery: "_txlock=immediate"}
+	if !strings.HasPrefix(u.Path, "/") {
+		u.Path = "/" + u.Path // a Windows drive path: file:///C:/…
+	}
+	db, err := sql.Open("sqlite", u.String())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +49,7 @@ func migratedDatabase(t *testing.T, path string) {
 // its schema rows, its version, and the settings kept in the file.
 func describe(t *testing.T, path string) []string {
 	t.Helper()
-	db, err := sql.Open("sqlite", "file:"+filepath.ToSlash(path)+"?mode=ro")
+	db, err := sql.Open("sqlite", dsn(path)+"&mode=ro")
 	if err != nil {
 		t.Fatal(err)
 	}

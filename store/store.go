@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -42,12 +43,18 @@ type Store struct {
 // Checkpoints are small, so a wait this long means something is stuck.
 const busyTimeout = 10 * time.Second
 
-// DefaultDir is where databases live: $XDG_STATE_HOME/loopls, else
-// ~/.local/state/loopls (the XDG default), else a loopls directory in the
-// temporary directory when there is no home either.
+// DefaultDir is where databases live: $XDG_STATE_HOME/loopls, else on
+// Windows %LOCALAPPDATA%\loopls (per machine, not roamed: the databases name
+// this machine's paths), else ~/.local/state/loopls (the XDG default), else
+// a loopls directory in the temporary directory when there is no home either.
 func DefaultDir() string {
 	if d := os.Getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
 		return filepath.Join(d, "loopls")
+	}
+	if runtime.GOOS == "windows" {
+		if d := os.Getenv("LOCALAPPDATA"); d != "" && filepath.IsAbs(d) {
+			return filepath.Join(d, "loopls")
+		}
 	}
 	if h, err := os.UserHomeDir(); err == nil && h != "" {
 		return filepath.Join(h, ".local", "state", "loopls")
