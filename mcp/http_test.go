@@ -11,12 +11,12 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/internal/mcpservers"
+	"github.com/loopls/loopls/internal/proctree"
 )
 
 // server-everything over streamable HTTP: its own process (started by the
@@ -32,12 +32,16 @@ func TestStreamableHTTPServer(t *testing.T) {
 	args[len(args)-1] = "streamableHttp"
 	cmd := exec.Command(node, args...)
 	cmd.Env = append(cmd.Environ(), "PORT="+strconv.Itoa(port))
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	tree := proctree.New()
+	tree.Prepare(cmd)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if err := tree.Started(cmd); err != nil {
 		t.Fatal(err)
 	}
 	listening := make(chan struct{})
@@ -52,8 +56,9 @@ func TestStreamableHTTPServer(t *testing.T) {
 		}
 	}()
 	t.Cleanup(func() {
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		tree.Kill()
 		cmd.Wait()
+		tree.Close()
 	})
 	select {
 	case <-listening:

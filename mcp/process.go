@@ -1,17 +1,16 @@
 package mcp
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/loopls/loopls/config"
+	"github.com/loopls/loopls/internal/proctree"
 	"github.com/loopls/loopls/redact"
 )
 
@@ -21,10 +20,12 @@ import (
 // its env.
 func withheld(name string) bool { return redact.IsSecretName(name) }
 
-// process is a stdio server's program, in a process group of its own so the
-// children it starts (npx starts node) stop with it.
+// process is a stdio server's program, in a process tree of its own (a
+// process group; a Job object on Windows) so the children it starts (npx
+// starts node) stop with it.
 type process struct {
-	cmd *exec.Cmd
+	cmd  *exec.Cmd
+	tree *proctree.Tree
 	// stdin and stdout are loopls's ends of the server's pipes.
 	stdin  *os.File
 	stdout *os.File
@@ -48,7 +49,8 @@ func startProcess(cfg config.MCPServer, dir string) (p *process, err error) {
 		env = append(env, k+"="+v)
 	}
 	cmd.Env = env
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	tree := proctree.New()
+	tree.Prepare(cmd)
 
 	var files []*os.File
 	defer func() {
@@ -81,11 +83,15 @@ func startProcess(cfg config.MCPServer, dir string) (p *process, err error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start %s: %w", cfg.Command, err)
 	}
+	if err := tree.Started(cmd); err != nil {
+		_ = cmd.Wait()
+		return nil, fmt.Errorf("start %s: %w", cfg.Command, err)
+	}
 	// The child has its ends; loopls keeps only its own.
 	inR.Close()
 	outW.Close()
 	errW.Close()
-	p = &process{cmd: cmd, stdin: inW, stdout: outR, stderr: errR, tail: &tail{},
+	p = &process{cmd: cmd, tree: tree, stdin: inW, stdout: outR, stderr: errR, tail: &tail{},
 		exited: make(chan struct{}), stderrDone: make(chan struct{})}
 	go func() {
 		defer close(p.stderrDone)
@@ -99,25 +105,26 @@ func startProcess(cfg config.MCPServer, dir string) (p *process, err error) {
 }
 
 // stop ends the program: its stdin is closed (the MCP way to ask a stdio
-// server to exit), then its group gets SIGTERM and then SIGKILL if it
+// server to exit), then its tree is asked to end (SIGTERM) and killed if it
 // lingers. It returns once the program has exited and every pipe is closed.
 func (p *process) stop() {
 	p.stdin.Close()
 	if !p.waitExit(stopGrace) {
-		p.signalGroup(syscall.SIGTERM)
+		_ = p.tree.Terminate()
 		if !p.waitExit(stopGrace) {
-			p.signalGroup(syscall.SIGKILL)
+			_ = p.tree.Kill()
 			<-p.exited
 		}
 	}
 	p.reap()
 }
 
-// reap kills what is left of the group (children that outlived the server)
+// reap kills what is left of the tree (children that outlived the server)
 // and closes loopls's ends of the pipes, which ends the stderr reader even
-// when a process outside the group still holds the pipe.
+// when a process outside the tree still holds the pipe.
 func (p *process) reap() {
-	p.signalGroup(syscall.SIGKILL)
+	_ = p.tree.Kill()
+	_ = p.tree.Close()
 	p.stdin.Close()
 	p.stdout.Close()
 	select {
@@ -136,14 +143,6 @@ func (p *process) waitExit(d time.Duration) bool {
 		return true
 	case <-t.C:
 		return false
-	}
-}
-
-// signalGroup signals the server's process group. The group id is the
-// server's pid (Setpgid); the group may outlive the server itself.
-func (p *process) signalGroup(sig syscall.Signal) {
-	if err := syscall.Kill(-p.cmd.Process.Pid, sig); err != nil && !errors.Is(err, syscall.ESRCH) {
-		_ = p.cmd.Process.Signal(sig)
 	}
 }
 

@@ -1,3 +1,8 @@
+//go:build unix
+
+// These tests drive their servers through sh; mcp/process_windows_test.go
+// holds the Windows side.
+
 package mcp
 
 import (
