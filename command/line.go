@@ -12,6 +12,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/loopls/loopls/confine"
+	"github.com/loopls/loopls/internal/proctree"
 )
 
 // A command line's run, the state one line keeps, shared by the daemon and
@@ -66,9 +67,9 @@ type commandRun struct {
 	group *confine.Group
 
 	mu      sync.Mutex
-	groups  []int    // process groups started, killed when the line ends
-	refused []string // what was refused, for the result
-	removed []string // protected paths a confined command created, removed
+	trees   []*proctree.Tree // the programs started, each with all it started; killed when the line ends
+	refused []string         // what was refused, for the result
+	removed []string         // protected paths a confined command created, removed
 	// layerNotes say what of the line's layer was not applied, and why.
 	layerNotes []string
 	dropped    []string // environment variables its programs do not get

@@ -8,14 +8,16 @@ import (
 	"path/filepath"
 	"syscall"
 
+	"github.com/loopls/loopls/internal/proctree"
 	"mvdan.cc/sh/v3/interp"
 )
 
-// Starting one program the line admitted, in its own process group, and
-// killing what the line left running: the part of a line that is the
-// operating system's.
+// Starting one program the line admitted, in its own process tree (a
+// process group; a Job object on Windows, internal/proctree), and killing
+// what the line left running: the part of a line that is the operating
+// system's.
 
-// start runs the program in its own process group, so a cancel or the end
+// start runs the program in its own process tree, so a cancel or the end
 // of the command line kills everything it started.
 func (c *commandRun) start(ctx context.Context, hc interp.HandlerContext, path string, args []string) error {
 	cmd := exec.CommandContext(ctx, path)
@@ -33,13 +35,15 @@ func (c *commandRun) start(ctx context.Context, hc interp.HandlerContext, path s
 	}
 	cmd.Env = env
 	cmd.Dir = hc.Dir
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = &syscall.SysProcAttr{}
+	tree := proctree.New()
+	tree.Prepare(cmd)
 	if c.gate != nil {
 		// In the confined child: a program outlives it in no case (its PID
 		// namespace, when it has one, ends them all anyway).
 		dieWithParent(cmd.SysProcAttr)
 	}
-	cmd.Cancel = func() error { return killGroup(cmd) }
+	cmd.Cancel = tree.Kill
 	cmd.WaitDelay = commandWaitDelay
 	if err := cmd.Start(); err != nil {
 		if errors.Is(err, syscall.ENOEXEC) {
@@ -49,8 +53,13 @@ func (c *commandRun) start(ctx context.Context, hc interp.HandlerContext, path s
 		fmt.Fprintf(hc.Stderr, "%s: %v\n", args[0], err)
 		return interp.ExitStatus(126)
 	}
+	if err := tree.Started(cmd); err != nil { // the program is killed
+		_ = cmd.Wait()
+		fmt.Fprintf(hc.Stderr, "%s: %v\n", args[0], err)
+		return interp.ExitStatus(126)
+	}
 	c.mu.Lock()
-	c.groups = append(c.groups, cmd.Process.Pid)
+	c.trees = append(c.trees, tree)
 	c.mu.Unlock()
 	err := cmd.Wait()
 	var exitErr *exec.ExitError
@@ -72,16 +81,9 @@ func (c *commandRun) start(ctx context.Context, hc interp.HandlerContext, path s
 func (c *commandRun) killAll() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for _, pgid := range c.groups {
-		_ = syscall.Kill(-pgid, syscall.SIGKILL)
+	for _, t := range c.trees {
+		_ = t.Kill()
+		_ = t.Close()
 	}
-	c.groups = nil
-}
-
-// killGroup kills the command's whole process group.
-func killGroup(cmd *exec.Cmd) error {
-	if cmd.Process == nil {
-		return nil
-	}
-	return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	c.trees = nil
 }

@@ -6,7 +6,6 @@ import (
 	"path"
 	"slices"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/loopls/loopls/rootpath"
@@ -204,15 +203,6 @@ func (w *scanWalk) read(rel string) (scannedDir, error) {
 func isProtectedName(rel string) bool {
 	_, p := rootpath.Names(rel)
 	return p
-}
-
-// openDirNoFollow opens the directory p, refusing a symlink in its place.
-func openDirNoFollow(p string) (*os.File, error) {
-	fd, err := syscall.Open(p, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0)
-	if err != nil {
-		return nil, &os.PathError{Op: "open", Path: p, Err: err}
-	}
-	return os.NewFile(uintptr(fd), p), nil
 }
 
 // protectedPresent is t's protected paths by a scan of its own (the line

@@ -79,6 +79,10 @@ func TestGitDirByContents(t *testing.T) {
 	if err := os.Symlink("bare", filepath.Join(dir, "lnk")); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := os.Lstat(filepath.Join(dir, "lnk")); err != nil {
+		// Wine 8's CreateSymbolicLink answers success and makes nothing.
+		t.Skipf("os.Symlink reported success but made no link on this system: %v", err)
+	}
 	if got, ok := Protected(r, dir, "lnk/config"); !ok || got != "bare" {
 		t.Errorf("through a symlink: Protected(lnk/config) = %q, %v", got, ok)
 	}

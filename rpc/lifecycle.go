@@ -3,11 +3,9 @@ package rpc
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"net/url"
 	"os"
 	"path/filepath"
-	"syscall"
 	"time"
 
 	"github.com/sourcegraph/jsonrpc2"
@@ -293,7 +291,7 @@ func (s *Server) watchParent(pid int) {
 			return
 		case <-t.C:
 		}
-		if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
+		if processGone(pid) {
 			s.log.Warn("the editor process is gone; exiting", "pid", pid)
 			s.exitOnce.Do(func() { close(s.exited) })
 			return

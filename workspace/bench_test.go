@@ -7,9 +7,7 @@ import (
 	"os/exec"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/engine/machine"
@@ -56,16 +54,6 @@ func BenchmarkGrepGoroot(b *testing.B) {
 	// about the neighbours than about grep.
 	b.ReportMetric(float64(cpuTime(b)-cpu0)/float64(n)/1e6, "cpu-ms/op")
 	b.ReportMetric(float64(files), "files")
-}
-
-// cpuTime is the process's user+system CPU time so far.
-func cpuTime(b *testing.B) time.Duration {
-	b.Helper()
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		b.Fatal(err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // BenchmarkIndexBuild opens a watched workspace on the tree (walk,

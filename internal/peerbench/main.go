@@ -1,3 +1,5 @@
+//go:build unix
+
 // Command peerbench runs loopls and its peers in turn on the same work and
 // prints what each costs, with the ratio loopls ÷ peer (min / median / max
 // over the rounds):
