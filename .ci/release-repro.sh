@@ -4,12 +4,12 @@
 # runs `make release` in each, the second with an empty Go build cache,
 # another TMPDIR and another umask, and compares every file in dist/.
 # Fails, naming the files, when any byte differs.
-# Env: REPRO_TARGETS (default "linux-x64 darwin-arm64": two platforms,
+# Env: REPRO_TARGETS (default "linux-x64 win32-x64": one tar.gz and one zip,
 #   cheap enough for CI; "all" for every platform), REPRO_VERSION (v0.0.0-repro), GO.
 set -eEuo pipefail
 trap 'printf "[release-repro] FAILED (exit %s) at %s:%s: %s\n" "$?" "${BASH_SOURCE[0]}" "$LINENO" "$BASH_COMMAND" >&2' ERR
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-targets=${REPRO_TARGETS:-linux-x64 darwin-arm64}
+targets=${REPRO_TARGETS:-linux-x64 win32-x64}
 [ "$targets" = all ] && targets="linux-x64 linux-arm64 darwin-x64 darwin-arm64 win32-x64 win32-arm64"
 version=${REPRO_VERSION:-v0.0.0-repro}
 work=$(mktemp -d "${TMPDIR:-/tmp}/loopls-repro.XXXXXX")

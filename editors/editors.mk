@@ -8,9 +8,7 @@
 #                      (needs editors/ci-install.sh once; screenshots under $TMPDIR)
 
 EDITORS_VSCODE := editors/vscode
-# win32-x64 is packaged too when asked for, but loopls does not build for
-# Windows yet (process groups: command/interp.go, mcp/process.go).
-VSIX_TARGETS ?= linux-x64 linux-arm64 darwin-x64 darwin-arm64
+VSIX_TARGETS ?= linux-x64 linux-arm64 darwin-x64 darwin-arm64 win32-x64 win32-arm64
 VSIX_DIR ?= dist
 # This machine's target: what test-editors installs into code-server.
 VSIX_HOST := $(shell uname -s | sed 's/Linux/linux/; s/Darwin/darwin/')-$(shell uname -m | sed 's/x86_64/x64/; s/aarch64/arm64/')
