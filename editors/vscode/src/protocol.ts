@@ -43,6 +43,9 @@ export interface ToolCallParams {
   arguments?: unknown;
   status: 'pending' | 'running' | 'completed' | 'failed' | 'cancelled' | string;
   output?: string;
+  /** The call's turn (from 0) and its place among that turn's calls: the model's order. */
+  turn?: number;
+  index?: number;
 }
 
 /** The error of a run that did not complete. */

@@ -69,6 +69,19 @@ test('thinking, text and tool calls keep their order; a tool card updates in pla
   assert.equal(card.output, '1\t# demo\n');
 });
 
+test('two calls of one turn that start out of order are shown in the model\'s order', () => {
+  const c = new Conversation();
+  c.sending();
+  c.claim('r1', 's1', 'read both');
+  c.toolCall({ runId: 'r1', id: 'b', name: 'read_file', arguments: { path: 'b.txt' }, status: 'running', turn: 0, index: 1 });
+  c.toolCall({ runId: 'r1', id: 'c', name: 'read_file', arguments: { path: 'c.txt' }, status: 'running', turn: 0, index: 2 });
+  c.toolCall({ runId: 'r1', id: 'a', name: 'read_file', arguments: { path: 'a.txt' }, status: 'running', turn: 0, index: 0 });
+  c.toolCall({ runId: 'r1', id: 'b', name: 'read_file', arguments: { path: 'b.txt' }, status: 'completed', output: 'B', turn: 0, index: 1 });
+  c.toolCall({ runId: 'r1', id: 'd', name: 'list_dir', arguments: { path: '.' }, status: 'running', turn: 1, index: 0 });
+  const cards = c.run('r1')!.items.filter((i) => i.kind === 'toolCall');
+  assert.deepEqual(cards.map((i) => i.kind === 'toolCall' && `${i.id}:${i.status}`), ['a:running', 'b:completed', 'c:running', 'd:running']);
+});
+
 test('transitions out of order change nothing; the status counts the live run', () => {
   const c = new Conversation();
   c.setModels([{ model: 'ollama:tiny', contextWindow: 8192, tools: true }], 'ollama:tiny');

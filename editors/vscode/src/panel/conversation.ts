@@ -533,7 +533,16 @@ export class Conversation {
       }
       if (p.output !== undefined) card.output = capOutput(p.output);
     } else if (run.items.length < maxItems) {
-      run.items.push(toolItem(p.id, p.name, p.arguments, p.status, p.output));
+      const item = toolItem(p.id, p.name, p.arguments, p.status, p.output);
+      // Calls of one turn run side by side and start in any order: a card goes
+      // before the first one of its turn that comes after it in the model's order.
+      const place = Number.isInteger(p.turn) && Number.isInteger(p.index) ? { turn: p.turn as number, index: p.index as number } : undefined;
+      const at = place
+        ? run.items.findIndex((i) => i.kind === 'toolCall' && i.turn === place.turn && i.index !== undefined && i.index > place.index)
+        : -1;
+      if (place && item.kind === 'toolCall') Object.assign(item, place);
+      if (at >= 0) run.items.splice(at, 0, item);
+      else run.items.push(item);
     }
     return this.changed(run, fresh);
   }

@@ -10,7 +10,7 @@ export type ItemView =
   | { kind: 'prompt'; text: string; context?: ContextView[] }
   | { kind: 'thinking'; text: string; partial?: boolean }
   | { kind: 'answer'; text: string; partial?: boolean }
-  | { kind: 'toolCall'; id: string; name: string; keyArgument: string; arguments: string; status: string; output?: string }
+  | { kind: 'toolCall'; id: string; name: string; keyArgument: string; arguments: string; status: string; output?: string; turn?: number; index?: number }
   | { kind: 'notice'; text: string };
 
 /** Attached context as `loopls/runStarted` and the transcript list it. */
