@@ -294,10 +294,11 @@ func (d *Dir) Remove(name string, seen Entry) error {
 }
 
 // RemoveAll removes the entry name in d and, for a directory, everything
-// in it, each entry by unlinkat in its parent's descriptor after the check
-// Remove makes; it descends only into directories opened without
-// following a link, so nothing outside d is touched whatever is swapped
-// meanwhile. It stops at the first error.
+// in it, each entry by unlinkat in its parent's descriptor. name itself,
+// and every directory it descends into, must be the entry seen (device,
+// inode, type; ErrChanged otherwise); it descends only into directories
+// opened without following a link, so nothing outside d is touched
+// whatever is swapped meanwhile. It stops at the first error.
 func (d *Dir) RemoveAll(name string, seen Entry) error {
 	return d.removeAll(name, seen, 0)
 }
