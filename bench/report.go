@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"html/template"
+	"image/color"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -66,8 +67,8 @@ func Chart(s Summary) ([]byte, error) {
 		return nil, err
 	}
 	bars.LineStyle.Width = vg.Length(0)
-	bars.Color = plotter.DefaultLineStyle.Color
-	p.Add(bars, plotter.NewGrid())
+	bars.Color = color.RGBA{R: 0x4c, G: 0x78, B: 0xa8, A: 0xff}
+	p.Add(plotter.NewGrid(), bars)
 	type xyErrs struct {
 		plotter.XYs
 		plotter.YErrors
