@@ -2,7 +2,7 @@
 // webview message checks (messages.ts) and the HTML it draws (render.ts).
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { Conversation, gaugeText, keyArgument, maxQueued, maxRunText, maxTrackedRuns, maxWaitNotice, modelLabel, modelViews, nextStep } from '../src/panel/conversation';
+import { Conversation, gaugeText, keyArgument, maxQueued, maxRunText, maxTrackedRuns, maxWaitNotice, modelLabel, modelViews, nextStep, toolStatus } from '../src/panel/conversation';
 import { parseWebviewMessage } from '../src/panel/messages';
 import { otherModel, renderMarkdown, renderModelOptions, renderRun, renderSetup, renderStatus, withCode } from '../src/panel/webview/render';
 import { ollamaCommand, setupFromModels } from '../src/panel/setup';
@@ -480,4 +480,16 @@ test('a tool call that waits for the user says so, and runs again after', () => 
   assert.match(renderRun(c.view().runs[0], () => false), /tool-status">running/);
   c.toolWaiting('waiting for approval', { runId: 'r1', callId: 'call_1' });
   assert.match(renderRun(c.view().runs[0], () => false), /class="item tool tool-waiting-for-approval"[^>]*>.*…<.*waiting for approval/);
+});
+
+test('a call the user rejected or refused says "rejected by you", not failed', () => {
+  assert.equal(toolStatus('failed', 'edit_file: hello.txt was not changed: the user rejected this change when the editor showed it for review'), 'rejected by you');
+  assert.equal(toolStatus('failed', 'run_command: the user refused it. Do not run it again'), 'rejected by you');
+  assert.equal(toolStatus('failed', 'edit_file: old_string not found'), 'failed');
+  assert.equal(toolStatus('completed', 'the user rejected nothing'), 'completed');
+  const c = new Conversation();
+  c.toolCall({ runId: 'r', id: 't1', name: 'edit_file', status: 'running', arguments: { path: 'a' } } as never);
+  c.toolCall({ runId: 'r', id: 't1', name: 'edit_file', status: 'failed', output: 'edit_file: a was not changed: the user rejected this change' } as never);
+  const card = (c as unknown as { runs: Map<string, { items: { status?: string }[] }> }).runs.get('r')?.items.find((i) => i.status !== undefined);
+  assert.equal(card?.status, 'rejected by you');
 });

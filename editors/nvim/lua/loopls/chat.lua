@@ -590,8 +590,19 @@ local status_text = {
   reviewing = { '… waiting for your review', 'LooplsToolRunning' },
   completed = { '✓ completed', 'LooplsToolCompleted' },
   failed = { '✗ failed', 'LooplsToolFailed' },
+  rejected = { '✗ rejected by you', 'LooplsToolFailed' },
   cancelled = { '⊘ cancelled', 'LooplsToolCancelled' },
 }
+
+--- A call's status in words: one that failed because the user rejected its
+--- edit or refused it (loopls's result says "the user rejected" / "the user
+--- refused") is 'rejected' ("rejected by you"), not 'failed'.
+function M.call_status(status, output)
+  if status == 'failed' and type(output) == 'string' and (output:find('the user rejected', 1, true) or output:find('the user refused', 1, true)) then
+    return 'rejected'
+  end
+  return status
+end
 
 --- The argument that says what a call is about: a path, a command, a pattern.
 function M.key_argument(args)
@@ -726,7 +737,7 @@ function M.tool_call(p)
     t = { mark = vim.api.nvim_buf_set_extmark(b, ns, l, 0, { right_gravity = false }), name = p.name, turn = turn, index = index }
     r.tools[p.id or ''] = t
   end
-  set_status(b, t, p.status)
+  set_status(b, t, M.call_status(p.status, p.output))
   if p.status ~= 'running' and type(p.output) == 'string' and p.output ~= '' and not t.output then
     t.output = true
     local pos = vim.api.nvim_buf_get_extmark_by_id(b, ns, t.mark, {})

@@ -59,6 +59,11 @@ M.sub = {
       loopls().undo(args[1])
     end,
   },
+  review = {
+    run = function(args)
+      require('loopls.runreview').open(args[1])
+    end,
+  },
   cancel = {
     run = function(args)
       loopls().cancel(args[1])
@@ -166,7 +171,8 @@ function M.define()
   end, { nargs = '+', desc = 'loopls: run the agent on a prompt (in the chat)' })
   cmd('LooplsFix', on('fix'), { nargs = '*', range = true, desc = 'loopls: fix the lines of the range' })
   cmd('LooplsAdd', on('add'), { nargs = '?', range = true, complete = 'file', desc = 'loopls: attach a range or a file as context' })
-  cmd('LooplsDiff', on('diff'), { nargs = '?', complete = M.sub.diff.complete, desc = "loopls: diff the last run's edits" })
+cmd('LooplsReview', on('review'), { nargs = '?', desc = "loopls: review everything a run changed: keep or undo each hunk, file, or all" })
+    cmd('LooplsDiff', on('diff'), { nargs = '?', complete = M.sub.diff.complete, desc = "loopls: diff the last run's edits" })
   cmd('LooplsCancel', on('cancel'), { nargs = '?', desc = 'loopls: cancel the running run' })
   cmd('LooplsUndo', on('undo'), { nargs = '?', desc = "loopls: undo the last run's edits" })
 end

@@ -261,7 +261,9 @@ function M.save(edit, client)
       end
       local ok, err = pcall(vim.api.nvim_buf_call, b, function()
         vim.fn.mkdir(vim.fn.fnamemodify(vim.api.nvim_buf_get_name(b), ':h'), 'p')
-        vim.cmd('silent keepalt write')
+        -- A file the edit created exists on disk (empty) since after its
+        -- buffer was made: :write would refuse it (E13).
+        vim.cmd(t.create and 'silent keepalt write!' or 'silent keepalt write')
       end)
       vim.api.nvim_exec_autocmds('User', {
         pattern = 'LooplsKeptSaved',

@@ -158,6 +158,15 @@ function settle(run: RunTurn): void {
   run.retry = run.outcome === 'failed' && !run.resumable && !!run.error && retryableKinds.has(run.error.kind) && run.items.some((i) => i.kind === 'prompt');
 }
 
+/**
+ * A tool call's status in words: a call that failed because the user
+ * rejected its edit or refused it (loopls's result says "the user rejected"
+ * / "the user refused") is "rejected by you", not "failed".
+ */
+export function toolStatus(status: string, output?: string): string {
+  return status === 'failed' && /\bthe user (rejected|refused)\b/.test(output ?? '') ? 'rejected by you' : status;
+}
+
 function toolItem(id: string, name: string, args: unknown, status: string, output?: string): ItemView {
   return {
     kind: 'toolCall',
@@ -165,7 +174,7 @@ function toolItem(id: string, name: string, args: unknown, status: string, outpu
     name,
     keyArgument: keyArgument(name, args),
     arguments: formatArguments(args),
-    status,
+    status: toolStatus(status, output),
     output: output === undefined ? undefined : capOutput(output),
   };
 }
@@ -525,7 +534,7 @@ export class Conversation {
     const run = this.ensure(p.runId);
     const card = run.items.find((i) => i.kind === 'toolCall' && i.id === p.id);
     if (card && card.kind === 'toolCall') {
-      card.status = p.status;
+      card.status = toolStatus(p.status, p.output ?? card.output);
       if (p.name) card.name = p.name;
       if (p.arguments !== undefined) {
         card.keyArgument = keyArgument(card.name, p.arguments);

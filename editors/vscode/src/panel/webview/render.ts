@@ -142,6 +142,7 @@ const statusIcons: Record<string, string> = {
   pending: '…',
   completed: '✓',
   failed: '✗',
+  'rejected by you': '✗',
   cancelled: '⊘',
 };
 

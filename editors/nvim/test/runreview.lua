@@ -1,0 +1,174 @@
+-- One review for the whole run (issue 34, item 2) in Neovim: :LooplsReview
+-- over a run that changed three files; K (Keep all) and U (Undo all); and
+-- again after loopls starts anew (as after a restart of Neovim), from the
+-- review loopls kept with the session. Run by editors/test/nvim.sh.
+local bin = assert(os.getenv('LOOPLS_BIN'), 'LOOPLS_BIN')
+local ws = assert(os.getenv('LOOPLS_WS'), 'LOOPLS_WS')
+local ollama = assert(os.getenv('LOOPLS_OLLAMA'), 'LOOPLS_OLLAMA')
+
+local passed, failed = 0, 0
+local function check(name, ok, detail)
+  if ok then
+    passed = passed + 1
+  else
+    failed = failed + 1
+  end
+  io.stderr:write(string.format('%s %s%s\n', ok and 'PASS' or 'FAIL', name, detail ~= nil and (' ' .. vim.inspect(detail, { newline = ' ', indent = '' })) or ''))
+end
+local function wait_for(ms, cond)
+  return vim.wait(ms, cond, 20)
+end
+local ended, started, reviews = {}, {}, {}
+for pattern, fn in pairs({
+  LooplsRunEnded = function(d)
+    ended[d.runId] = d
+  end,
+  LooplsRunStarted = function(d)
+    table.insert(started, d)
+  end,
+  LooplsRunReview = function(d)
+    table.insert(reviews, d)
+  end,
+}) do
+  vim.api.nvim_create_autocmd('User', {
+    pattern = pattern,
+    callback = function(ev)
+      fn(ev.data)
+    end,
+  })
+end
+local function read(p)
+  local f = io.open(ws .. '/' .. p, 'rb')
+  if not f then
+    return nil
+  end
+  local s = f:read('*a')
+  f:close()
+  return s
+end
+local function make(dir)
+  vim.fn.mkdir(ws .. '/' .. dir, 'p')
+  vim.fn.writefile({ 'alpha' }, ws .. '/' .. dir .. '/a.txt')
+  vim.fn.writefile({ 'beta' }, ws .. '/' .. dir .. '/b.txt')
+end
+local function run_three(dir)
+  make(dir)
+  local n = #started
+  vim.cmd('LooplsRun edit three in ' .. dir)
+  wait_for(20000, function()
+    return #started > n
+  end)
+  local run = started[n + 1]
+  wait_for(30000, function()
+    return run ~= nil and ended[run.runId] ~= nil
+  end)
+  return run and ended[run.runId]
+end
+-- Opens the review of run and returns its buffer's lines once drawn.
+local function open_review(run_id)
+  local n = #reviews
+  vim.cmd('LooplsReview ' .. run_id)
+  wait_for(10000, function()
+    return #reviews > n
+  end)
+  local r = reviews[#reviews]
+  return r and r.buf, r and vim.api.nvim_buf_get_lines(r.buf, 0, -1, false) or {}
+end
+local function press(buf, key)
+  local n = #reviews
+  vim.api.nvim_set_current_buf(buf)
+  vim.api.nvim_feedkeys(key, 'x', false)
+  wait_for(10000, function()
+    return #reviews > n
+  end)
+  return vim.api.nvim_buf_get_lines(buf, 0, -1, false), reviews[#reviews] and reviews[#reviews].review
+end
+local function all_status(review, want)
+  if not review or #(review.files or {}) ~= 3 then
+    return false
+  end
+  for _, f in ipairs(review.files) do
+    if f.status ~= want then
+      return false
+    end
+  end
+  return true
+end
+
+local function scenario(tag, sfx)
+  local rk = run_three('rk' .. sfx)
+  check(tag .. 'a run that changed three files completed', rk ~= nil and rk.outcome == 'completed', rk and rk.outcome)
+  if not rk then
+    return
+  end
+  local buf, lines = open_review(rk.runId)
+  check(tag .. ':LooplsReview says "3 files changed · 3 waiting for your review", each file waiting, with its hunk',
+    lines[1] == '3 files changed · 3 waiting for your review' and #vim.tbl_filter(function(l)
+      return l:find(' — waiting for your review$') ~= nil
+    end, lines) == 3 and vim.tbl_contains(lines, '  - alpha') and vim.tbl_contains(lines, '  + ALPHA'), lines)
+  local after, review = press(buf, 'K')
+  check(tag .. 'K (Keep all) keeps the three files as the run left them', all_status(review, 'kept') and after[1] == '3 files changed'
+    and read('rk' .. sfx .. '/a.txt') == 'ALPHA\n' and (read('rk' .. sfx .. '/c.txt') or ''):find('^gamma\n') ~= nil, { after, read('rk' .. sfx .. '/a.txt'), read('rk' .. sfx .. '/c.txt') })
+  vim.cmd('close')
+  local ru = run_three('ru' .. sfx)
+  buf = open_review(ru and ru.runId or '')
+  after, review = press(buf, 'U')
+  check(tag .. 'U (Undo all) reverts the three files (the new one is gone) and says "rejected by you"', all_status(review, 'rejected by you')
+    and wait_for(5000, function()
+      return read('ru' .. sfx .. '/a.txt') == 'alpha\n' and read('ru' .. sfx .. '/b.txt') == 'beta\n' and read('ru' .. sfx .. '/c.txt') == nil
+    end), { after, read('ru' .. sfx .. '/a.txt'), read('ru' .. sfx .. '/c.txt') })
+  vim.cmd('close')
+  return rk, ru
+end
+
+local ok, err = pcall(function()
+  local loopls = require('loopls')
+  loopls.setup({ cmd = { bin, 'serve' }, model = 'ollama:tiny', ollama_host = ollama, open = 'none' })
+  check('a rejected edit says "rejected by you", not failed',
+    require('loopls.chat').call_status('failed', 'edit_file: a was not changed: the user rejected this change') == 'rejected'
+      and require('loopls.chat').call_status('failed', 'old_string not found') == 'failed')
+  vim.cmd('edit ' .. vim.fn.fnameescape(ws .. '/hello.txt'))
+  local client
+  wait_for(20000, function()
+    client = vim.lsp.get_clients({ name = 'loopls' })[1]
+    return client ~= nil and client.initialized
+  end)
+  if not client then
+    check('loopls started', false)
+    return
+  end
+  local rk, ru = scenario('', '')
+  local waiting = run_three('rw')
+  -- loopls anew: the daemon stops and a new one starts (what a restart of
+  -- Neovim does to loopls); the reviews come from the store.
+  vim.lsp.stop_client(client.id, true)
+  wait_for(10000, function()
+    return client.is_stopped and client:is_stopped() or vim.lsp.get_client_by_id(client.id) == nil
+  end)
+  vim.cmd('edit ' .. vim.fn.fnameescape(ws .. '/README.md'))
+  loopls.attach(vim.api.nvim_get_current_buf())
+  local fresh
+  wait_for(20000, function()
+    fresh = vim.lsp.get_clients({ name = 'loopls' })[1]
+    return fresh ~= nil and fresh.id ~= client.id and fresh.initialized
+  end)
+  check('a new loopls started', fresh ~= nil and fresh.id ~= client.id)
+  local _, l1 = open_review(rk and rk.runId or '')
+  vim.cmd('close')
+  local _, l2 = open_review(ru and ru.runId or '')
+  vim.cmd('close')
+  check('after the restart the earlier reviews read the same: kept, and rejected by you', l1[1] == '3 files changed'
+    and #vim.tbl_filter(function(l) return l:find(' — kept$') ~= nil end, l1) == 3
+    and #vim.tbl_filter(function(l) return l:find(' — rejected by you$') ~= nil end, l2) == 3, { l1, l2 })
+  local buf, l3 = open_review(waiting and waiting.runId or '')
+  check('after the restart the run left waiting still waits', l3[1] == '3 files changed · 3 waiting for your review', l3)
+  local _, review = press(buf, 'K')
+  check('after the restart K keeps it', all_status(review, 'kept'), review)
+  vim.cmd('close')
+  scenario('after the restart: ', '2')
+end)
+if not ok then
+  check('the test ran to its end', false, err)
+end
+io.stderr:write(string.format('\n%d passed, %d failed\n', passed, failed))
+vim.cmd(failed == 0 and 'qall!' or 'cquit!')
