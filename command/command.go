@@ -59,6 +59,8 @@ type Config struct {
 	// on, a line reads them in place of the files on disk, and what it
 	// changes in one goes back to that buffer (see Buffers).
 	Buffers Buffers
+	// Journal, when set, is told what a line's layer applied.
+	Journal LineJournal
 
 	// seams are for this package's tests; Config values made elsewhere
 	// leave them empty.

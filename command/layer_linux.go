@@ -82,8 +82,22 @@ func (c *commandRun) applyLayer(ctx context.Context, ll *lineLayer) {
 		})
 		return err == nil && ans.Refusal == ""
 	}
-	res := layer.Apply(context.WithoutCancel(ctx), ll.l, r, ch, ask)
+	var keep layer.Keep
+	if c.journal != nil {
+		keep = c.journal.Keeps
+	}
+	res := layer.Apply(context.WithoutCancel(ctx), ll.l, r, ch, ask, keep)
 	c.layerNotes = append(c.layerNotes, layerNotes(res)...)
+	if c.journal != nil && len(res.Done) > 0 {
+		done := make([]AppliedChange, len(res.Done))
+		for i, d := range res.Done {
+			done[i] = AppliedChange{Path: d.Path, Op: string(d.Op), Dir: d.Dir, ModeBefore: d.ModeBefore, ModeAfter: d.ModeAfter,
+				Before: d.Before, After: d.After, Size: d.Size}
+		}
+		if err := c.journal.Record(context.WithoutCancel(ctx), done); err != nil {
+			c.layerNotes = append(c.layerNotes, "what the command changed could not be kept for undo: "+err.Error())
+		}
+	}
 }
 
 // layerNotes words what Apply did not apply, for the model.

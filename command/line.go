@@ -72,9 +72,10 @@ type commandRun struct {
 	removed []string         // protected paths a confined command created, removed
 	// layerNotes say what of the line's layer was not applied, and why.
 	layerNotes []string
-	dropped    []string // environment variables its programs do not get
-	approved   []string // protected paths the user let a program write
-	before     []string // confined: the protected paths present when the line started
+	journal    LineJournal // what the layer applied is told to it (nil: no one)
+	dropped    []string    // environment variables its programs do not get
+	approved   []string    // protected paths the user let a program write
+	before     []string    // confined: the protected paths present when the line started
 	// gitMade are the git directories git made on this line, with their
 	// state when the last git program that wrote them ended; tainted,
 	// those another program wrote since (git_alone.go).
@@ -105,7 +106,7 @@ type gate interface {
 func newCommandRun(cfg Config, cmdline string, env []string) *commandRun {
 	c := &commandRun{
 		t: treeAt(cfg.Root, cfg.Dir), policy: cfg.Policy, approver: cfg.Approver, seams: cfg.seams,
-		cmdline: cmdline, base: make(map[string]string, len(env)),
+		cmdline: cmdline, base: make(map[string]string, len(env)), journal: cfg.Journal,
 	}
 	c.t.under = cfg.Beneath
 	for _, kv := range env {

@@ -33,7 +33,36 @@ type Result struct {
 	Skipped []Note
 	// Moved counts the new trees moved in whole.
 	Moved int
+	// Done are the changes applied, for the journal (Apply's keep says
+	// which texts are read for it).
+	Done []Done
 }
+
+// Op is what an applied change did to one path.
+type Op string
+
+const (
+	Created Op = "created"
+	Changed Op = "changed"
+	Deleted Op = "deleted"
+	Moded   Op = "mode"
+)
+
+// Done is one path an applied layer changed: its texts before and after
+// (nil when not read: not a regular file, or keep said no, then Size is
+// the file's size) and its permission bits.
+type Done struct {
+	Path                  string
+	Op                    Op
+	Dir                   bool
+	ModeBefore, ModeAfter fs.FileMode
+	Before, After         []byte
+	Size                  int64
+}
+
+// Keep says whether the journal keeps size bytes of text of rel: only
+// then are they read for it. nil keeps none.
+type Keep func(rel string, size int64) bool
 
 // Note is one path and what happened to it, in words.
 type Note struct {
@@ -57,8 +86,8 @@ var ErrConflict = errors.New("changed in the workspace while the command ran; th
 // An entry of the workspace changed since l.Start is a conflict: it is
 // neither overwritten nor removed. A change at or under a protected path
 // is applied only if ask allows its root (nil refuses).
-func Apply(ctx context.Context, l *Layer, r *beneath.Root, ch Changes, ask Asker) Result {
-	a := &applier{ctx: ctx, l: l, r: r, j: newJudge(l.Upper, r), ask: ask, verdict: make(map[string]bool), dropped: make(map[string]bool)}
+func Apply(ctx context.Context, l *Layer, r *beneath.Root, ch Changes, ask Asker, keep Keep) Result {
+	a := &applier{ctx: ctx, l: l, r: r, j: newJudge(l.Upper, r), ask: ask, keep: keep, verdict: make(map[string]bool), dropped: make(map[string]bool)}
 	for _, s := range ch.Skipped {
 		a.res.Skipped = append(a.res.Skipped, Note(s))
 	}
@@ -78,6 +107,7 @@ func Apply(ctx context.Context, l *Layer, r *beneath.Root, ch Changes, ask Asker
 	skipUnder := ""
 	for _, c := range list {
 		if skipUnder != "" && strings.HasPrefix(c.Path, skipUnder+"/") {
+			a.created(c) // moved in with its tree
 			continue
 		}
 		skipUnder = ""
@@ -99,6 +129,9 @@ func Apply(ctx context.Context, l *Layer, r *beneath.Root, ch Changes, ask Asker
 				a.res.Moved++
 			} else if err == nil {
 				dirTimes = append(dirTimes, c)
+			}
+			if err == nil {
+				a.created(c)
 			}
 		case Write:
 			err = a.write(c)
@@ -126,6 +159,7 @@ type applier struct {
 	r       *beneath.Root
 	j       *judge
 	ask     Asker
+	keep    Keep
 	verdict map[string]bool // protected root → allowed
 	dropped map[string]bool
 	res     Result
@@ -242,7 +276,20 @@ func (a *applier) removeIn(d *beneath.Dir, name, p string, self bool) (kept int,
 		}
 	}
 	if !e.Mode.IsDir() {
-		return 0, d.Remove(name, e)
+		done := Done{Path: p, Op: Deleted, ModeBefore: e.Mode.Perm()}
+		if e.Mode.IsRegular() {
+			if st, err := statIn(d, name); err == nil && st != nil {
+				done.Size = st.Size
+				done.Before = a.read(p, st.Size, func() (*os.File, error) { return d.OpenFile(name, os.O_RDONLY, 0) })
+			}
+		}
+		if err := d.Remove(name, e); err != nil {
+			return 0, err
+		}
+		if e.Mode.IsRegular() {
+			a.res.Done = append(a.res.Done, done)
+		}
+		return 0, nil
 	}
 	sub, err := d.OpenDir(name)
 	if err != nil {
@@ -266,7 +313,11 @@ func (a *applier) removeIn(d *beneath.Dir, name, p string, self bool) (kept int,
 	if kept > 0 || !self {
 		return kept, nil
 	}
-	return 0, d.Remove(name, e)
+	if err := d.Remove(name, e); err != nil {
+		return 0, err
+	}
+	a.res.Done = append(a.res.Done, Done{Path: p, Op: Deleted, Dir: true, ModeBefore: e.Mode.Perm()})
+	return 0, nil
 }
 
 // conflict checks the workspace's entry c.Path (in d) before it is
@@ -333,11 +384,16 @@ func (a *applier) write(c Change) error {
 	if err := a.conflict(d, c); err != nil {
 		return err
 	}
+	name := path.Base(c.Path)
+	var before *Done
+	if st, err := statIn(d, name); err == nil && st != nil && isReg(st) {
+		before = &Done{Path: c.Path, Op: Changed, ModeBefore: fs.FileMode(st.Mode & 0o777), Size: st.Size}
+		before.Before = a.read(c.Path, st.Size, func() (*os.File, error) { return d.OpenFile(name, os.O_RDONLY, 0) })
+	}
 	// A temporary file in the same directory's descriptor, given the
 	// layer's mode and time on its own descriptor, then renamed into
 	// place: the name never holds half a file. Not synced file by file
 	// (a line's own writes never were; 10,000 fsyncs take seconds).
-	name := path.Base(c.Path)
 	tmp := beneath.TempName(name)
 	f, err := d.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, c.Mode.Perm()|0o200)
 	if err != nil {
@@ -364,8 +420,22 @@ func (a *applier) write(c Change) error {
 		if e, lerr := d.Lstat(tmp); lerr == nil {
 			_ = d.Remove(tmp, e)
 		}
+		return err
 	}
-	return err
+	if before == nil {
+		a.created(c)
+		return nil
+	}
+	var size int64
+	if fi, err := src.Stat(); err == nil {
+		size = fi.Size()
+	}
+	before.ModeAfter, before.After = c.Mode, a.read(c.Path, size, a.upperFile(c.Path))
+	if before.After == nil || before.Before == nil {
+		before.Size = max(before.Size, size)
+	}
+	a.res.Done = append(a.res.Done, *before)
+	return nil
 }
 
 // setMeta gives c.Path (in d) c's mode and time, on its own descriptor.
@@ -413,5 +483,59 @@ func (a *applier) meta(c Change) error {
 	if err := a.conflict(d, c); err != nil {
 		return err
 	}
-	return a.setMeta(d, c)
+	name := path.Base(c.Path)
+	st, err := statIn(d, name)
+	if err != nil || st == nil {
+		return fmt.Errorf("%w: removed meanwhile", ErrConflict)
+	}
+	if err := a.setMeta(d, c); err != nil {
+		return err
+	}
+	if isReg(st) && fs.FileMode(st.Mode&0o777) != c.Mode.Perm() {
+		a.res.Done = append(a.res.Done, Done{Path: c.Path, Op: Moded, ModeBefore: fs.FileMode(st.Mode & 0o777), ModeAfter: c.Mode, Size: st.Size,
+			After: a.read(c.Path, st.Size, func() (*os.File, error) { return d.OpenFile(name, os.O_RDONLY, 0) })})
+	}
+	return nil
+}
+
+// read reads size bytes of f's text for the journal, if it keeps them.
+func (a *applier) read(rel string, size int64, open func() (*os.File, error)) []byte {
+	if a.keep == nil || !a.keep(rel, size) {
+		return nil
+	}
+	f, err := open()
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, size+1))
+	if err != nil || int64(len(b)) != size {
+		return nil
+	}
+	return b
+}
+
+// upperFile opens the layer's file rel.
+func (a *applier) upperFile(rel string) func() (*os.File, error) {
+	return func() (*os.File, error) { return os.Open(filepath.Join(a.l.Upper, filepath.FromSlash(rel))) }
+}
+
+// created records c, applied, as new: a directory, or a file with its
+// text as it now is in the workspace (links are not journaled).
+func (a *applier) created(c Change) {
+	switch c.Kind {
+	case Mkdir:
+		a.res.Done = append(a.res.Done, Done{Path: c.Path, Op: Created, Dir: true, ModeAfter: c.Mode})
+	case Write:
+		done := Done{Path: c.Path, Op: Created, ModeAfter: c.Mode}
+		if d, err := a.parent(c.Path); err == nil {
+			name := path.Base(c.Path)
+			if st, err := statIn(d, name); err == nil && st != nil && isReg(st) {
+				done.Size = st.Size
+				done.After = a.read(c.Path, st.Size, func() (*os.File, error) { return d.OpenFile(name, os.O_RDONLY, 0) })
+			}
+			d.Close()
+		}
+		a.res.Done = append(a.res.Done, done)
+	}
 }

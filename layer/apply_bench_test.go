@@ -39,7 +39,7 @@ func benchApply(b *testing.B, n int, copied bool) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		res := Apply(context.Background(), l, r, ch, nil)
+		res := Apply(context.Background(), l, r, ch, nil, nil)
 		b.StopTimer()
 		if len(res.Failed)+len(res.Conflicts) > 0 || (res.Moved == 1) == copied {
 			b.Fatalf("result %+v", res)
@@ -95,7 +95,7 @@ func BenchmarkEmptyLine(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		Apply(context.Background(), l, r, ch, nil)
+		Apply(context.Background(), l, r, ch, nil, nil)
 		if err := l.Close(); err != nil {
 			b.Fatal(err)
 		}

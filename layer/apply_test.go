@@ -4,8 +4,10 @@ package layer
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -45,7 +47,7 @@ func (a *applyFixture) apply(ask Asker) Result {
 	if err != nil {
 		a.t.Fatal(err)
 	}
-	return Apply(context.Background(), a.l, a.r, ch, ask)
+	return Apply(context.Background(), a.l, a.r, ch, ask, keepAll)
 }
 
 func (a *applyFixture) read(rel string) string {
@@ -56,6 +58,9 @@ func (a *applyFixture) read(rel string) string {
 	}
 	return string(b)
 }
+
+// keepAll keeps every text for the journal.
+func keepAll(string, int64) bool { return true }
 
 func notes(ns []Note) []string {
 	var out []string
@@ -105,6 +110,27 @@ func TestApply(t *testing.T) {
 	}
 	if res.Moved != 1 {
 		t.Errorf("moved %d trees, want new/ moved whole", res.Moved)
+	}
+	// What the journal is told: each path with its texts and modes.
+	got := map[string]string{}
+	for _, d := range res.Done {
+		got[d.Path] = fmt.Sprintf("%s %q->%q %v->%v", d.Op, d.Before, d.After, d.ModeBefore, d.ModeAfter)
+	}
+	line := func(op Op, before, after string, mb, ma os.FileMode) string {
+		return fmt.Sprintf("%s %q->%q %v->%v", op, []byte(before), []byte(after), mb, ma)
+	}
+	want := map[string]string{
+		"mod.txt":    line(Changed, "old", "new", 0o644, 0o600),
+		"run.sh":     line(Moded, "", "#!/bin/sh", 0o644, 0o755),
+		"gone.txt":   line(Deleted, "x", "", 0o644, 0),
+		"dir/a":      line(Deleted, "a", "", 0o644, 0),
+		"dir":        line(Deleted, "", "", 0o755, 0),
+		"new":        line(Created, "", "", 0, 0o755),
+		"new/deep":   line(Created, "", "", 0, 0o755),
+		"new/deep/x": line(Created, "", "x", 0, 0o640),
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("done:\n got %v\nwant %v", got, want)
 	}
 }
 
@@ -225,7 +251,7 @@ func TestApplyFollowsNoLink(t *testing.T) {
 	if err := os.Symlink(outside, filepath.Join(a.lower, "d")); err != nil {
 		t.Fatal(err)
 	}
-	res := Apply(context.Background(), a.l, a.r, ch, nil)
+	res := Apply(context.Background(), a.l, a.r, ch, nil, nil)
 	if _, err := os.Lstat(filepath.Join(outside, "a")); !os.IsNotExist(err) {
 		t.Fatalf("written through the link: %v", err)
 	}

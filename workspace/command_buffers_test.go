@@ -1,6 +1,9 @@
 package workspace
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -36,5 +39,31 @@ func TestCommandSeesTheEditorsBuffer(t *testing.T) {
 	}
 	if got := readDisk(t, dir, "hello.txt"); got != "hello\n" {
 		t.Errorf("disk = %q: the command's change went under the user's unsaved text", got)
+	}
+}
+
+// TestUndoRevertsWhatALineApplied: with the layer on, what a line applied
+// is journaled under its run, so undoing the run restores the file it
+// changed, removes the one it made and brings back the one it deleted.
+func TestUndoRevertsWhatALineApplied(t *testing.T) {
+	t.Setenv(command.LayerEnv, "on")
+	dir := newTree(t, map[string]string{"a.txt": "a\n", "gone.txt": "keep me\n"})
+	w := withPolicy(openWS(t, dir, Options{Approver: &recordingApprover{decision: DecisionAllowAlways}}), command.Policy{Allowed: []string{"sh"}})
+	res := callRun(t, w, "r7", ToolRunCommand, map[string]any{"command": "sh -c 'echo changed > a.txt; echo new > made.txt; rm gone.txt'"})
+	if res.IsError || readDisk(t, dir, "a.txt") != "changed\n" {
+		t.Fatalf("the line: %s", res.Output)
+	}
+	applied, why, err := w.UndoRun(context.Background(), "r7")
+	if err != nil || !applied {
+		t.Fatalf("UndoRun = %v, %q, %v", applied, why, err)
+	}
+	if got := readDisk(t, dir, "a.txt"); got != "a\n" {
+		t.Errorf("a.txt = %q after undo", got)
+	}
+	if got := readDisk(t, dir, "gone.txt"); got != "keep me\n" {
+		t.Errorf("gone.txt = %q after undo", got)
+	}
+	if _, err := os.Lstat(filepath.Join(dir, "made.txt")); !os.IsNotExist(err) {
+		t.Errorf("made.txt is still there after undo")
 	}
 }
