@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"syscall"
@@ -90,6 +91,12 @@ func strconvQuote(s string) string { b, _ := json.Marshal(s); return string(b) }
 func UserFile() string {
 	if d := os.Getenv("XDG_CONFIG_HOME"); d != "" && filepath.IsAbs(d) {
 		return filepath.Join(d, "loopls", "config.json")
+	}
+	if runtime.GOOS == "windows" {
+		// %APPDATA%\loopls: settings roam with the user, as Windows keeps them.
+		if d := os.Getenv("APPDATA"); d != "" && filepath.IsAbs(d) {
+			return filepath.Join(d, "loopls", "config.json")
+		}
 	}
 	home, err := os.UserHomeDir()
 	if err != nil || home == "" {
