@@ -61,7 +61,7 @@ install() { # S M RELEASES [args...]: runs the script; sets dir, rc, out
   out=$(env PATH="$work/fakebin:$PATH" FAKE_S="$s" FAKE_M="$m" LOOPLS_RELEASES="$rel" "$posix_sh" "$script" --dir "$dir" "$@" 2>&1) || rc=$?
 }
 installed() { [ -x "$dir/loopls" ] && "$dir/loopls" version 2>/dev/null; }
-only_loopls() { [ "$(ls -A "$dir")" = loopls ]; }
+only_loopls() { [ "$(ls -A "$dir" | tr '\n' ' ')" = "loopls loopls.source " ] || [ "$(ls -A "$dir")" = loopls ]; }
 
 install Linux x86_64 "$url/ok"
 ok=0; { [ "$rc" -eq 0 ] && [ "$(installed)" = "loopls fake linux-x64" ] && grep -q 'SHA-256 checked' <<<"$out"; } || ok=1
@@ -99,6 +99,15 @@ check "no release and no Go: a clear error naming what to install, nothing insta
 GO=$work/no-such-go install FreeBSD amd64 "$url/ok"
 ok=0; { [ "$rc" -ne 0 ] && grep -q 'no release binary is made for this platform (FreeBSD amd64)' <<<"$out" && [ -z "$(ls -A "$dir")" ]; } || ok=1
 check "a platform with no release builds is named, and no archive of another platform is taken" "$ok" "$rc $out"
+
+install Linux x86_64 "$url/ok" --from "$srv/ok/download/v9.9.9"
+ok=0; { [ "$rc" -eq 0 ] && [ "$(installed)" = "loopls fake linux-x64 v9.9.9" ] && only_loopls \
+  && grep -q "loopls fake linux-x64 v9.9.9 from $srv/ok/download/v9.9.9/loopls-linux-x64.tar.gz (SHA-256 [0-9a-f]* checked" "$dir/loopls.source"; } || ok=1
+check "--from a local dist/: its archive installed, and loopls.source says where it came from" "$ok" "$rc $out $(cat "$dir/loopls.source" 2>/dev/null)"
+
+install Linux x86_64 "$url/ok" --from "$srv/bad/latest/download"
+ok=0; { [ "$rc" -ne 0 ] && grep -q 'refused: checksum mismatch for loopls-linux-x64.tar.gz' <<<"$out" && [ -z "$(ls -A "$dir")" ]; } || ok=1
+check "--from a local dist/ whose sum does not match: refused, nothing installed" "$ok" "$rc $out"
 
 install Linux x86_64 "$url/ok" --bogus
 ok=0; { [ "$rc" -ne 0 ] && grep -q 'unknown argument: --bogus' <<<"$out"; } || ok=1

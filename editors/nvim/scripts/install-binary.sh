@@ -11,10 +11,14 @@
 #   3. Otherwise (no release for this platform or version, no network, no
 #      curl or wget), it builds from this checkout with Go, and says so.
 #
-# Usage: sh editors/nvim/scripts/install-binary.sh [--version vX.Y.Z] [--dir DIR] [--build]
+# Usage: sh editors/nvim/scripts/install-binary.sh [--version vX.Y.Z] [--from DIR|URL] [--dir DIR] [--build]
 #   --version  the release to fetch (default: the latest)
+#   --from     a local release (the dist/ of `make release`) or the URL of a
+#              release's files; SHA256SUMS and the archive are taken from there
 #   --dir      where loopls goes (default: bin/ of this checkout)
 #   --build    skip the download; build with Go
+# Beside the binary it writes loopls.source: the version and where it came
+# from (:checkhealth loopls shows it).
 # Environment: LOOPLS_RELEASES (the releases URL; default
 # https://github.com/loopls/loopls/releases), GO (the go command).
 # POSIX sh; needs tar, and curl or wget, and sha256sum or shasum to download.
@@ -27,14 +31,16 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
 releases=${LOOPLS_RELEASES:-https://github.com/loopls/loopls/releases}
 version=latest
+from=
 dir=$root/bin
 build_only=0
 while [ $# -gt 0 ]; do
   case $1 in
     --version) [ $# -ge 2 ] || die "--version needs a value"; version=$2; shift 2 ;;
     --dir) [ $# -ge 2 ] || die "--dir needs a value"; dir=$2; shift 2 ;;
+    --from) [ $# -ge 2 ] || die "--from needs a value"; from=$2; shift 2 ;;
     --build) build_only=1; shift ;;
-    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown argument: $1 (see --help)" ;;
   esac
 done
@@ -54,8 +60,12 @@ platform() {
   echo "$os-$arch"
 }
 
-# fetch URL FILE: 0 when FILE holds what URL answered (an HTTP error is a failure).
+# fetch URL FILE: 0 when FILE holds what URL answered (an HTTP error is a
+# failure); a local path is copied.
 fetch() {
+  case $1 in
+    /*|./*|../*) if [ -f "$1" ]; then cp "$1" "$2"; return; else return 1; fi ;;
+  esac
   if command -v curl >/dev/null 2>&1; then
     curl -fsSL --proto '=https,http,file' -o "$2" "$1" 2>/dev/null
   elif command -v wget >/dev/null 2>&1; then
@@ -75,13 +85,15 @@ sha256() {
   fi
 }
 
-# place FILE: copies FILE to $dir/loopls in one rename, so a loopls there is
-# either the old one or the new one.
+# place FILE SOURCE: copies FILE to $dir/loopls in one rename, so a loopls
+# there is either the old one or the new one, and says in $dir/loopls.source
+# where it came from.
 place() {
   mkdir -p "$dir"
   cp "$1" "$dir/.loopls.new.$$"
   chmod 755 "$dir/.loopls.new.$$"
   mv -f "$dir/.loopls.new.$$" "$dir/loopls"
+  printf '%s\n' "$2" > "$dir/.loopls.source.$$" && mv -f "$dir/.loopls.source.$$" "$dir/loopls.source"
 }
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/loopls-install.XXXXXX")
@@ -97,7 +109,7 @@ build() { # REASON
   v=$(cd "$root" && git describe --tags --always --dirty 2>/dev/null || echo dev)
   (cd "$root" && CGO_ENABLED=0 "$go" build -ldflags "-X main.version=$v" -o "$tmp/loopls" ./cmd/loopls) \
     || die "go build failed (see above); nothing was installed"
-  place "$tmp/loopls"
+  place "$tmp/loopls" "loopls $v built from source in $root"
   say "built loopls $v from source and installed it at $dir/loopls"
   exit 0
 }
@@ -105,7 +117,9 @@ build() { # REASON
 [ "$build_only" = 1 ] && build "--build given"
 plat=$(platform) || build "no release binary is made for this platform ($(uname -s) $(uname -m))"
 asset=loopls-$plat.tar.gz
-if [ "$version" = latest ]; then
+if [ -n "$from" ]; then
+  if [ -d "$from" ]; then base=$(cd "$from" && pwd); else base=${from%/}; fi
+elif [ "$version" = latest ]; then
   base=$releases/latest/download
 else
   base=$releases/download/$version
@@ -126,5 +140,5 @@ got=$(sha256 "$tmp/$asset") || die "refused: no sha256sum or shasum to check $as
 mkdir "$tmp/x"
 tar -xzf "$tmp/$asset" -C "$tmp/x" loopls 2>/dev/null || die "refused: $asset holds no loopls binary; nothing was installed"
 got_version=$("$tmp/x/loopls" version 2>/dev/null) || die "refused: the loopls in $asset does not run on this machine; nothing was installed"
-place "$tmp/x/loopls"
+place "$tmp/x/loopls" "$got_version from $base/$asset (SHA-256 $got checked against SHA256SUMS)"
 say "installed $got_version from $base/$asset (SHA-256 checked) at $dir/loopls"

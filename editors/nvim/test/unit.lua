@@ -37,6 +37,15 @@ eq('ollama_address: 0.0.0.0 means this machine', { health.ollama_address('0.0.0.
 eq('ollama_address: IPv6', { health.ollama_address('[::1]:8080') }, { '::1', 8080, '[::1]:8080' })
 eq('ollama_model: ollama: prefix', health.ollama_model('ollama:qwen2.5-coder:7b'), 'qwen2.5-coder:7b')
 eq('ollama_model: bare name is Ollama', health.ollama_model('llama3'), 'llama3')
+do -- :checkhealth names where the binary came from: install-binary.sh's loopls.source beside it
+  local d = vim.fn.tempname()
+  vim.fn.mkdir(d, 'p')
+  eq('binary_source: no loopls.source', health.binary_source(d .. '/loopls'):match('^not by install%-binary%.sh') ~= nil, true)
+  vim.fn.writefile({ 'loopls v1.2.3 from /x/dist/loopls-linux-x64.tar.gz (SHA-256 ab checked against SHA256SUMS)' }, d .. '/loopls.source')
+  eq('binary_source: the installer\'s record', health.binary_source(d .. '/loopls'),
+    'loopls v1.2.3 from /x/dist/loopls-linux-x64.tar.gz (SHA-256 ab checked against SHA256SUMS) (' .. d .. '/loopls.source)')
+  vim.fn.delete(d, 'rf')
+end
 eq('ollama_model: remote providers', { health.ollama_model('openai:gpt-4.1-mini'), health.ollama_model('anthropic:x') }, {})
 
 eq('statusline: nothing before a run', loopls.statusline(), '')

@@ -155,6 +155,20 @@ local function check_daemon_and_config()
   end
 end
 
+-- Where the binary at exe came from: the loopls.source line the installer
+-- (scripts/install-binary.sh, .ps1) wrote beside it, else what its place says.
+function M.binary_source(exe)
+  local dir = vim.fn.fnamemodify(exe, ':h')
+  local f = dir .. '/loopls.source'
+  if vim.fn.filereadable(f) == 1 then
+    local line = vim.fn.readfile(f, '', 1)[1]
+    if line and line ~= '' then
+      return line .. ' (' .. f .. ')'
+    end
+  end
+  return string.format('not by install-binary.sh (no loopls.source beside it): go install, a package manager or a build of your own in %s', dir)
+end
+
 function M.check()
   local loopls = require('loopls')
   health.start('loopls')
@@ -179,13 +193,15 @@ function M.check()
       'or set cmd = { "/path/to/loopls", "serve" } in setup()',
     })
   else
-    health.ok(string.format('loopls binary found: %s', vim.fn.exepath(bin)))
+    local exe = vim.fn.exepath(bin)
+    health.ok(string.format('loopls binary found: %s', exe))
     local r = vim.system({ bin, 'version' }, { text = true }):wait(5000)
     if r.code == 0 and r.stdout and r.stdout ~= '' then
       health.ok('version: ' .. vim.trim(r.stdout))
     else
       health.warn(string.format('`%s version` failed (exit %s): %s', bin, tostring(r.code), vim.trim(r.stderr or '')))
     end
+    health.info('installed: ' .. M.binary_source(exe))
   end
 
   check_daemon_and_config()
