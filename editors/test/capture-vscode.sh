@@ -62,10 +62,11 @@ states=(
   apply-review=answer:answer-apply-review
   cut-short=answer:answer-cut-short
   first-run=firstrun:panel-no-ollama
+  run-review=runreview:run-review
 )
 for theme in light dark; do
   name="Default Light Modern"; [ "$theme" = dark ] && name="Default Dark Modern"
-  for only in panel sessions answer firstrun; do
+  for only in panel sessions answer firstrun runreview; do
     art=$work/states-$theme-$only
     log "$only checks in the $theme theme"
     LOOPLS_CLIENTS_HOME=$clients_home LOOPLS_BIN=$LOOPLS_BIN VSIX=$vsix LOOPLS_VSCODE_ONLY=$only LOOPLS_VSCODE_THEME=$name LOOPLS_EDITORS_ARTIFACTS=$art \
