@@ -110,6 +110,8 @@ release: editors-npm ## make release VERSION=vX.Y.Z: archives, vsix, SBOMs and S
 WINDOWS_PKGS ?= ./engine ./redact ./remotemodels ./providers ./store ./internal/proctree ./internal/fakeollama ./internal/jsonhttp ./internal/outbox ./config ./rootpath
 test-windows: ## Go tests built for Windows, run under Wine 8 (wine64, gcc-mingw-w64-x86-64; .ci/wine/test.sh)
 	PKGS="$(if $(filter all,$(WINDOWS_PKGS)),,$(WINDOWS_PKGS))" GO=$(GO) bash .ci/wine/test.sh
+	@# command/'s Windows cases: every program asked, batch files refused, by path.
+	$(if $(filter all,$(WINDOWS_PKGS)),,PKGS=./command GOTESTFLAGS='-run ^(TestWindows|TestBatchFiles|TestByPath)' GO=$(GO) bash .ci/wine/test.sh)
 
 cross-build: ## go vet and build for macOS and Windows, amd64 and arm64 (what can be checked of them on Linux)
 	GOOS=darwin $(GO) vet ./...

@@ -53,7 +53,7 @@ var shellManaged = map[string]bool{"PWD": true, "OLDPWD": true, "SHLVL": true, "
 func (c *commandRun) judge(dir string, env expand.Environ, args []string) (reasons []string, path string, run []string, err error) {
 	name := args[0]
 	run = args
-	if strings.Contains(name, "/") {
+	if byPath(hostOS, name) {
 		reasons = append(reasons, "it runs a program by path ("+name+")")
 	}
 	// env is nil for a command an editor's terminal runs with its own
@@ -63,7 +63,7 @@ func (c *commandRun) judge(dir string, env expand.Environ, args []string) (reaso
 		if err != nil {
 			return nil, "", nil, err
 		}
-		if basePath, berr := interp.LookPathDir(c.t.dir, c.basePATH, name); !strings.Contains(name, "/") && (berr != nil || basePath != path) {
+		if basePath, berr := interp.LookPathDir(c.t.dir, c.basePATH, name); !byPath(hostOS, name) && (berr != nil || basePath != path) {
 			reasons = append(reasons, fmt.Sprintf("`%s` resolves to %s, not to the program loopls's PATH names", name, path))
 		}
 		if rel, inside := c.t.relInside(dir, path); inside && rel != "" {
@@ -238,6 +238,10 @@ func (c *commandRun) admit(ctx context.Context, dir string, env expand.Environ, 
 		}
 	}
 	if why := gitRunsProgram(changed, args); why != "" {
+		c.record(execution{Args: args, Dir: dir, Reasons: append(reasons, why)})
+		return execVerdict{}, c.refuse(part, why)
+	}
+	if why := batchFileRefusal(hostOS, path); why != "" {
 		c.record(execution{Args: args, Dir: dir, Reasons: append(reasons, why)})
 		return execVerdict{}, c.refuse(part, why)
 	}
