@@ -299,6 +299,10 @@ local ok, err = pcall(function()
     return loaded_session == first_session
   end)
   check('gs lists the sessions by title', offered ~= nil and offered[1] ~= nil and offered[1]:find('chat with me', 1, true) ~= nil, offered)
+  check('gs says when in words, with the runs and the last answer, no raw timestamp', offered ~= nil and offered[1] ~= nil
+    and (offered[1]:find('^chat with me · just now · 2 runs · “You first said: chat with me”$') ~= nil
+      or offered[1]:find('^chat with me · %d+ min ago · 2 runs · “You first said: chat with me”$') ~= nil)
+    and not offered[1]:find('%d%d%d%d%-%d%d%-%d%d'), offered)
   local drawn = chat.text()
   check('the picked conversation is drawn again, both runs', loaded_session == first_session
     and drawn:find('## You\nchat with me\n## loopls\nHello from the tiny test model.', 1, true) ~= nil
