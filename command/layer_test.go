@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/loopls/loopls/confine"
 )
 
 // midLineApprover allows every program, runs hook (once) when asked about
@@ -338,5 +340,30 @@ func TestLayerSeesAndWritesDirtyBuffers(t *testing.T) {
 	}
 	if got := readWS(t, dir, "plain.txt"); got != "q\n" {
 		t.Errorf("plain.txt (no buffer) = %q, want the command's write on disk", got)
+	}
+}
+
+// TestLayerOnWithoutALayerAsksEverything: with the layer switched on where
+// no layer can be had (no overlayfs in a user namespace; the probe's
+// answer stood in for here), a line is not run writing the workspace
+// directly: every program is asked, even one on the allow list, and the
+// question says why.
+func TestLayerOnWithoutALayerAsksEverything(t *testing.T) {
+	t.Setenv(LayerEnv, "on")
+	probed := machineConfinement
+	machineConfinement = func() confine.Status {
+		st := probed()
+		st.Layer, st.LayerWhy = false, "overlayfs refused (test)"
+		return st
+	}
+	t.Cleanup(func() { machineConfinement = probed })
+	dir := newTree(t, map[string]string{"a.txt": "a\n"})
+	ap := &recordingApprover{}
+	res := call(t, openCfg(t, dir, Policy{Allowed: []string{"ls"}}, ap), "ls")
+	if strings.Contains(res.Output, "a.txt") || ap.count() != 1 {
+		t.Fatalf("ls ran unasked (%d questions):\n%s", ap.count(), res.Output)
+	}
+	if why := strings.Join(ap.asked[0].Reasons, "; "); !strings.Contains(why, "no layer") {
+		t.Errorf("the question does not say why: %q", why)
 	}
 }
