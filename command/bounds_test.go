@@ -50,11 +50,11 @@ except OSError as e:
 print('forked', n)
 "`
 	res := callTimeout(t, cfg, forks, 60*time.Second)
-	if !failedLine(res.Output) || strings.Contains(res.Output, "forked 300") {
+	if !failedLine(res.Output) || strings.Contains(res.Output, "forked 300") || !strings.Contains(res.Output, "bound of processes") {
 		t.Errorf("300 processes under a bound of 128:\n%s", res.Output)
 	}
 	res = callTimeout(t, cfg, `python3 -c "b = bytearray(600 << 20); print('allocated', len(b))"`, 60*time.Second)
-	if !failedLine(res.Output) || strings.Contains(res.Output, "allocated 629145600") {
+	if !failedLine(res.Output) || strings.Contains(res.Output, "allocated 629145600") || !strings.Contains(res.Output, "bound of memory") {
 		t.Errorf("600 MiB under a bound of 256 MiB:\n%s", res.Output)
 	}
 }

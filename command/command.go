@@ -150,6 +150,9 @@ func Run(ctx context.Context, cfg Config, cmdline string, timeout time.Duration)
 	text += removedReport(removed) + layerReport(notes)
 	if c != nil {
 		text += envReport(c.dropped)
+		if c.boundHit != "" {
+			text += "\n[the line's bounds held: " + c.boundHit + "]"
+		}
 	}
 	switch {
 	case errors.Is(err, ErrConfinement) && ctx.Err() == nil && runCtx.Err() == nil:

@@ -110,6 +110,9 @@ func runConfined(ctx context.Context, cfg Config, cmdline string, st confine.Sta
 	c.spec, c.readOnly = spec, spec.ReadOnly
 	job := shellJob{Root: cfg.Dir, Tmp: tmp, Cmdline: cmdline, Env: env, ConfirmWrites: cfg.Policy.ConfirmWrites}
 	err = c.runChild(ctx, spec, job, out)
+	if c.group != nil {
+		c.boundHit = c.group.Hit()
+	}
 	if ll != nil {
 		// runChild returned after the child (the PID namespace's init,
 		// whose end ends every process in it) was waited for.

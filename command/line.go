@@ -74,6 +74,7 @@ type commandRun struct {
 	layerNotes []string
 	journal    LineJournal // what the layer applied is told to it (nil: no one)
 	dropped    []string    // environment variables its programs do not get
+	boundHit   string      // which of the line's bounds its programs reached ("" none)
 	approved   []string    // protected paths the user let a program write
 	before     []string    // confined: the protected paths present when the line started
 	// gitMade are the git directories git made on this line, with their

@@ -8,7 +8,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -64,6 +66,13 @@ func NewGroup(b Bounds) (*Group, error) {
 	if err != nil {
 		return nil, err
 	}
+	var parents []string
+	for c, m := range mounts {
+		if p, ok := paths[c]; ok {
+			parents = append(parents, filepath.Join(m, p))
+		}
+	}
+	sweep(parents)
 	if p, ok := paths[""]; ok && mounts[""] != "" {
 		parent := filepath.Join(mounts[""], p)
 		if sub, err := os.ReadFile(filepath.Join(parent, "cgroup.subtree_control")); err == nil && strings.Contains(" "+string(sub)+" ", " pids ") {
@@ -133,11 +142,86 @@ func (g *Group) Add(pid int) error {
 }
 
 // Close removes g's cgroups; the processes in them have ended by then
-// (the child's PID namespace, or its process group, ended with it).
+// (the child's PID namespace, or its process group, ended with it), though
+// the kernel may take a moment to let the last go: a cgroup it still
+// holds is tried again a few times, and one left behind is removed by the
+// next daemon's sweep (NewGroup).
 func (g *Group) Close() {
 	for _, d := range g.dirs {
-		_ = os.Remove(d)
+		for try := 0; ; try++ {
+			err := os.Remove(d)
+			if err == nil || os.IsNotExist(err) || try == closeTries {
+				break
+			}
+			time.Sleep(closeRetry)
+		}
 	}
+}
+
+// closeTries and closeRetry bound how long Close waits for a cgroup the
+// kernel still holds.
+const (
+	closeTries = 20
+	closeRetry = 5 * time.Millisecond
+)
+
+// Hit says which of g's bounds the processes reached ("" none): what
+// the result tells the model and the user about a line that failed there.
+func (g *Group) Hit() string {
+	var hit []string
+	for _, d := range g.dirs {
+		if eventCount(filepath.Join(d, "pids.events"), "max") > 0 {
+			hit = append(hit, "its processes reached the bound of processes (pids.max), so forks failed")
+		}
+		if eventCount(filepath.Join(d, "memory.events"), "oom_kill") > 0 || eventCount(filepath.Join(d, "memory.oom_control"), "oom_kill") > 0 {
+			hit = append(hit, "a program was killed at the bound of memory")
+		}
+	}
+	return strings.Join(hit, "; ")
+}
+
+// eventCount reads the count of key in a cgroup's flat keyed file (0 when
+// there is none).
+func eventCount(file, key string) int64 {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if k, v, ok := strings.Cut(line, " "); ok && k == key {
+			n, _ := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+			return n
+		}
+	}
+	return 0
+}
+
+// sweepOnce removes, once per daemon, the groups a daemon that is gone
+// left (it was killed before its Close): empty cgroups named for a process
+// that no longer exists.
+var sweepOnce sync.Once
+
+func sweep(parents []string) {
+	sweepOnce.Do(func() {
+		for _, parent := range parents {
+			ents, _ := os.ReadDir(parent)
+			for _, e := range ents {
+				var pid, seq int
+				if _, err := fmt.Sscanf(e.Name(), "loopls-%d-%d", &pid, &seq); err != nil || !e.IsDir() || pid == os.Getpid() {
+					continue
+				}
+				// Old too: a daemon in another PID namespace may share the
+				// hierarchy, and its new group is empty until it joins.
+				fi, err := e.Info()
+				if err != nil || time.Since(fi.ModTime()) < time.Minute {
+					continue
+				}
+				if _, err := os.Stat(fmt.Sprintf("/proc/%d", pid)); os.IsNotExist(err) {
+					_ = os.Remove(filepath.Join(parent, e.Name())) // fails unless empty
+				}
+			}
+		}
+	})
 }
 
 // ownCgroups reads /proc/self/cgroup: each controller (v1) and "" (v2)
