@@ -48,7 +48,11 @@ func (w *Workspace) RecordLine(ctx context.Context, run machine.RunID, call mach
 	if len(changes) == 0 {
 		return nil
 	}
-	ign := newIgnoreCheck(w.root.FS())
+	defer func() {
+		w.ignMu.Lock()
+		w.ign = nil
+		w.ignMu.Unlock()
+	}()
 	now := time.Now()
 	entries := make([]JournalEntry, 0, len(changes))
 	for _, c := range changes {
@@ -57,7 +61,7 @@ func (w *Workspace) RecordLine(ctx context.Context, run machine.RunID, call mach
 			Existed: c.Op != LineCreated, Removed: c.Op == LineDeleted,
 			ModeBefore: c.ModeBefore, ModeAfter: c.ModeAfter,
 			Before: string(c.Before), After: string(c.After),
-			Bulk:   ign.ignored(c.Path, c.Dir),
+			Bulk:   w.bulk(run, c.Path, c.Dir),
 			CallID: call, At: now,
 		}
 		switch {
@@ -83,7 +87,19 @@ func (w *Workspace) RecordLine(ctx context.Context, run machine.RunID, call mach
 // MaxJournalRunBytes. A layer asks before reading a file only to journal
 // it, and passes nil texts when the answer is no.
 func (w *Workspace) KeepsText(run machine.RunID, rel string, size int64) bool {
-	return w.journal.whyNot(run, newIgnoreCheck(w.root.FS()).ignored(rel, false), size) == ""
+	return w.journal.whyNot(run, w.bulk(run, rel, false), size) == ""
+}
+
+// bulk says whether git ignores rel, with the check of run's line being
+// applied: made once per line (each directory's .gitignore read once, not
+// once per file), dropped when RecordLine has journaled the line.
+func (w *Workspace) bulk(run machine.RunID, rel string, isDir bool) bool {
+	w.ignMu.Lock()
+	defer w.ignMu.Unlock()
+	if w.ign == nil || w.ignRun != run {
+		w.ign, w.ignRun = newIgnoreCheck(w.root.FS()), run
+	}
+	return w.ign.ignored(rel, isDir)
 }
 
 // whyNot says why the journal would not keep size bytes of text of run's

@@ -13,6 +13,7 @@ import (
 	"github.com/loopls/loopls/beneath"
 	"github.com/loopls/loopls/command"
 	"github.com/loopls/loopls/engine"
+	"github.com/loopls/loopls/engine/machine"
 	"github.com/loopls/loopls/rootpath"
 )
 
@@ -76,6 +77,12 @@ type Workspace struct {
 	overlays *overlays
 	index    *index
 	journal  *journal
+	// ign is the git-ignore check of the line being journaled (ignRun's;
+	// journal_line.go), guarded by ignMu: an ignoreCheck is not safe for
+	// concurrent use.
+	ignMu  sync.Mutex
+	ign    *ignoreCheck
+	ignRun machine.RunID
 	// protectedScan is what the last scan for protected paths around a
 	// confined command saw (command.ProtectedScan).
 	protectedScan command.ProtectedScan
