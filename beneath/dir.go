@@ -227,10 +227,12 @@ func (d *Dir) WriteAtomic(ctx context.Context, name string, src io.Reader, perm 
 	if err != nil {
 		return withPath(err, "write", rel)
 	}
-	renamed := false
+	renamed, closed := false, false
 	defer func() {
 		if !renamed {
-			f.Close()
+			if !closed {
+				f.Close()
+			}
 			_ = unlinkAt(d.h, tmp, false)
 		}
 	}()
@@ -261,13 +263,16 @@ func (d *Dir) WriteAtomic(ctx context.Context, name string, src io.Reader, perm 
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("write of %s cancelled: %w", rel, err)
 	}
+	// Closed before the rename: Windows refuses to rename a file that is
+	// open ("Sharing violation"), so no file is renamed while held.
+	closed = true
+	if err := f.Close(); err != nil {
+		return &Error{Op: "write", Path: rel, Err: err}
+	}
 	if err := renameAt(d.h, tmp, name); err != nil {
 		return withPath(err, "rename", rel)
 	}
 	renamed = true
-	if err := f.Close(); err != nil {
-		return &Error{Op: "write", Path: rel, Err: err}
-	}
 	return nil
 }
 

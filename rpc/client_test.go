@@ -5,10 +5,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"go.lsp.dev/uri"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -384,6 +386,9 @@ func fileURI(path string) string {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		panic(err)
+	}
+	if runtime.GOOS == "windows" {
+		return uri.File(abs).String() // file:///c%3A/…, as VS Code writes it
 	}
 	return "file://" + filepath.ToSlash(abs)
 }

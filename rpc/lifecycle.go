@@ -3,12 +3,14 @@ package rpc
 import (
 	"context"
 	"encoding/json"
-	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strings"
 	"time"
 
 	"github.com/sourcegraph/jsonrpc2"
+	"go.lsp.dev/uri"
 
 	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/workspace"
@@ -226,13 +228,22 @@ func rootOf(p initializeParams) string {
 	return dir
 }
 
-// uriToPath turns a file:// URI into a path.
-func uriToPath(u string) (string, bool) {
-	parsed, err := url.Parse(u)
-	if err != nil || parsed.Scheme != "file" || parsed.Path == "" {
+// uriToPath turns a file:// URI into a path of this system: on Windows a
+// drive (file:///c%3A/src → c:\src) or a UNC share (file://server/share →
+// \\server\share), as VS Code writes them.
+func uriToPath(u string) (string, bool) { return uriToPathFor(u, hostPlatform) }
+
+var hostPlatform = map[bool]uri.Platform{true: uri.PlatformWindows, false: uri.PlatformPOSIX}[runtime.GOOS == "windows"]
+
+func uriToPathFor(u string, platform uri.Platform) (string, bool) {
+	if !strings.HasPrefix(strings.ToLower(u), "file://") {
 		return "", false
 	}
-	return filepath.FromSlash(parsed.Path), true
+	parsed, err := uri.Parse(u)
+	if err != nil || parsed.Scheme() != "file" || parsed.Path() == "" {
+		return "", false
+	}
+	return uri.FsPathFor(parsed, platform, true), true
 }
 
 // initialized starts the workspace's open: the client has the answer to
