@@ -244,7 +244,9 @@ function createClient(context: vscode.ExtensionContext): LanguageClient {
           testLog.write({ ev: 'applyEdit', label: params.label, needsConfirmation: confirm });
           // vscode-languageclient's next takes no token (the signature asks for one).
           const apply = async (p: typeof params) => next(p, new vscode.CancellationTokenSource().token);
-          const where = { names: ['edit_file', 'write_file'] };
+          // The edit's card: loopls labels it "loopls: TOOL PATH".
+          const labelled = /^loopls: (?:edit_file|write_file) (.+)$/.exec(params.label ?? '');
+          const where = { names: ['edit_file', 'write_file'], ...(labelled ? { arg: labelled[1] } : {}) };
           if (confirm) panel.toolWaiting('waiting for your review', where);
           let review: string | undefined;
           const res = confirm ? await editReview.review(params, apply, true, (k) => (review = k)) : await apply(params);

@@ -493,3 +493,24 @@ test('a call the user rejected or refused says "rejected by you", not failed', (
   const card = (c as unknown as { runs: Map<string, { items: { status?: string }[] }> }).runs.get('r')?.items.find((i) => i.status !== undefined);
   assert.equal(card?.status, 'rejected by you');
 });
+
+test('a second edit waiting for review says so, not "running"; each is cleared by its own path', () => {
+  const c = new Conversation();
+  c.toolCall({ runId: 'r', id: 't1', name: 'edit_file', status: 'running', arguments: { path: 'a.txt' } } as never);
+  c.toolCall({ runId: 'r', id: 't2', name: 'edit_file', status: 'running', arguments: { path: 'b.txt' } } as never);
+  const where = (arg?: string) => ({ names: ['edit_file', 'write_file'], ...(arg ? { arg } : {}) });
+  c.toolWaiting('waiting for your review', where('a.txt'));
+  c.toolWaiting('waiting for your review', where('b.txt'));
+  const cards = () => (c as unknown as { runs: Map<string, { items: { id?: string; status?: string }[] }> }).runs.get('r')?.items ?? [];
+  assert.deepEqual(cards().map((i) => i.status), ['waiting for your review', 'waiting for your review']);
+  c.toolWaiting(undefined, where('a.txt'));
+  assert.deepEqual(cards().map((i) => i.status), ['running', 'waiting for your review']);
+  // Without the path, a second one still takes a card not yet waiting.
+  const d = new Conversation();
+  d.toolCall({ runId: 'r', id: 't1', name: 'edit_file', status: 'running', arguments: { path: 'a.txt' } } as never);
+  d.toolCall({ runId: 'r', id: 't2', name: 'write_file', status: 'running', arguments: { path: 'b.txt' } } as never);
+  d.toolWaiting('waiting for your review', where());
+  d.toolWaiting('waiting for your review', where());
+  const dcards = (d as unknown as { runs: Map<string, { items: { status?: string }[] }> }).runs.get('r')?.items ?? [];
+  assert.deepEqual(dcards.map((i) => i.status), ['waiting for your review', 'waiting for your review']);
+});

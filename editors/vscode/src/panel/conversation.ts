@@ -562,14 +562,22 @@ export class Conversation {
    * is undefined again or the call reports. The call is named by id, else by
    * tool (the last running one of those names in a running run).
    */
-  toolWaiting(why: string | undefined, where: { runId?: string; callId?: string; names?: string[] }): Change {
+  toolWaiting(why: string | undefined, where: { runId?: string; callId?: string; names?: string[]; arg?: string }): Change {
     const runs = where.runId ? [this.runs.get(where.runId)] : [...this.runs.values()];
     for (const run of runs) {
       if (!run || run.ended) continue;
       const cards = run.items.filter((i): i is Extract<ItemView, { kind: 'toolCall' }> => i.kind === 'toolCall');
+      // By tool: the card of that argument (the edited path) when one has
+      // it, and a card not yet waiting before one that already waits, so a
+      // second edit waiting for review says so too (not "running").
+      const named = [...cards].reverse().filter((c) => (where.names ?? []).includes(c.name) && (c.status === 'running' || c.status.startsWith('waiting')));
+      const byArg = where.arg !== undefined ? named.filter((c) => c.keyArgument === where.arg) : [];
+      const pool = byArg.length > 0 ? byArg : named;
       const card = where.callId
         ? cards.find((c) => c.id === where.callId)
-        : [...cards].reverse().find((c) => (where.names ?? []).includes(c.name) && (c.status === 'running' || c.status.startsWith('waiting')));
+        : why
+          ? (pool.find((c) => c.status === 'running') ?? pool[0])
+          : (pool.find((c) => c.status === why || c.status.startsWith('waiting')) ?? pool[0]);
       if (!card) continue;
       if (why) {
         if (card.status !== 'running' && !card.status.startsWith('waiting')) continue;
