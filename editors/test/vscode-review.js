@@ -214,6 +214,8 @@ async function reviewInEditMode(h, frame) {
   check('after Reject the hello.txt buffer is unchanged (or not open)', buf && (!buf.open || buf.text === diskBefore), buf);
   const text = run && (await h.panelRunText(frame, run.runId, 'completed', 10000));
   check('the panel shows the rejection in the run', text && /rejected this change/.test(text), text);
+  const rejectedStatus = await frame.locator(`section.run[data-run="${run && run.runId}"] .tool[data-tool="edit_file"] .tool-status`).innerText().catch(() => '');
+  check('the rejected edit_file card says "rejected by you", not failed', rejectedStatus === 'rejected by you', rejectedStatus);
 
   // Accept, from the panel's card.
   n = events().length;
