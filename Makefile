@@ -112,6 +112,8 @@ test-windows: ## Go tests built for Windows, run under Wine 8 (wine64, gcc-mingw
 	PKGS="$(if $(filter all,$(WINDOWS_PKGS)),,$(WINDOWS_PKGS))" GO=$(GO) bash .ci/wine/test.sh
 	@# command/'s Windows cases: every program asked, batch files refused, by path.
 	$(if $(filter all,$(WINDOWS_PKGS)),,PKGS=./command GOTESTFLAGS='-run ^(TestWindows|TestBatchFiles|TestByPath)' GO=$(GO) bash .ci/wine/test.sh)
+	@# an MCP server through a .cmd shim, killed with its Job.
+	$(if $(filter all,$(WINDOWS_PKGS)),,PKGS=./mcp GOTESTFLAGS='-run ^TestCmdShimServerDiesWithItsJob$$' GO=$(GO) bash .ci/wine/test.sh)
 	@# loopls.exe serve end to end under Wine, over stdio, against the fake Ollama on the loopback.
 	CGO_ENABLED=0 GOOS=windows GOARCH=amd64 $(GO) build -o bin/windows/loopls.exe ./cmd/loopls
 	PKGS=./rpc LOOPLS_TEST_BINARY='Z:$(subst /,\,$(CURDIR))\bin\windows\loopls.exe' \

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"os"
+	"strconv"
 	"testing"
 	"time"
 
@@ -15,6 +16,9 @@ func TestMain(m *testing.M) {
 		runHostileServer()
 		return
 	default:
+		if f := os.Getenv("LOOPLS_MCP_TEST_PIDFILE"); f != "" { // process_windows_test.go
+			_ = os.WriteFile(f, []byte(strconv.Itoa(os.Getpid())), 0o600)
+		}
 		runTestServer() // this binary is the tiny list_changed server
 		return
 	}
