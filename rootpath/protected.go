@@ -76,8 +76,11 @@ var protectedSuffixes = map[string]string{
 func Names(rel string) (why string, protected bool) {
 	elems := strings.Split(path.Clean(filepath.ToSlash(rel)), "/")
 	for i, e := range elems {
-		low := strings.ToLower(e)
+		low := strings.ToLower(windowsName(e))
 		if why, ok := protectedNames[low]; ok {
+			return why, true
+		}
+		if why, ok := shortNameOfProtected(low); ok {
 			return why, true
 		}
 		for suf, why := range protectedSuffixes {
@@ -86,7 +89,7 @@ func Names(rel string) (why string, protected bool) {
 			}
 		}
 		if i+1 < len(elems) {
-			if why, ok := protectedPairs[[2]string{low, strings.ToLower(elems[i+1])}]; ok {
+			if why, ok := protectedPairs[[2]string{low, strings.ToLower(windowsName(elems[i+1]))}]; ok {
 				return why, true
 			}
 		}

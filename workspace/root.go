@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/loopls/loopls/rootpath"
@@ -88,6 +89,9 @@ func (w *Workspace) Rel(p string) (string, error) {
 	for _, elem := range strings.Split(rel, "/") {
 		if len(elem) > maxElementLen {
 			return "", &PathError{Path: p, Err: ErrInvalidPath, Why: fmt.Sprintf("a name is longer than %d bytes", maxElementLen)}
+		}
+		if why := rootpath.WindowsNameProblem(runtime.GOOS, elem); why != "" {
+			return "", &PathError{Path: p, Err: ErrInvalidPath, Why: why}
 		}
 	}
 	return rel, nil
