@@ -6,12 +6,14 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
 
 // The test binary plays the programs: PROCTREE_HELPER=parent starts itself
-// as a child that blocks forever, prints "started", and then blocks (or,
+// as a child that sleeps for an hour, prints "started", and then blocks (or,
 // with PROCTREE_PARENT_EXITS=1, exits). Parent and child share the
 // parent's stdout, so the test's read of it ends (EOF) only when both are
 // gone: that is the event the tests wait on.
@@ -25,20 +27,20 @@ func TestMain(m *testing.M) {
 			os.Stderr.WriteString(err.Error())
 			os.Exit(3)
 		}
-		os.Stdout.WriteString("started\n")
+		os.Stdout.WriteString("started " + strconv.Itoa(child.Process.Pid) + "\n")
 		if os.Getenv("PROCTREE_PARENT_EXITS") == "1" {
 			os.Exit(0)
 		}
-		select {}
+		time.Sleep(time.Hour) // until killed (a bare select{} would end it: deadlock)
 	case "child":
-		select {}
+		time.Sleep(time.Hour)
 	}
 	os.Exit(m.Run())
 }
 
 // startTree starts the helper parent in a Tree and returns once its child
 // runs, with a reader of their shared stdout.
-func startTree(t *testing.T, parentExits bool) (*Tree, *exec.Cmd, *bufio.Reader) {
+func startTree(t *testing.T, parentExits bool) (*Tree, *exec.Cmd, *child) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0])
 	cmd.Env = append(os.Environ(), "PROCTREE_HELPER=parent")
@@ -55,12 +57,24 @@ func startTree(t *testing.T, parentExits bool) (*Tree, *exec.Cmd, *bufio.Reader)
 	if err := tree.Started(cmd); err != nil {
 		t.Fatal(err)
 	}
+	return tree, cmd, readStarted(t, out)
+}
+
+// child is the helper's child: its pid, and the shared stdout.
+type child struct {
+	pid int
+	r   *bufio.Reader
+}
+
+func readStarted(t *testing.T, out io.Reader) *child {
+	t.Helper()
 	r := bufio.NewReader(out)
 	line, err := r.ReadString('\n')
-	if err != nil || line != "started\n" {
-		t.Fatalf("helper said %q, %v; want started", line, err)
+	pid, perr := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(line, "started ")))
+	if err != nil || !strings.HasPrefix(line, "started ") || perr != nil {
+		t.Fatalf("helper said %q, %v; want started PID", line, err)
 	}
-	return tree, cmd, r
+	return &child{pid: pid, r: r}
 }
 
 // stdoutPipe gives cmd a pipe for stdout that cmd.Wait leaves alone (an
@@ -76,10 +90,13 @@ func stdoutPipe(t *testing.T, cmd *exec.Cmd) *os.File {
 	return r
 }
 
-// gone waits (bounded) until every process holding the shared stdout has
-// ended: the read sees EOF.
-func gone(t *testing.T, r io.Reader) {
+// gone waits (bounded) until the child has ended (childGone: its process
+// handle on Windows, where Wine's pipes do not show it) and every process
+// holding the shared stdout has: the read sees EOF.
+func gone(t *testing.T, c *child) {
 	t.Helper()
+	childGone(t, c.pid)
+	r := c.r
 	done := make(chan error, 1)
 	go func() { _, err := io.Copy(io.Discard, r); done <- err }()
 	select {
@@ -130,12 +147,9 @@ func TestCancelOfTheContextKillsTheTree(t *testing.T) {
 	if err := tree.Started(cmd); err != nil {
 		t.Fatal(err)
 	}
-	r := bufio.NewReader(out)
-	if line, _ := r.ReadString('\n'); line != "started\n" {
-		t.Fatalf("helper said %q", line)
-	}
+	c := readStarted(t, out)
 	cancel()
-	gone(t, r)
+	gone(t, c)
 	if err := cmd.Wait(); err == nil {
 		t.Fatal("a cancelled program exited 0")
 	}
