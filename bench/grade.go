@@ -42,6 +42,9 @@ type Grade struct {
 type gradeOptions struct {
 	// GoCache is the shared Go build cache (command.Policy.GoCache).
 	GoCache string
+	// LayerBase is where the check's command layers are made
+	// (command.Policy.LayerBase).
+	LayerBase string
 	// Approver answers for the check's programs where the kernel cannot
 	// confine them (the user allowed that); nil refuses them.
 	Approver command.Approver
@@ -102,7 +105,7 @@ func gradeRun(ctx context.Context, t Task, dir, answer string, o gradeOptions) (
 	first, _, _ := strings.Cut(line, " ")
 	cfg := command.Config{
 		Root: root, Dir: real,
-		Policy:   command.Policy{AllowCommands: true, Allowed: []string{first}, GoCache: o.GoCache},
+		Policy:   command.Policy{AllowCommands: true, Allowed: []string{first}, GoCache: o.GoCache, LayerBase: o.LayerBase},
 		Approver: o.Approver,
 	}
 	res, err := command.Run(ctx, cfg, line, o.Timeout)

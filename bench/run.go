@@ -43,6 +43,9 @@ type Options struct {
 	// GoCache, when set, is the shared Go build cache to use and keep (an
 	// absolute path); "" makes a fresh one, removed at the end.
 	GoCache string
+	// layers is the directory of the tasks' command layers, the bench's
+	// own, removed at the end (set by Run).
+	layers string
 	// CheckTimeout bounds each check (default 3 minutes).
 	CheckTimeout time.Duration
 	// Logger receives the runs' logs; nil discards them.
@@ -130,6 +133,14 @@ func Run(ctx context.Context, o Options) (Report, error) {
 	} else if !filepath.IsAbs(cache) {
 		return rep, fmt.Errorf("the Go build cache %q is not an absolute path", cache)
 	}
+	// The tasks' command layers under a directory of the bench's own, not
+	// the user's cache directory. Removed at the end.
+	layers, err := os.MkdirTemp("", "loopls-bench-layers-")
+	if err != nil {
+		return rep, err
+	}
+	defer removeCache(layers)
+	o.layers = layers
 	if !command.Confinement().Confined() {
 		// Unconfined programs run with the daemon's environment.
 		if old, had := os.LookupEnv("GOCACHE"); had {
@@ -238,7 +249,7 @@ func runOne(ctx context.Context, o Options, t Task, model, cache string) (Result
 	}
 	defer ws.Close()
 	mgr, err := session.New(session.Config{
-		Root: dir, Settings: func() config.Settings { return s }, Workspace: ws, Logger: o.Logger, GoCache: cache,
+		Root: dir, Settings: func() config.Settings { return s }, Workspace: ws, Logger: o.Logger, GoCache: cache, LayerBase: o.layers,
 	})
 	if err != nil {
 		return r, err
@@ -266,7 +277,7 @@ func runOne(ctx context.Context, o Options, t Task, model, cache string) (Result
 	}
 	r.Figures, _ = m.figures()
 	answer := run.Output
-	g, err := gradeRun(ctx, t, dir, answer, gradeOptions{GoCache: cache, Approver: checkApproverFor(o.Unconfined), Timeout: o.CheckTimeout})
+	g, err := gradeRun(ctx, t, dir, answer, gradeOptions{GoCache: cache, LayerBase: o.layers, Approver: checkApproverFor(o.Unconfined), Timeout: o.CheckTimeout})
 	if err != nil {
 		return r, err
 	}

@@ -124,10 +124,11 @@ func Run(ctx context.Context, cfg Config, cmdline string, timeout time.Duration)
 	var c *commandRun
 	var err error
 	switch st := Confinement(); {
-	case st.Confined() && (st.Layer || !layerOn()):
+	case st.Confined() && (st.Layer || !layerRequired()):
 		c, err = runConfined(runCtx, cfg, cmdline, st, out)
 	case st.Confined():
-		// The layer is on but cannot be had here: every program is asked.
+		// The layer is required (LayerEnv "on") but cannot be had here:
+		// every program is asked.
 		why := "no layer for the command's writes here (" + st.LayerWhy + ")"
 		if st.Level != confine.Full {
 			why = "no layer for the command's writes here (it needs user and mount namespaces)"

@@ -68,6 +68,10 @@ func TestGitEditorAndStdinArePinned(t *testing.T) {
 // refused, and DIR/.git is removed after the line and named in the
 // result. A line where only git writes it keeps it (issue 31).
 func TestGitInitDirIsGitsAlone(t *testing.T) {
+	// With the layer off (the escape hatch) the other program's write is on
+	// the disk and removed after the line; with it on (the default) it is in
+	// the layer and asked about by name: TestLayerGitInitThenOnlyGit.
+	t.Setenv(LayerEnv, "off")
 	g := newGitWorld(t, true)
 	res := call(t, g.cfg, "git init -q s1 && sh -c 'printf \"[core]\\n\\tfsmonitor = touch ran\\n\" >> s1/.git/config'")
 	if _, err := os.Lstat(filepath.Join(g.dir, "s1", ".git")); err == nil {

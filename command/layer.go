@@ -14,14 +14,21 @@ import (
 // protected paths by name and never overwriting or removing what someone
 // else changed during the line. Lines of one workspace run one at a time.
 
-// LayerEnv switches the layer: "on" puts every confined line's writes in
-// a layer of its own, applied after the line; where no layer can be had
-// while it is on, every program is asked. Off (the default) a line writes
-// the workspace directly, as before.
+// LayerEnv switches the layer. Unset (the default), a confined line's
+// writes go to a layer of its own, applied after the line, wherever the
+// machine allows one (confine.Status.Layer); where it does not, the line
+// runs confined as with the layer off. "on" requires the layer: where none
+// can be had, every program is asked. "off" is the escape hatch: a line
+// writes the workspace directly, judged by the scans before and after it.
 const LayerEnv = "LOOPLS_LAYER"
 
-// layerOn reports whether the layer is switched on.
-func layerOn() bool { return os.Getenv(LayerEnv) == "on" }
+// layerOn reports whether a line uses the layer where the machine has one:
+// unless LayerEnv is "off".
+func layerOn() bool { return os.Getenv(LayerEnv) != "off" }
+
+// layerRequired reports whether LayerEnv asks for the layer explicitly, so
+// that no line runs unasked without one.
+func layerRequired() bool { return os.Getenv(LayerEnv) == "on" }
 
 // lineLocks serializes the layered lines of each workspace (by its real
 // path): the overlay's lower layer must not be changed by another line of

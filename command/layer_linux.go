@@ -19,14 +19,14 @@ type lineLayer struct {
 	staged map[string]stagedBuffer // the unsaved buffers the line reads, by path
 }
 
-// newLineLayer makes the line's layer, once the workspace's other
-// layered lines are done.
-func newLineLayer(ctx context.Context, dir string, r *beneath.Root, bufs Buffers) (*lineLayer, error) {
+// newLineLayer makes the line's layer under base ("" for the user's cache
+// directory), once the workspace's other layered lines are done.
+func newLineLayer(ctx context.Context, dir, base string, r *beneath.Root, bufs Buffers) (*lineLayer, error) {
 	unlock, err := lockLines(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
-	l, err := layer.New("")
+	l, err := layer.New(base)
 	if err != nil {
 		unlock()
 		return nil, fmt.Errorf("%w: the line's layer: %v", ErrConfinement, err)

@@ -14,7 +14,7 @@ import (
 // own mount namespace).
 type lineLayer struct{}
 
-func newLineLayer(context.Context, string, *beneath.Root, Buffers) (*lineLayer, error) {
+func newLineLayer(context.Context, string, string, *beneath.Root, Buffers) (*lineLayer, error) {
 	return nil, errors.New("no layer on this system")
 }
 

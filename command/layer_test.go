@@ -367,3 +367,29 @@ func TestLayerOnWithoutALayerAsksEverything(t *testing.T) {
 		t.Errorf("the question does not say why: %q", why)
 	}
 }
+
+// TestLayerByDefaultWithoutALayerStaysConfined: with LayerEnv unset (the
+// default) where no layer can be had, a line runs confined as with the
+// layer off: programs on the allow list run unasked (unconfined, every one
+// would be asked) and write the workspace. Only "on" asks for everything
+// there (above): the default must not turn a machine without overlayfs in
+// a user namespace into one where approved programs run unconfined.
+func TestLayerByDefaultWithoutALayerStaysConfined(t *testing.T) {
+	t.Setenv(LayerEnv, "")
+	probed := machineConfinement
+	machineConfinement = func() confine.Status {
+		st := probed()
+		st.Layer, st.LayerWhy = false, "overlayfs refused (test)"
+		return st
+	}
+	t.Cleanup(func() { machineConfinement = probed })
+	dir := newTree(t, map[string]string{"a.txt": "a\n"})
+	ap := &recordingApprover{}
+	res := call(t, openCfg(t, dir, Policy{Allowed: []string{"ls", "touch"}}, ap), "ls; touch b.txt")
+	if !strings.Contains(res.Output, "a.txt") || ap.count() != 0 {
+		t.Fatalf("ls or touch was asked for or did not run (%d questions: %+v):\n%s", ap.count(), ap.asked, res.Output)
+	}
+	if got := readWS(t, dir, "b.txt"); got != "" {
+		t.Errorf("b.txt = %q, want the line's empty file", got)
+	}
+}

@@ -26,6 +26,10 @@ type Policy struct {
 	// user's cache directory): loopls bench shares one across its tasks'
 	// temporary copies and removes it afterwards.
 	GoCache string
+	// LayerBase, an absolute path, is the directory the lines' layers are
+	// made under instead of the user's cache directory: loopls bench puts
+	// them under a directory of its own and removes it afterwards.
+	LayerBase string
 }
 
 // matches reports whether an entry of the allow list covers args: the

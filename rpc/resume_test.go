@@ -23,6 +23,7 @@ type resumeWorld struct {
 	srv   *fakeollama.Server
 	root  string
 	state string
+	env   []string // more environment for its daemons
 }
 
 func newResumeWorld(t *testing.T, script func(*api.ChatRequest) *fakeollama.Reply) *resumeWorld {
@@ -37,8 +38,8 @@ func newResumeWorld(t *testing.T, script func(*api.ChatRequest) *fakeollama.Repl
 // daemon starts a daemon on the world's state and initializes it.
 func (w *resumeWorld) daemon(opts map[string]any) *client {
 	w.t.Helper()
-	c := startClient(w.t, w.root, "LOOPLS_MODEL=ollama:tiny", "OLLAMA_HOST="+w.srv.Host,
-		"XDG_STATE_HOME="+w.state, "HOME="+w.state)
+	c := startClient(w.t, w.root, append([]string{"LOOPLS_MODEL=ollama:tiny", "OLLAMA_HOST=" + w.srv.Host,
+		"XDG_STATE_HOME=" + w.state, "HOME=" + w.state}, w.env...)...)
 	c.initialize(w.root, nil, opts)
 	return c
 }
@@ -281,6 +282,10 @@ func TestResumeAfterKillWhileCommandRuns(t *testing.T) {
 		return fakeollama.Text("Noted", " the", " interruption.")
 	}
 	w := newResumeWorld(t, script)
+	// The marker must appear while the line still runs: only with the layer
+	// off (the escape hatch); with it on the line's writes reach the disk
+	// after it, never while it runs (command/layer_test.go).
+	w.env = []string{"LOOPLS_LAYER=off"}
 	opts := map[string]any{"allowCommands": true, "allowedCommands": []string{"sleep", "touch"}}
 	a := w.daemon(opts)
 	a.send("loopls/run", map[string]any{"prompt": "resume sleep a while"})

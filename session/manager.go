@@ -60,6 +60,9 @@ type Config struct {
 	// GoCache, when set, is the Go build cache of the runs' confined
 	// commands (command.Policy.GoCache); "" gives each workspace its own.
 	GoCache string
+	// LayerBase, when set, is where the runs' command layers are made
+	// (command.Policy.LayerBase); "" is the user's cache directory.
+	LayerBase string
 }
 
 // Request asks for one run.
@@ -457,7 +460,7 @@ func (m *Manager) execute(ctx context.Context, e *entry, h *Handle, r Request, p
 		// it too — in ask mode (r.Mode.ReadOnly()) only tools known to
 		// change nothing.
 		tools = ws.ToolsWith(r.Mode, command.Policy{AllowCommands: s.AllowCommands, Allowed: s.AllowedCommands,
-			Env: command.EnvPolicy{Keep: s.CommandEnvKeep, Drop: s.CommandEnvDrop, Allow: s.CommandEnvAllow}, GoCache: m.cfg.GoCache},
+			Env: command.EnvPolicy{Keep: s.CommandEnvKeep, Drop: s.CommandEnvDrop, Allow: s.CommandEnvAllow}, GoCache: m.cfg.GoCache, LayerBase: m.cfg.LayerBase},
 			workspace.RunOptions{CheckEdits: s.DiagnosticsAfterEditOn(), Fix: r.Fix != nil})
 	}
 	tools = append(tools, m.mcpTools(ctx, h.id, s, r)...)

@@ -51,34 +51,45 @@ func runLine(t *testing.T, w *Workspace, line string) {
 // is no protected path), then, just before the write opens d, a confined
 // command swaps d for a link to .git. The write is refused and names the
 // link; .git/config is untouched.
+//
+// With the layer on (the default) the line's swap reaches the disk only when
+// applied, and its link to .git is dropped then: d is gone, not a link, and
+// the write is refused for that. The escape hatch (layer off) swaps d on the
+// disk mid-write, and the write names the link.
 func TestWriteFileFollowsNoSwappedLink(t *testing.T) {
-	for _, tool := range []string{ToolWriteFile, ToolEditFile} {
-		t.Run(tool, func(t *testing.T) {
-			dir, w := swapTree(t)
-			if err := os.WriteFile(filepath.Join(dir, ".git/config"), []byte(gitConfig), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			var once sync.Once
-			w.under.SetHook(func(s beneath.Step, rel string) {
-				if s == beneath.StepOpen && rel == "d" {
-					once.Do(func() { runLine(t, w, "make -s swap-link") })
+	for _, tier := range []struct{ layer, why string }{
+		{"off", "d is now a symbolic link"},
+		{"on", "d/config was deleted since it was read"},
+	} {
+		for _, tool := range []string{ToolWriteFile, ToolEditFile} {
+			t.Run("layer="+tier.layer+"/"+tool, func(t *testing.T) {
+				t.Setenv(command.LayerEnv, tier.layer)
+				dir, w := swapTree(t)
+				if err := os.WriteFile(filepath.Join(dir, ".git/config"), []byte(gitConfig), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				var once sync.Once
+				w.under.SetHook(func(s beneath.Step, rel string) {
+					if s == beneath.StepOpen && rel == "d" {
+						once.Do(func() { runLine(t, w, "make -s swap-link") })
+					}
+				})
+				args := map[string]any{"path": "d/config", "content": evil + "\tuntrackedCache = true\n"}
+				if tool == ToolEditFile {
+					args = map[string]any{"path": "d/config", "old_string": "fsmonitor = touch /tmp/pwned", "new_string": "fsmonitor = touch /tmp/pwned2"}
+				}
+				res := call(t, w, tool, args)
+				if !res.IsError || !strings.Contains(res.Output, tier.why) {
+					t.Errorf("%s through a swapped directory: %s", tool, res.Output)
+				}
+				if got := readDisk(t, dir, ".git/config"); got != gitConfig {
+					t.Errorf(".git/config = %q: the write went through the link", got)
+				}
+				if got := readDisk(t, dir, "d.old/config"); got != evil {
+					t.Errorf("d.old/config = %q, want it unchanged", got)
 				}
 			})
-			args := map[string]any{"path": "d/config", "content": evil + "\tuntrackedCache = true\n"}
-			if tool == ToolEditFile {
-				args = map[string]any{"path": "d/config", "old_string": "fsmonitor = touch /tmp/pwned", "new_string": "fsmonitor = touch /tmp/pwned2"}
-			}
-			res := call(t, w, tool, args)
-			if !res.IsError || !strings.Contains(res.Output, "d is now a symbolic link") {
-				t.Errorf("%s through a swapped directory: %s", tool, res.Output)
-			}
-			if got := readDisk(t, dir, ".git/config"); got != gitConfig {
-				t.Errorf(".git/config = %q: the write went through the link", got)
-			}
-			if got := readDisk(t, dir, "d.old/config"); got != evil {
-				t.Errorf("d.old/config = %q, want it unchanged", got)
-			}
-		})
+		}
 	}
 }
 
@@ -88,6 +99,10 @@ func TestWriteFileFollowsNoSwappedLink(t *testing.T) {
 // Undo must not revert anything there, and says why. Before the fix undo
 // compared the text only and wrote the model's fsmonitor into .git/config.
 func TestUndoRefusesAPathThatChanged(t *testing.T) {
+	// A confined line swaps d on the disk only with the layer off (the
+	// escape hatch); with it on the line's link to .git is dropped when
+	// applied (rpc's trust corpus, layer=on, holds undo there).
+	t.Setenv(command.LayerEnv, "off")
 	for _, c := range []struct {
 		name, line, why string
 		after           func(t *testing.T, dir string)
