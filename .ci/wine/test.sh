@@ -31,6 +31,13 @@ cmp -s "$src" "$ov/at_windows.go" && { echo "wine/test.sh: $src changed shape; t
 printf '{"Replace":{"%s":"%s"}}\n' "$src" "$ov/at_windows.go" > "$ov/overlay.json"
 
 export WINEPREFIX=$prefix WINEDEBUG=-all WINEDLLOVERRIDES='mscoree,mshtml=' DISPLAY=
+# Wine's own services (wineserver, services.exe, explorer) start with the
+# first program and would inherit that test binary's stdout, which go test
+# then waits a minute for ("Test I/O incomplete"): start them here, with
+# their output elsewhere, and keep the server up between test binaries. It
+# exits by itself 60 s after the last Windows program.
+"${WINESERVER:-$(command -v wineserver || echo /usr/lib/wine/wineserver)}" -p60 </dev/null >/dev/null 2>&1 || true # one is already up
+"$wine" cmd /c exit </dev/null >/dev/null 2>&1 || true
 cd "$repo"
 # shellcheck disable=SC2086
 pkgs=${PKGS:-$(GOOS=windows "$go" list ./...)}
