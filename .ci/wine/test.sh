@@ -36,7 +36,9 @@ export WINEPREFIX=$prefix WINEDEBUG=-all WINEDLLOVERRIDES='mscoree,mshtml=' DISP
 # then waits a minute for ("Test I/O incomplete"): start them here, with
 # their output elsewhere, and keep the server up between test binaries. It
 # exits by itself 60 s after the last Windows program.
-"${WINESERVER:-$(command -v wineserver || echo /usr/lib/wine/wineserver)}" -p60 </dev/null >/dev/null 2>&1 || true # one is already up
+wineserver=${WINESERVER:-$(command -v wineserver || echo /usr/lib/wine/wineserver)}
+"$wineserver" -p60 </dev/null >/dev/null 2>&1 || true # one is already up
+trap '"$wineserver" -k 2>/dev/null || true' EXIT # no Wine process outlives the tests
 "$wine" cmd /c exit </dev/null >/dev/null 2>&1 || true
 cd "$repo"
 # shellcheck disable=SC2086
