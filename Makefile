@@ -19,7 +19,7 @@ run: build ## run one agent loop here against the local Ollama (PROMPT="…" to 
 	$(BIN) run --root . "$(PROMPT)"
 
 deps: ## install the npm packages the tests drive loopls with (ACP client, MCP servers, extension unit tests)
-	@for d in acp/e2e mcp/e2e editors/vscode; do \
+	@for d in acp/e2e mcp/e2e editors/vscode editors/test; do \
 	  if [ -f $$d/package-lock.json ] && [ ! -d $$d/node_modules ]; then \
 	    (cd $$d && npm ci --no-audit --no-fund) || { echo "deps: npm ci in $$d failed (Makefile, target deps)" >&2; exit 1; }; \
 	  fi; done
