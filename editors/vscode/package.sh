@@ -10,7 +10,8 @@
 # usage: package.sh OUTDIR TARGET...
 #   TARGET: linux-x64 linux-arm64 darwin-x64 darwin-arm64 win32-x64 win32-arm64
 # Env: GO (default go); VERSION (the binary's version; default from git);
-#   ARCHIVES=1 (also the archives); VSIX=0 (no vsix);
+#   ARCHIVES=1 (also the archives); PACKAGE_VSIX=0 (no vsix; not VSIX, which the
+#   editor harnesses set to a .vsix path and pass down to this script);
 #   SOURCE_DATE_EPOCH (every timestamp in what it writes; default: HEAD's commit time).
 # Writes OUTDIR/loopls-TARGET.vsix (and the archives). Needs node_modules (npm ci here)
 # for the vsix, GNU tar, gzip and zip for the archives.
@@ -30,7 +31,7 @@ mkdir -p "$out"; out=$(cd "$out" && pwd)
 go=${GO:-go}
 version=${VERSION:-$(git -C "$repo" describe --tags --always --dirty 2>/dev/null || echo dev)}
 archives=${ARCHIVES:-0}
-vsix=${VSIX:-1}
+vsix=${PACKAGE_VSIX:-1}
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git -C "$repo" log -1 --format=%ct 2>/dev/null || echo 0)}
 export TZ=UTC # zip stores local times
 vsce=$here/node_modules/.bin/vsce
