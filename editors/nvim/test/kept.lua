@@ -6,20 +6,10 @@ local bin = assert(os.getenv('LOOPLS_BIN'), 'LOOPLS_BIN')
 local ws = assert(os.getenv('LOOPLS_WS'), 'LOOPLS_WS')
 local ollama = assert(os.getenv('LOOPLS_OLLAMA'), 'LOOPLS_OLLAMA')
 
-local passed, failed = 0, 0
-local function check(name, ok, detail)
-  if ok then
-    passed = passed + 1
-  else
-    failed = failed + 1
-  end
-  io.stderr:write(string.format('%s %s%s\n', ok and 'PASS' or 'FAIL', name, detail ~= nil and (' ' .. vim.inspect(detail, { newline = ' ', indent = '' })) or ''))
-end
-local function wait_for(ms, cond)
-  return vim.wait(ms, cond, 20)
-end
+local frame = dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)') .. 'frame.lua')
+local check, wait_for = frame.check, frame.wait_for
 local ended, started, saved = {}, {}, {}
-for pattern, fn in pairs({
+frame.on({
   LooplsRunEnded = function(d)
     ended[d.runId] = d
   end,
@@ -29,14 +19,7 @@ for pattern, fn in pairs({
   LooplsKeptSaved = function(d)
     table.insert(saved, d)
   end,
-}) do
-  vim.api.nvim_create_autocmd('User', {
-    pattern = pattern,
-    callback = function(ev)
-      fn(ev.data)
-    end,
-  })
-end
+})
 local function read(path)
   local f = io.open(path, 'rb')
   if not f then
@@ -121,8 +104,4 @@ local ok, err = pcall(function()
     return (read(file) or ''):find('^hello\n') ~= nil
   end), { undo = undo, disk = read(file) })
 end)
-if not ok then
-  check('the test ran to its end', false, err)
-end
-io.stderr:write(string.format('\n%d passed, %d failed\n', passed, failed))
-vim.cmd(failed == 0 and 'qall!' or 'cquit!')
+frame.finish(ok, err)
