@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # `make test-windows`: every package's Go tests built for GOOS=windows and
 # run under Wine (docs/windows.md says what Wine can and cannot show).
-#   1. A Wine prefix with our bcryptprimitives.dll (prefix.sh).
+#   1. A Wine prefix with our bcryptprimitives.dll (prefix.sh) and a
+#      Windows Go on its PATH (go.sh; its version reaches the tests as
+#      LOOPLS_WINE_GO), for tests that run `go` as a Windows user would.
 #   2. A build overlay for one Wine 8 gap: Wine answers the
 #      FileDispositionInformationEx delete (Windows 10 1607+) with
 #      STATUS_NOT_IMPLEMENTED, where Go's internal/syscall/windows.Deleteat
@@ -9,9 +11,11 @@
 #      Without it every os.RemoveAll fails ("Invalid function") under Wine.
 #      The overlay is made here from this toolchain's own file, for these
 #      test binaries only; nothing shipped is built with it.
-#   3. go test -exec wine64 for each package (PKGS to choose; default all).
+#   3. go test -exec wine64 for each package (PKGS to choose; default all),
+#      without the host's Go path variables (GOROOT, GOPATH, GOCACHE…),
+#      which name Unix paths and would mislead the Windows go.exe.
 # Env: WINE_PREFIX (default $XDG_CACHE_HOME/loopls-wine/prefix), PKGS, GO,
-#   GOTESTFLAGS (e.g. "-run TestX").
+#   GOTESTFLAGS (e.g. "-run TestX"), WINE_GO_VERSION (go.sh).
 set -eEuo pipefail
 trap 'printf "[wine/test.sh] FAILED (exit %s) at %s:%s: %s\n" "$?" "${BASH_SOURCE[0]}" "$LINENO" "$BASH_COMMAND" >&2' ERR
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -21,6 +25,8 @@ cache=${XDG_CACHE_HOME:-$HOME/.cache}/loopls-wine
 prefix=${WINE_PREFIX:-$cache/prefix}
 wine=${WINE:-$(command -v wine64 || echo /usr/lib/wine/wine64)}
 bash "$here/prefix.sh" "$prefix"
+LOOPLS_WINE_GO=$(GO=$go bash "$here/go.sh" "$prefix")
+export LOOPLS_WINE_GO
 
 goroot=$("$go" env GOROOT)
 src=$goroot/src/internal/syscall/windows/at_windows.go
@@ -44,4 +50,4 @@ cd "$repo"
 # shellcheck disable=SC2086
 pkgs=${PKGS:-$(GOOS=windows "$go" list ./...)}
 # shellcheck disable=SC2086
-GOOS=windows GOARCH=amd64 CGO_ENABLED=0 "$go" test -overlay "$ov/overlay.json" -exec "$wine" -count=1 ${GOTESTFLAGS:-} $pkgs
+GOOS=windows GOARCH=amd64 CGO_ENABLED=0 "$go" test -overlay "$ov/overlay.json" -exec "env -u GOROOT -u GOPATH -u GOCACHE -u GOMODCACHE -u GOENV -u GOBIN -u GOTMPDIR -u GOTOOLCHAIN $wine" -count=1 ${GOTESTFLAGS:-} $pkgs
