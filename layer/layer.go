@@ -4,7 +4,7 @@ package layer
 
 import (
 	"fmt"
-	"io/fs"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"time"
@@ -18,6 +18,7 @@ import (
 // and outside everything the confined child may write.
 type Layer struct {
 	dir   string
+	fd    int // dir, open and locked while the layer lives (sweep.go)
 	Upper string
 	Work  string
 	// Above is a directory for files the line reads in place of the
@@ -43,33 +44,36 @@ func New(base string) (*Layer, error) {
 	if err := os.MkdirAll(base, 0o700); err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp(base, "line-")
+	if gone, err := Sweep(base); len(gone) > 0 || err != nil {
+		slog.Info("layer: removed the layers of daemons that ended mid-line", "removed", gone, "err", err)
+	}
+	dir, fd, err := claim(base)
 	if err != nil {
 		return nil, err
 	}
-	l := &Layer{dir: dir, Upper: filepath.Join(dir, "upper"), Work: filepath.Join(dir, "work"), Above: filepath.Join(dir, "above")}
-	for _, d := range []string{l.Upper, l.Work, l.Above} {
-		if err := os.Mkdir(d, 0o700); err != nil {
-			os.RemoveAll(dir)
+	l := &Layer{dir: dir, fd: fd, Upper: filepath.Join(dir, "upper"), Work: filepath.Join(dir, "work"), Above: filepath.Join(dir, "above")}
+	for _, d := range []string{"upper", "work", "above"} {
+		if err := unix.Mkdirat(fd, d, 0o700); err != nil {
+			l.Close()
 			return nil, err
 		}
 	}
-	if l.Start, err = startStamp(filepath.Join(dir, "start")); err != nil {
-		os.RemoveAll(dir)
+	if l.Start, err = startStamp(fd, "start"); err != nil {
+		l.Close()
 		return nil, err
 	}
 	return l, nil
 }
 
-// startStamp makes the file p and returns a change time of it taken
+// startStamp makes the file name in dir and returns a change time of it taken
 // after a first look: on file systems with multigrain timestamps (Linux
 // 6.13 and later: ext4, xfs, btrfs, tmpfs) a change after a look gets a
 // fine-grained time, so changes made earlier in the same clock tick are
 // before it and every change made later is at or after it. Elsewhere a
 // change made in the same tick just before the line counts as made
 // during it (a conflict reported, never a change lost).
-func startStamp(p string) (time.Time, error) {
-	fd, err := unix.Open(p, unix.O_RDWR|unix.O_CREAT|unix.O_EXCL|unix.O_CLOEXEC, 0o600)
+func startStamp(dir int, name string) (time.Time, error) {
+	fd, err := unix.Openat(dir, name, unix.O_RDWR|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
 	if err != nil {
 		return time.Time{}, err
 	}
@@ -95,14 +99,21 @@ func defaultBase() string {
 	return filepath.Join(os.TempDir(), fmt.Sprintf("loopls-layers-%d", os.Getuid()))
 }
 
-// Close removes the layer. The overlay leaves a directory of mode 0 in
-// Work, which is opened up first.
+// Close removes the layer, through the descriptor that holds its lock
+// (removeIn: no link followed; the overlay's work directory of mode 000
+// opened up first), and then lets the lock go.
 func (l *Layer) Close() error {
-	_ = filepath.WalkDir(l.Work, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && d.IsDir() {
-			_ = os.Chmod(p, 0o700)
-		}
+	if l.fd < 0 {
 		return nil
-	})
-	return os.RemoveAll(l.dir)
+	}
+	defer func() {
+		unix.Close(l.fd)
+		l.fd = -1
+	}()
+	b, err := os.Open(filepath.Dir(l.dir))
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	return removeLocked(int(b.Fd()), filepath.Base(l.dir), l.fd)
 }
