@@ -123,17 +123,14 @@ func Run(ctx context.Context, cfg Config, cmdline string, timeout time.Duration)
 	start := time.Now()
 	var c *commandRun
 	var err error
-	switch st := Confinement(); {
-	case st.Confined() && (st.Layer || !layerRequired()):
+	st := Confinement()
+	switch tier, why := LineTier(st); {
+	case tier != TierAsk:
 		c, err = runConfined(runCtx, cfg, cmdline, st, out)
 	case st.Confined():
 		// The layer is required (LayerEnv "on") but cannot be had here:
 		// every program is asked.
-		why := "no layer for the command's writes here (" + st.LayerWhy + ")"
-		if st.Level != confine.Full {
-			why = "no layer for the command's writes here (it needs user and mount namespaces)"
-		}
-		c, err = runInterp(runCtx, cfg, cmdline, why, out)
+		c, err = runInterp(runCtx, cfg, cmdline, "no layer for the command's writes here ("+why+")", out)
 	default:
 		c, err = runInterp(runCtx, cfg, cmdline, st.Why, out)
 	}

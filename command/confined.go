@@ -101,7 +101,7 @@ func runConfined(ctx context.Context, cfg Config, cmdline string, st confine.Sta
 		spec.Bounds = bounds
 	}
 	var ll *lineLayer
-	if st.Layer && layerOn() {
+	if tier, _ := LineTier(st); tier == TierLayer {
 		if ll, err = newLineLayer(ctx, cfg.Dir, cfg.Policy.LayerBase, cfg.Beneath, cfg.Buffers); err != nil {
 			return c, err
 		}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"os"
 	"strings"
+
+	"github.com/loopls/loopls/confine"
 )
 
 // The layer: with it on (LayerEnv), a confined line never writes the
@@ -29,6 +31,60 @@ func layerOn() bool { return os.Getenv(LayerEnv) != "off" }
 // layerRequired reports whether LayerEnv asks for the layer explicitly, so
 // that no line runs unasked without one.
 func layerRequired() bool { return os.Getenv(LayerEnv) == "on" }
+
+// Tier is how run_command runs a line on this machine: the one place
+// that choice is made, for Run and for loopls doctor.
+type Tier int
+
+const (
+	// TierLayer: confined, and the line's writes go to a layer of its own
+	// that the daemon applies after the line.
+	TierLayer Tier = iota
+	// TierConfined: confined, the line writes the workspace directly,
+	// judged by the scans before and after it.
+	TierConfined
+	// TierAsk: every program is asked, allow list or not.
+	TierAsk
+)
+
+// Name is the tier's name in JSON.
+func (t Tier) Name() string {
+	switch t {
+	case TierLayer:
+		return "layer"
+	case TierConfined:
+		return "confined"
+	}
+	return "ask"
+}
+
+// LineTier is the tier of a line given what the kernel enforces (st,
+// Confinement's probe) and LayerEnv, and why the layer is not used
+// ("" when it is).
+func LineTier(st confine.Status) (Tier, string) {
+	if !st.Confined() {
+		return TierAsk, "commands are not confined: " + st.Why
+	}
+	if !layerOn() {
+		return TierConfined, LayerEnv + "=off"
+	}
+	if st.Layer {
+		return TierLayer, ""
+	}
+	why := st.LayerWhy
+	switch {
+	case st.Level == confine.Seatbelt:
+		why = "no overlay on macOS"
+	case st.Level != confine.Full:
+		why = "it needs user and mount namespaces, and this machine gives none (" + st.Why + ")"
+	case why == "":
+		why = "the kernel refused the overlay"
+	}
+	if layerRequired() {
+		return TierAsk, why
+	}
+	return TierConfined, why
+}
 
 // lineLocks serializes the layered lines of each workspace (by its real
 // path): the overlay's lower layer must not be changed by another line of

@@ -393,3 +393,40 @@ func TestLayerByDefaultWithoutALayerStaysConfined(t *testing.T) {
 		t.Errorf("b.txt = %q, want the line's empty file", got)
 	}
 }
+
+// LineTier is the one choice of how a line runs: the layer where the
+// machine has one (unless LOOPLS_LAYER=off), confined without it, every
+// program asked where nothing confines or the layer is required and
+// missing; and it says why the layer is not used.
+func TestLineTier(t *testing.T) {
+	full := confine.Status{Level: confine.Full, Landlock: 6, Layer: true}
+	noOverlay := confine.Status{Level: confine.Full, Landlock: 6, LayerWhy: "exit status 1: overlay: operation not permitted"}
+	noUserNS := confine.Status{Level: confine.LandlockOnly, Landlock: 6, Why: "user namespaces: permission denied"}
+	none := confine.Status{Level: confine.None, Why: "this kernel has no Landlock"}
+	mac := confine.Status{Level: confine.Seatbelt}
+	for _, c := range []struct {
+		env    string
+		st     confine.Status
+		tier   Tier
+		whyHas string
+	}{
+		{"", full, TierLayer, ""},
+		{"on", full, TierLayer, ""},
+		{"off", full, TierConfined, "LOOPLS_LAYER=off"},
+		{"", noOverlay, TierConfined, "overlay: operation not permitted"},
+		{"on", noOverlay, TierAsk, "overlay: operation not permitted"},
+		{"", noUserNS, TierConfined, "user and mount namespaces"},
+		{"on", noUserNS, TierAsk, "user namespaces: permission denied"},
+		{"off", noUserNS, TierConfined, "LOOPLS_LAYER=off"},
+		{"", mac, TierConfined, "macOS"},
+		{"on", mac, TierAsk, "macOS"},
+		{"", none, TierAsk, "no Landlock"},
+		{"off", none, TierAsk, "no Landlock"},
+	} {
+		t.Setenv(LayerEnv, c.env)
+		tier, why := LineTier(c.st)
+		if tier != c.tier || !strings.Contains(why, c.whyHas) || (c.whyHas == "") != (why == "") {
+			t.Errorf("LOOPLS_LAYER=%q, %+v: %s, %q; want %s, saying %q", c.env, c.st, tier.Name(), why, c.tier.Name(), c.whyHas)
+		}
+	}
+}

@@ -170,3 +170,45 @@ func TestDoctorShipsTheAppArmorProfile(t *testing.T) {
 		t.Errorf("exit %d:\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
 }
+
+// TestDoctorSaysWhetherTheLayerIsActive: loopls doctor says whether a
+// line's writes go to a layer of its own (this machine allows one: the
+// probe the daemon runs finds it), and with LOOPLS_LAYER=off, or no
+// confinement at all, that it is not, why, and what lines get instead.
+func TestDoctorSaysWhetherTheLayerIsActive(t *testing.T) {
+	binary(t)
+	e := newEnv(t, fakeollama.Options{})
+	type report struct {
+		LayerActive bool   `json:"layerActive"`
+		LayerWhy    string `json:"layerWhy"`
+		CommandTier string `json:"commandTier"`
+	}
+	for _, c := range []struct {
+		env      []string
+		want     report
+		wantText []string
+	}{
+		{nil, report{true, "", "layer"},
+			[]string{"command layer: active: a line writes a layer of its own, never the workspace"}},
+		{[]string{"LOOPLS_LAYER=off"}, report{false, "LOOPLS_LAYER=off", "confined"},
+			[]string{"command layer: not active (LOOPLS_LAYER=off): lines write the workspace directly, confined"}},
+		{[]string{"LOOPLS_LAYER=on"}, report{true, "", "layer"}, []string{"command layer: active"}},
+		{[]string{"LOOPLS_CONFINE=off"}, report{false, "commands are not confined: LOOPLS_CONFINE=off", "ask"},
+			[]string{"command layer: not active (commands are not confined: LOOPLS_CONFINE=off): every program is asked"}},
+	} {
+		r := e.runEnv(c.env, "doctor", "--json")
+		var got report
+		if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
+			t.Fatalf("%v: doctor --json: %v\n%s\n%s", c.env, err, r.stdout, r.stderr)
+		}
+		if got != c.want {
+			t.Errorf("%v: doctor --json says %+v, want %+v", c.env, got, c.want)
+		}
+		r = e.runEnv(c.env, "doctor")
+		for _, w := range c.wantText {
+			if !strings.Contains(r.stdout, w) {
+				t.Errorf("%v: doctor does not say %q:\n%s", c.env, w, r.stdout)
+			}
+		}
+	}
+}

@@ -20,7 +20,9 @@ Says what the kernel enforces around every program run_command starts on
 this machine: the confinement that is active (Landlock and its ABI, the
 user, mount, PID and network namespaces; Seatbelt on macOS; or none), what
 it guarantees, and what is left to approval. It finds out by starting the
-confined child once, as run_command does. It names the environment
+confined child once, as run_command does. It says whether a line's writes
+go to a layer of its own (LOOPLS_LAYER), and if not why, and what lines
+get instead. It names the environment
 variables run_command's programs do not get (secrets by name or by a URL
 with a password; the commandEnv* settings of the user file and the
 environment). See docs/security.md.
@@ -84,6 +86,10 @@ func cmdDoctor(args []string, stdout, stderr io.Writer) int {
 		rep := st.Report()
 		rep["envDropped"] = append([]string{}, dropped...)
 		rep["appArmorRestrictsUserNamespaces"] = appArmorRestricts()
+		tier, why := command.LineTier(st)
+		rep["layerActive"] = tier == command.TierLayer
+		rep["layerWhy"] = why
+		rep["commandTier"] = tier.Name()
 		b, _ := json.Marshal(rep)
 		fmt.Fprintf(stdout, "%s\n", b)
 		return code
@@ -96,6 +102,8 @@ func cmdDoctor(args []string, stdout, stderr io.Writer) int {
 	for _, g := range st.Guarantees() {
 		fmt.Fprintf(stdout, "  - %s\n", g)
 	}
+	tier, why := command.LineTier(st)
+	fmt.Fprintln(stdout, layerLine(tier, why, st.Confined()))
 	if st.Confined() {
 		fmt.Fprintln(stdout, "approval: programs on allowedCommands run without asking, subject to the argument rules; every other program is asked")
 	} else {
@@ -108,4 +116,18 @@ func cmdDoctor(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, "not confined: commands an ACP client runs in its own terminal (terminal/create), MCP servers, language servers; see docs/security.md")
 	return code
+}
+
+// layerLine says whether the command's layer is active, and if not why
+// and what a line gets instead (command.LineTier, the daemon's choice).
+func layerLine(tier command.Tier, why string, confined bool) string {
+	switch {
+	case tier == command.TierLayer:
+		return "command layer: active: a line writes a layer of its own, never the workspace; loopls applies it after the line (protected paths asked by name, files changed meanwhile kept); LOOPLS_LAYER=off turns it off"
+	case tier == command.TierConfined:
+		return "command layer: not active (" + why + "): lines write the workspace directly, confined, judged by the scans before and after them"
+	case confined:
+		return "command layer: not active (" + why + "), and LOOPLS_LAYER=on requires it: every program is asked"
+	}
+	return "command layer: not active (" + why + "): every program is asked"
 }
