@@ -3,11 +3,11 @@
 # scripted Ollama server:
 #   - Neovim 0.10 ($NVIM, default the trixie build in the clients home) and the
 #     newest Debian has ($NVIM_NEWEST, default forky's: 0.12): unit.lua, e2e.lua,
-#     diagnostics.lua, notice.lua, minimal.lua, kept.lua, runreview.lua
+#     diagnostics.lua, notice.lua, minimal.lua, kept.lua, runreview.lua, unsaved.lua
 #   - editors/nvim/scripts/install-binary.sh: nvim-install.sh (a local HTTP server)
 #   - Neovim 0.7.2 ($NVIM_OLD, default /usr/bin/nvim when it is 0.7): old.lua
 # Env: LOOPLS_BIN (default: built from this checkout), LOOPLS_CLIENTS_HOME,
-#      LOOPLS_NVIM_ONLY=e2e|unit|diagnostics|notice|minimal|kept|runreview (that script alone, on
+#      LOOPLS_NVIM_ONLY=e2e|unit|diagnostics|notice|minimal|kept|runreview|unsaved (that script alone, on
 #      each Neovim, while working on it; `make test-editors` runs all).
 # Prints PASS/FAIL lines and "N passed, N failed"; exits non-zero on any failure.
 harness=nvim
@@ -45,7 +45,7 @@ for nv in "$nvim_new" "$nvim_newest"; do
     continue
   fi
   ver=$("$nv" --version | head -1 | awk '{print $2}')
-  for script in unit e2e diagnostics notice minimal kept runreview; do
+  for script in unit e2e diagnostics notice minimal kept runreview unsaved; do
     [ -z "${LOOPLS_NVIM_ONLY:-}" ] || [ "$LOOPLS_NVIM_ONLY" = "$script" ] || continue
     sws=$work/ws-$script-$ver; make_workspace "$sws"
     log "$ver: $script.lua"

@@ -189,11 +189,28 @@ handlers['loopls/modelWait'] = function(_, p)
   chat.set_state(p.runId, secs and string.format('waiting for the model: no answer for %ds, it may be loading', secs) or 'waiting for the model')
 end
 
+--- After a command line: what it applied is on disk by now (a file without
+--- unsaved changes; an unsaved buffer got its change as an edit), so each
+--- loaded file buffer without unsaved changes is checked against its file
+--- and reloaded if the line rewrote it ('autoread'). One :checktime per
+--- buffer: a bare :checktime skips buffers in no window. A buffer with
+--- unsaved changes is left as it is.
+function M.reload_clean()
+  for _, b in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_is_loaded(b) and vim.bo[b].buftype == '' and not vim.bo[b].modified and vim.api.nvim_buf_get_name(b) ~= '' then
+      pcall(vim.cmd, 'checktime ' .. b)
+    end
+  end
+end
+
 handlers['loopls/toolCall'] = function(_, p)
   if type(p) ~= 'table' then
     return
   end
   chat.tool_call(p)
+  if p.name == 'run_command' and p.status ~= 'running' and p.status ~= 'waiting' then
+    M.reload_clean()
+  end
   if p.status == 'running' then
     local key = chat.key_argument(p.arguments)
     if #key > 60 then
@@ -338,13 +355,22 @@ local function client_config(bufnr)
   }
 end
 
+-- One loopls per workspace root: every buffer under it shares the client,
+-- so a run sees all of them (a command line, the unsaved buffers). Neovim
+-- 0.10's default compares the root with the workspace folder's name (our
+-- name is the folder's last part), so it never reused one and each file
+-- opened started a loopls of its own.
+local function reuse_client(client, config)
+  return client.name == config.name and client.root_dir == config.root_dir
+end
+
 --- Starts (or reuses) the loopls client for bufnr and attaches it. Returns the client id.
 function M.attach(bufnr)
   bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
   if vim.bo[bufnr].buftype ~= '' or vim.api.nvim_buf_get_name(bufnr) == '' then
     return nil
   end
-  return vim.lsp.start(client_config(bufnr), { bufnr = bufnr })
+  return vim.lsp.start(client_config(bufnr), { bufnr = bufnr, reuse_client = reuse_client })
 end
 
 --- The loopls client for the current buffer, else any loopls client, else one
@@ -361,7 +387,7 @@ function M.client()
     local cfg = client_config(bufnr)
     cfg.root_dir = vim.fn.getcwd()
     cfg.workspace_folders = { { uri = vim.uri_from_fname(cfg.root_dir), name = vim.fn.fnamemodify(cfg.root_dir, ':t') } }
-    id = vim.lsp.start(cfg, { attach = false })
+    id = vim.lsp.start(cfg, { attach = false, reuse_client = reuse_client })
   end
   return id and vim.lsp.get_client_by_id(id) or nil
 end

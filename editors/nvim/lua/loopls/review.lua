@@ -198,11 +198,57 @@ function M.without_annotations(params)
   return out
 end
 
+-- The loaded buffer of uri, or nil (none is made).
+local function loaded_buffer(uri)
+  local fname = vim.uri_to_fname(uri)
+  for _, b in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_is_loaded(b) and (vim.uri_from_bufnr(b) == uri or vim.api.nvim_buf_get_name(b) == fname) then
+      return b
+    end
+  end
+end
+
+--- Why an edit cannot be applied as sent, or nil: a change against a
+--- version of a buffer the user has changed since (or closed). Neovim's own
+--- handler skips such a change with a print and still answers applied=true;
+--- loopls must hear it was not applied (a command's change to an unsaved
+--- buffer is then a conflict the model is told of, and the user's typing
+--- stays).
+function M.stale(edit)
+  for _, dc in ipairs(edit.documentChanges or {}) do
+    local td = type(dc) == 'table' and dc.textDocument or nil
+    local v = td and td.version
+    if type(v) == 'number' and v > 0 then
+      local b = loaded_buffer(td.uri)
+      local have = b and vim.lsp.util.buf_versions[b]
+      local name = vim.fn.fnamemodify(vim.uri_to_fname(td.uri), ':.')
+      if not b then
+        return name .. ' is no longer open in Neovim'
+      end
+      if type(have) == 'number' and have > v then
+        return string.format('%s changed in Neovim since (version %d, the change was made against %d)', name, have, v)
+      end
+    end
+  end
+end
+
+--- Whether an edit is a command's change to an unsaved buffer: loopls labels
+--- it "loopls: run_command changed PATH" (docs/protocol.md). It is not a kept
+--- edit: the buffer stays unsaved, as the user left it, and is not written.
+function M.into_unsaved(params)
+  return type(params) == 'table' and type(params.label) == 'string' and params.label:find('^loopls: run_command changed ') ~= nil
+end
+
 --- The workspace/applyEdit handler loopls's client uses.
 function M.apply_edit_handler(err, params, ctx, config)
   local edit = params and params.edit or {}
   local client = ctx and vim.lsp.get_client_by_id(ctx.client_id)
   local encoding = client and client.offset_encoding or 'utf-16'
+  local stale = M.stale(edit)
+  if stale then
+    return { applied = false, failureReason = stale }
+  end
+  local unsaved = M.into_unsaved(params)
   if needs_confirmation(edit) then
     local summary = (params and params.label) or 'loopls: change'
     local ask = M.ask or default_ask
@@ -235,7 +281,7 @@ function M.apply_edit_handler(err, params, ctx, config)
   params = vim.tbl_extend('force', {}, params or {})
   params.label = nil
   local result = vim.lsp.handlers['workspace/applyEdit'](err, params, ctx, config)
-  if type(result) == 'table' and result.applied and M.save_kept() then
+  if type(result) == 'table' and result.applied and M.save_kept() and not unsaved then
     M.save(edit, client)
   end
   return result
