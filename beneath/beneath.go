@@ -223,7 +223,7 @@ restart:
 			target, err := readlinkAt(h, e)
 			release()
 			if err != nil {
-				return "", &Error{Op: "resolve", Path: path.Join(cur, e), Err: err}
+				return "", withPath(err, "resolve", path.Join(cur, e))
 			}
 			next, ok := r.linkTarget(cur, target)
 			if !ok {

@@ -263,13 +263,11 @@ func (d *Dir) WriteAtomic(ctx context.Context, name string, src io.Reader, perm 
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("write of %s cancelled: %w", rel, err)
 	}
-	// Closed before the rename: Windows refuses to rename a file that is
-	// open ("Sharing violation"), so no file is renamed while held.
+	// renameOpen closes f (on Unix first, then renames the name in the
+	// same descriptor; on Windows it renames the handle written, which no
+	// other handle can then stand in for, and closes it).
 	closed = true
-	if err := f.Close(); err != nil {
-		return &Error{Op: "write", Path: rel, Err: err}
-	}
-	if err := renameAt(d.h, tmp, name); err != nil {
+	if err := renameOpen(f, d.h, tmp, name); err != nil {
 		return withPath(err, "rename", rel)
 	}
 	renamed = true
@@ -284,15 +282,7 @@ func (d *Dir) Remove(name string, seen Entry) error {
 		return err
 	}
 	rel := d.child(name)
-	cur, err := lstatAt(d.h, name)
-	if err != nil {
-		return withPath(err, "remove", rel)
-	}
-	if !cur.Same(seen) {
-		return &Error{Op: "remove", Path: rel, Kind: ErrChanged}
-	}
-	d.r.step(StepRemove, rel)
-	if err := unlinkAt(d.h, name, cur.Mode.IsDir()); err != nil {
+	if err := removeSeen(d.h, name, seen, func() { d.r.step(StepRemove, rel) }); err != nil {
 		return withPath(err, "remove", rel)
 	}
 	return nil

@@ -157,6 +157,30 @@ func unlinkAt(h handle, name string, dir bool) error {
 	return kindOf(unix.Unlinkat(h, name, flags))
 }
 
+// renameOpen closes the written temporary file f, then renames tmp over
+// name in the same descriptor.
+func renameOpen(f *os.File, h handle, tmp, name string) error {
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return renameAt(h, tmp, name)
+}
+
+// removeSeen removes name in h after checking it is the entry seen (by
+// fstatat in the same descriptor); before runs between the check and the
+// unlinkat.
+func removeSeen(h handle, name string, seen Entry, before func()) error {
+	cur, err := lstatAt(h, name)
+	if err != nil {
+		return err
+	}
+	if !cur.Same(seen) {
+		return &Error{Kind: ErrChanged}
+	}
+	before()
+	return unlinkAt(h, name, cur.Mode.IsDir())
+}
+
 func readNames(h handle) ([]string, error) {
 	fd, err := unix.Openat(h, ".", unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
 	if err != nil {
