@@ -107,7 +107,7 @@ release: editors-npm ## make release VERSION=vX.Y.Z: archives, vsix, SBOMs and S
 
 # The packages whose tests pass under Wine today (docs/windows.md says why the
 # others do not yet); WINDOWS_PKGS=all runs every package.
-WINDOWS_PKGS ?= ./engine ./redact ./remotemodels ./providers ./store ./internal/proctree ./internal/fakeollama ./internal/jsonhttp ./internal/outbox ./config ./rootpath ./session
+WINDOWS_PKGS ?= ./engine ./redact ./remotemodels ./providers ./store ./internal/proctree ./internal/fakeollama ./internal/jsonhttp ./internal/outbox ./config ./rootpath ./session ./beneath
 test-windows: ## Go tests built for Windows, run under Wine 8 (wine64, gcc-mingw-w64-x86-64; .ci/wine/test.sh)
 	PKGS="$(if $(filter all,$(WINDOWS_PKGS)),,$(WINDOWS_PKGS))" GO=$(GO) bash .ci/wine/test.sh
 	@# command/'s Windows cases: every program asked, batch files refused, by path.

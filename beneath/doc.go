@@ -48,9 +48,20 @@
 //
 // # Platforms
 //
-// Linux, macOS and the BSDs use the descriptors (handle_unix.go). Elsewhere
-// (Windows today) handle_other.go is an honest fallback that works on
-// path names: it refuses links and reparse points it sees, but a swap
-// between its look and its act is not caught, and [ErrChanged] is never
-// reported because it keeps no identities.
+// Linux, macOS and the BSDs use descriptors (handle_unix.go). Windows uses
+// handles the same way (handle_windows.go): each component is opened with
+// NtCreateFile relative to its parent's handle (RootDirectory, one name,
+// FILE_OPEN_REPARSE_POINT, so a reparse point is opened itself, never
+// followed) and judged on that handle (FileAttributeTagInfo: a reparse
+// point of any tag, junction, symbolic link, mount point, cloud
+// placeholder, is a link; FileIdInfo: the volume's serial and the file id
+// are the identity). The act is done on a handle: a write renames its own
+// temporary file's handle into the held directory (FileRenameInformation
+// with RootDirectory), a removal opens the entry with DELETE, checks its
+// identity on that handle and deletes through it, times are set on the
+// handle. Resolve reads a junction's or a symbolic link's target
+// (FSCTL_GET_REPARSE_POINT) and judges it by the rule of the Unix side;
+// another tag has no target to judge and is ErrLink. No one-call open
+// exists there: OpenDir walks. Symlink and MoveIn are not offered
+// (errors.ErrUnsupported).
 package beneath
