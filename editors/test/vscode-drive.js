@@ -21,6 +21,7 @@ const answers = require('./vscode-answer');
 const sessions = require('./vscode-sessions');
 const kept = require('./vscode-kept');
 const runreview = require('./vscode-runreview');
+const unsaved = require('./vscode-unsaved');
 const scenarioDone = Symbol('scenario done');
 
 const [url, ws, eventsPath, out, scenario] = process.argv.slice(2);
@@ -474,6 +475,13 @@ async function panelSection(page) {
       if (pf) await kept.keptThenCat(hp, pf);
       throw scenarioDone;
     }
+    if (process.env.LOOPLS_VSCODE_ONLY === 'unsaved') {
+      const hp = { page, check, events, waitFor, shot, palette, openFile, runAgent, runEnded, panelFrame, ws, panelSend, panelRunText };
+      const pf = await review.openPanel(hp);
+      check('the panel opened', pf);
+      if (pf) await unsaved.unsavedTyping(hp, pf);
+      throw scenarioDone;
+    }
     if (process.env.LOOPLS_VSCODE_ONLY === 'runreview') {
       const hp = { page, check, events, waitFor, shot, palette, openFile, runAgent, runEnded, panelFrame, ws, panelSend, panelRunText };
       const pf = await review.openPanel(hp);
@@ -682,6 +690,7 @@ async function panelSection(page) {
       const editSession = await review.reviewInEditMode(h, rf);
       if (editSession) await review.modePerSession(h, rf, editSession);
       await kept.keptThenCat(h, rf);
+      await unsaved.unsavedTyping(h, rf);
       await review.attachSelectionInPanel(h, rf);
       await review.queueDuringRun(h, rf);
       await review.modalWhenHidden(h);

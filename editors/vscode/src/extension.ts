@@ -242,8 +242,15 @@ function createClient(context: vscode.ExtensionContext): LanguageClient {
         handleApplyEdit: async (params, next) => {
           const confirm = needsConfirmation(params.edit);
           testLog.write({ ev: 'applyEdit', label: params.label, needsConfirmation: confirm });
+          // The documents holding unsaved typing when the edit lands are
+          // not saved after it (keptedits.ts): a command's change to a
+          // dirty buffer stays unsaved, with the typing.
+          let unsaved = new Set<string>();
           // vscode-languageclient's next takes no token (the signature asks for one).
-          const apply = async (p: typeof params) => next(p, new vscode.CancellationTokenSource().token);
+          const apply = async (p: typeof params) => {
+            unsaved = new Set(vscode.workspace.textDocuments.filter((d) => d.isDirty).map((d) => d.uri.toString()));
+            return next(p, new vscode.CancellationTokenSource().token);
+          };
           // The edit's card: loopls labels it "loopls: TOOL PATH".
           const labelled = /^loopls: (?:edit_file|write_file) (.+)$/.exec(params.label ?? '');
           const where = { names: ['edit_file', 'write_file'], ...(labelled ? { arg: labelled[1] } : {}) };
@@ -251,7 +258,7 @@ function createClient(context: vscode.ExtensionContext): LanguageClient {
           let review: string | undefined;
           const res = confirm ? await editReview.review(params, apply, true, (k) => (review = k)) : await apply(params);
           if (confirm) panel.toolWaiting(undefined, where);
-          if ((res as { applied?: boolean }).applied) await saveKept(keptUris(params.edit));
+          if ((res as { applied?: boolean }).applied) await saveKept(keptUris(params.edit, (u) => unsaved.has(vscode.Uri.parse(u).toString())));
           testLog.write({ ev: 'applyEditResult', label: params.label, needsConfirmation: confirm, review, res });
           return res;
         },

@@ -28,3 +28,10 @@ test('kept edits: a deleted file, or one renamed away, is not saved', () => {
   assert.deepEqual(keptUris(undefined), []);
   assert.deepEqual(keptUris({ documentChanges: [null, 7, 'x'] as unknown[] }), []);
 });
+
+test('kept edits: a document that held unsaved typing when the edit landed is not saved (the typing is the user\'s to save)', () => {
+  assert.deepEqual(
+    keptUris({ documentChanges: [edit('file:///w/typed.txt'), edit('file:///w/clean.txt')] }, (u) => u === 'file:///w/typed.txt'),
+    ['file:///w/clean.txt'],
+  );
+});
