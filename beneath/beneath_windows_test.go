@@ -152,12 +152,12 @@ func TestRenameInfoLayout(t *testing.T) {
 	if unsafe.Sizeof(uintptr(0)) != 8 {
 		t.Fatalf("this layout is the 64-bit one")
 	}
-	b, err := renameInfo(windows.Handle(0x1234), "config", true)
+	b, err := renameInfo(windows.Handle(0x1234), "config", renameFlags)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := binary.LittleEndian.Uint32(b[0:]); got != 1 {
-		t.Errorf("ReplaceIfExists = %d, want 1", got)
+	if got := binary.LittleEndian.Uint32(b[0:]); got != 0x43 {
+		t.Errorf("Flags = %#x, want replace, POSIX semantics, ignore read-only (0x43)", got)
 	}
 	if got := binary.LittleEndian.Uint64(b[8:]); got != 0x1234 {
 		t.Errorf("RootDirectory = %#x, want the parent's handle", got)
@@ -172,8 +172,8 @@ func TestRenameInfoLayout(t *testing.T) {
 	if got := string(utf16.Decode(name)); got != "config" {
 		t.Errorf("FileName = %q", got)
 	}
-	if b, _ := renameInfo(0, "x", false); binary.LittleEndian.Uint32(b) != 0 || len(b) < 24 {
-		t.Errorf("no-replace info = %x (at least the struct's 24 bytes)", b)
+	if b, _ := renameInfo(0, "x", 1); b[0] != 1 || len(b) < 24 {
+		t.Errorf("plain info = %x: want ReplaceIfExists (a BOOLEAN) set, and at least the struct's 24 bytes", b)
 	}
 }
 

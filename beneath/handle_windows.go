@@ -278,28 +278,47 @@ func openFileAt(h handle, name, rel string, flag int, _ fs.FileMode) (*os.File, 
 }
 
 // renameInfo builds a FILE_RENAME_INFORMATION naming to in the directory
-// dir (RootDirectory), replacing what is there when replace is set.
-func renameInfo(dir handle, to string, replace bool) ([]byte, error) {
+// dir (RootDirectory) with flags: FILE_RENAME_* for the Ex form, or 1
+// (ReplaceIfExists, a BOOLEAN in the same first bytes) for the plain one.
+func renameInfo(dir handle, to string, flags uint32) ([]byte, error) {
 	name, err := windows.UTF16FromString(to)
 	if err != nil {
 		return nil, err
 	}
 	name = name[:len(name)-1]
 	type header struct {
-		ReplaceIfExists uint32 // a BOOLEAN, or Flags in the Ex form
-		RootDirectory   windows.Handle
-		FileNameLength  uint32
+		Flags          uint32
+		RootDirectory  windows.Handle
+		FileNameLength uint32
 	}
 	off := unsafe.Offsetof(header{}.FileNameLength) + 4
 	buf := make([]byte, max(int(off)+2*len(name), int(unsafe.Sizeof(header{}))))
 	hd := (*header)(unsafe.Pointer(&buf[0]))
-	if replace {
-		hd.ReplaceIfExists = 1
-	}
+	hd.Flags = flags
 	hd.RootDirectory = dir
 	hd.FileNameLength = uint32(2 * len(name))
 	copy(unsafe.Slice((*uint16)(unsafe.Pointer(&buf[off])), len(name)), name)
 	return buf, nil
+}
+
+// fileRenameInformationEx is the information class of the Ex form
+// (Windows 10 1809+), which takes flags.
+const fileRenameInformationEx = 65
+
+// renameFlags replace what is at the new name even when it is read-only
+// (as a rename does on Unix) and take the name from an entry still open
+// elsewhere with sharing for delete.
+const renameFlags = windows.FILE_RENAME_REPLACE_IF_EXISTS | windows.FILE_RENAME_POSIX_SEMANTICS | windows.FILE_RENAME_IGNORE_READONLY_ATTRIBUTE
+
+// unimplemented reports the answers of a system without an information
+// class (an older Windows, Wine 8): the plain form is tried then.
+func unimplemented(err error) bool {
+	for _, st := range []windows.NTStatus{windows.STATUS_INVALID_INFO_CLASS, windows.STATUS_INVALID_PARAMETER, windows.STATUS_NOT_IMPLEMENTED, windows.STATUS_NOT_SUPPORTED} {
+		if errors.Is(err, st) {
+			return true
+		}
+	}
+	return false
 }
 
 // renameHandle renames what f holds to the name to in the directory dir,
@@ -308,11 +327,19 @@ func renameInfo(dir handle, to string, replace bool) ([]byte, error) {
 // FileRenameInfo, made directly because only it takes a name relative to
 // RootDirectory as it is.
 func renameHandle(f, dir handle, to string) error {
-	info, err := renameInfo(dir, to, true)
+	var iosb windows.IO_STATUS_BLOCK
+	info, err := renameInfo(dir, to, renameFlags)
 	if err != nil {
 		return err
 	}
-	var iosb windows.IO_STATUS_BLOCK
+	err = windows.NtSetInformationFile(f, &iosb, &info[0], uint32(len(info)), fileRenameInformationEx)
+	if err == nil || !unimplemented(err) {
+		return ntErr(err)
+	}
+	info, err = renameInfo(dir, to, 1)
+	if err != nil {
+		return err
+	}
 	return ntErr(windows.NtSetInformationFile(f, &iosb, &info[0], uint32(len(info)), windows.FileRenameInformation))
 }
 
@@ -350,19 +377,12 @@ func renameOpen(f *os.File, h handle, _, name string) error {
 	return cerr
 }
 
-// FILE_DISPOSITION_INFORMATION_EX flags.
-const (
-	dispositionDelete         = 0x1
-	dispositionPosixSemantics = 0x2
-	dispositionIgnoreReadonly = 0x10
-)
-
 // deleteHandle deletes what h holds (opened with DELETE): the entry goes
 // from its directory at once where the system has POSIX delete semantics
 // (Windows 10 1709+), when h is closed otherwise. Wine 8 and file systems
 // without the Ex form answer with an error the plain form is retried on.
 func deleteHandle(h handle) error {
-	ex := uint32(dispositionDelete | dispositionPosixSemantics | dispositionIgnoreReadonly)
+	ex := uint32(windows.FILE_DISPOSITION_DELETE | windows.FILE_DISPOSITION_POSIX_SEMANTICS | windows.FILE_DISPOSITION_IGNORE_READONLY_ATTRIBUTE)
 	err := windows.SetFileInformationByHandle(h, windows.FileDispositionInfoEx, (*byte)(unsafe.Pointer(&ex)), 4)
 	if err == nil {
 		return nil
