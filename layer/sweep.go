@@ -8,16 +8,28 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
 
 // A layer's directory is alive while the daemon that made it holds an
 // exclusive flock on it (on the directory's own descriptor, opened
-// close-on-exec so no child inherits it), from New to Close. A daemon
+// close-on-exec so no child inherits it), from New to Close; the file
+// lockMark in it says so. A daemon
 // killed mid-line leaves its directory behind with the lock gone with the
 // process: Sweep, run before each new layer is made, removes every such
 // directory, and never one whose lock is held, by this daemon or another.
+
+// lockMark is the file in a layer's directory that says its daemon locks
+// it. A daemon of an older loopls held no lock: its directories carry no
+// mark, and Sweep takes one only once it is older than any line can be
+// (oldUnmarked).
+const lockMark = "flocked"
+
+// oldUnmarked is the age past which an unmarked directory is stale: a
+// line is bounded by its timeout, far less than this.
+const oldUnmarked = 24 * time.Hour
 
 // linePrefix starts the name of every layer's directory under a base.
 const linePrefix = "line-"
@@ -63,6 +75,12 @@ func claim(base string) (dir string, fd int, err error) {
 			unix.Close(fd)
 			continue
 		}
+		m, err := unix.Openat(fd, lockMark, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
+		if err != nil {
+			unix.Close(fd)
+			return "", -1, err
+		}
+		unix.Close(m)
 		return dir, fd, nil
 	}
 	return "", -1, errors.New("another daemon removed each new layer directory before it was locked")
@@ -125,6 +143,15 @@ func sweepOne(bfd int, name string) (bool, error) {
 			return false, nil // a live daemon's
 		}
 		return false, err
+	}
+	var mark, st unix.Stat_t
+	if err := unix.Fstatat(fd, lockMark, &mark, unix.AT_SYMLINK_NOFOLLOW); err != nil {
+		if err := unix.Fstat(fd, &st); err != nil {
+			return false, err
+		}
+		if time.Since(time.Unix(st.Mtim.Unix())) < oldUnmarked {
+			return false, nil // an older daemon's, which locks nothing: maybe live
+		}
 	}
 	err = removeLocked(bfd, name, fd)
 	return err == nil, err

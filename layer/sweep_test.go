@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -159,6 +160,12 @@ func TestClaimSkipsADirectorySweptBeforeItsLock(t *testing.T) {
 	var swept []string
 	claimHook = func(dir string) {
 		if len(swept) == 0 {
+			// Unmarked and fresh, a sweep would leave it (it could be an
+			// older daemon's); made to look old, it is taken.
+			then := time.Now().Add(-oldUnmarked - time.Hour)
+			if err := os.Chtimes(dir, then, then); err != nil {
+				t.Fatal(err)
+			}
 			removed, err := Sweep(base)
 			if err != nil || len(removed) != 1 || removed[0] != dir {
 				t.Errorf("the sweep between open and lock removed %q, %v; want %s", removed, err, dir)
@@ -184,5 +191,28 @@ func TestClaimSkipsADirectorySweptBeforeItsLock(t *testing.T) {
 	}
 	if _, err := os.Stat(dir); err != nil {
 		t.Errorf("the claimed directory: %v", err)
+	}
+}
+
+// A directory without the lock's mark is an older daemon's, which held no
+// lock: it may be live, so it is swept only once older than any line.
+func TestSweepLeavesAnUnmarkedLayerUntilItIsOld(t *testing.T) {
+	base := t.TempDir()
+	fresh, old := filepath.Join(base, "line-fresh"), filepath.Join(base, "line-old")
+	for _, d := range []string{fresh, old} {
+		if err := os.MkdirAll(filepath.Join(d, "upper"), 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	then := time.Now().Add(-oldUnmarked - time.Hour)
+	if err := os.Chtimes(old, then, then); err != nil {
+		t.Fatal(err)
+	}
+	removed, err := Sweep(base)
+	if err != nil || len(removed) != 1 || removed[0] != old {
+		t.Errorf("Sweep removed %q, %v; want only %s", removed, err, old)
+	}
+	if _, err := os.Stat(fresh); err != nil {
+		t.Errorf("a fresh unmarked layer was swept: %v", err)
 	}
 }
