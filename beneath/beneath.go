@@ -170,13 +170,18 @@ func checkName(op, name string) error {
 
 // within reports whether the clean absolute path p is root or under it,
 // and p relative to root as a slash path.
+// On Windows (foldCase) the comparison ignores case, as the file system
+// does by default: a junction made to c:\Work\proj\pkg under the root
+// C:\work\proj leads inside. Either way what is returned is relative to
+// the root and acted on from the root's handle.
 func within(root, p string) (string, bool) {
 	root, p = filepath.ToSlash(root), filepath.ToSlash(p)
-	if p == root {
+	same := func(a, b string) bool { return a == b || (foldCase && strings.EqualFold(a, b)) }
+	if same(p, root) {
 		return ".", true
 	}
-	if rest, ok := strings.CutPrefix(p, strings.TrimSuffix(root, "/")+"/"); ok {
-		return rest, true
+	if pre := strings.TrimSuffix(root, "/") + "/"; len(p) > len(pre) && same(p[:len(pre)], pre) {
+		return p[len(pre):], true
 	}
 	return "", false
 }

@@ -115,6 +115,8 @@ func TestReparseTargets(t *testing.T) {
 		inside string // "" when outside
 	}{
 		{"junction in", reparseData(windows.IO_REPARSE_TAG_MOUNT_POINT, `\??\C:\work\proj\pkg\a`, `C:\work\proj\pkg\a`, 0), `C:\work\proj\pkg\a`, "pkg/a"},
+		{"junction in, spelled in another case", reparseData(windows.IO_REPARSE_TAG_MOUNT_POINT, `\??\c:\WORK\proj\pkg\a`, ``, 0), `c:\WORK\proj\pkg\a`, "pkg/a"},
+		{"junction to a sibling", reparseData(windows.IO_REPARSE_TAG_MOUNT_POINT, `\??\C:\work\project2`, ``, 0), `C:\work\project2`, ""},
 		{"junction out", reparseData(windows.IO_REPARSE_TAG_MOUNT_POINT, `\??\C:\Users\me\.ssh`, ``, 0), `C:\Users\me\.ssh`, ""},
 		{"junction to a volume", reparseData(windows.IO_REPARSE_TAG_MOUNT_POINT, `\??\Volume{0b1c6a47-0000-0000-0000-100000000000}\`, ``, 0), `\??\Volume{0b1c6a47-0000-0000-0000-100000000000}\`, ""},
 		{"symlink relative", reparseData(windows.IO_REPARSE_TAG_SYMLINK, `..\pkg\a`, `..\pkg\a`, symlinkFlagRelative), `..\pkg\a`, "pkg/a"},

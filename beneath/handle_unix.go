@@ -13,6 +13,9 @@ import (
 // handle is a directory's descriptor.
 type handle = int
 
+// foldCase: paths are compared as they are spelled (within).
+const foldCase = false
+
 // kindOf turns the system's answer for a component opened without
 // following into this package's kinds.
 func kindOf(err error) error {

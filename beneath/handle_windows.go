@@ -23,6 +23,9 @@ import (
 // handle is a directory's handle.
 type handle = windows.Handle
 
+// foldCase: paths are compared ignoring case (within).
+const foldCase = true
+
 // shareAll lets others read, write, rename and delete what we hold open,
 // as on Unix: a directory held is not pinned, and a swap is caught by
 // identity or lands in the directory held.
