@@ -17,6 +17,14 @@ function M.request(client, method, params, handler, bufnr)
   return client.request(method, params, handler, bufnr)
 end
 
+--- client:is_stopped()
+function M.is_stopped(client)
+  if M.modern then
+    return client:is_stopped()
+  end
+  return client.is_stopped()
+end
+
 --- client:request_sync(method, params, timeout_ms, bufnr)
 function M.request_sync(client, method, params, timeout_ms, bufnr)
   if M.modern then

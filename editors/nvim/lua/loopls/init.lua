@@ -359,9 +359,10 @@ end
 -- so a run sees all of them (a command line, the unsaved buffers). Neovim
 -- 0.10's default compares the root with the workspace folder's name (our
 -- name is the folder's last part), so it never reused one and each file
--- opened started a loopls of its own.
+-- opened started a loopls of its own. A client that is stopping (a
+-- restart) is not reused: a new one starts.
 local function reuse_client(client, config)
-  return client.name == config.name and client.root_dir == config.root_dir
+  return client.name == config.name and client.root_dir == config.root_dir and not compat.is_stopped(client)
 end
 
 --- Starts (or reuses) the loopls client for bufnr and attaches it. Returns the client id.
