@@ -70,7 +70,9 @@ func nameList(names []string) string {
 // UndoRun reverts every path run changed to what it was before the run, as
 // one edit through the Editor (one undo step in the editor when it takes a
 // batch): a changed file gets its text back, a created one is deleted, a
-// deleted one is created again, a changed mode is set back. A path whose
+// deleted one is created again, a changed mode is set back; a directory a
+// line removed is made again before its files come back, and one it made
+// is removed once empty (journal_undo_dirs.go). A path whose
 // current state is no longer what the run left — the user changed it since
 // — is not touched: it is named in failureReason, as are paths whose texts
 // the journal no longer holds. Nor is one whose path changed under it
@@ -90,12 +92,15 @@ func (w *Workspace) UndoRun(ctx context.Context, run machine.RunID) (applied boo
 	var edits []FileEdit
 	var modes []span
 	var skipped, dirs, refused []string
+	var du dirUndo
 	gone := make(map[Dropped][]string)
 	var goneOrder []Dropped
 	for _, p := range order {
 		s := by[p]
 		if s.first.Dir || s.last.Dir {
-			dirs = append(dirs, p)
+			if !s.first.Dir || !s.last.Dir || !du.add(s) {
+				dirs = append(dirs, p) // a directory that became a file, or the other way
+			}
 			continue
 		}
 		if why := w.undoRefusal(s.last); why != "" {
@@ -132,10 +137,13 @@ func (w *Workspace) UndoRun(ctx context.Context, run machine.RunID) (applied boo
 		reasons = append(reasons, fmt.Sprintf("not reverted (%s): %s", dropWords(d, run), nameList(gone[d])))
 	}
 	if len(dirs) > 0 {
-		reasons = append(reasons, "directories are left as they are: "+nameList(dirs))
+		reasons = append(reasons, "left as they are (a directory that became a file or the other way): "+nameList(dirs))
 	}
-	if len(edits) == 0 && len(modes) == 0 {
+	if len(edits) == 0 && len(modes) == 0 && du.empty() {
 		return false, strings.Join(reasons, "; "), nil
+	}
+	if failed := w.remakeDirs(&du); len(failed) > 0 {
+		reasons = append(reasons, "directories not made again: "+strings.Join(failed, "; "))
 	}
 	if len(edits) > 0 {
 		res, err := w.applyBatch(ctx, fmt.Sprintf("loopls: undo run %s", run), edits)
@@ -162,6 +170,10 @@ func (w *Workspace) UndoRun(ctx context.Context, run machine.RunID) (applied boo
 		if err := w.chmodNoFollow(s.last, s.first.ModeBefore); err != nil {
 			reasons = append(reasons, fmt.Sprintf("mode of %s not set back to %v: %v", s.first.Path, s.first.ModeBefore, err))
 		}
+	}
+	reasons = append(reasons, w.setDirModes(&du)...)
+	if kept := w.removeDirs(&du); len(kept) > 0 {
+		reasons = append(reasons, "directories the run made that stay: "+strings.Join(kept, "; "))
 	}
 	return true, strings.Join(reasons, "; "), nil
 }

@@ -1,0 +1,102 @@
+//go:build linux
+
+package workspace
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/loopls/loopls/command"
+	"github.com/loopls/loopls/engine/machine"
+)
+
+// lineWorld is a workspace whose lines run with the layer, their programs
+// allowed.
+func lineWorld(t *testing.T, files map[string]string) (string, *Workspace) {
+	t.Helper()
+	if st := command.Confinement(); !st.Layer {
+		t.Fatalf("no layer here (%s): these tests need overlayfs in a user namespace", st.LayerWhy)
+	}
+	t.Setenv(command.LayerEnv, "on")
+	dir := newTree(t, files)
+	w := withPolicy(openWS(t, dir, Options{Approver: &recordingApprover{decision: DecisionAllowAlways}}),
+		command.Policy{Allowed: []string{"sh", "mkdir", "rm", "echo", "ln", "chmod"}})
+	return dir, w
+}
+
+func layerLine(t *testing.T, w *Workspace, run, line string) {
+	t.Helper()
+	if res := callRun(t, w, machine.RunID(run), ToolRunCommand, map[string]any{"command": line}); res.IsError {
+		t.Fatalf("%s: %s", line, res.Output)
+	}
+}
+
+// Undoing a line that made directories removes them (deepest first, once
+// the files it put there are gone), so nothing of the line is left.
+func TestUndoRemovesTheDirectoriesALineMade(t *testing.T) {
+	dir, w := lineWorld(t, map[string]string{"keep.txt": "k\n"})
+	layerLine(t, w, "r1", "mkdir -p a/b && echo x > a/b/f")
+	if got := readDisk(t, dir, "a/b/f"); got != "x\n" {
+		t.Fatalf("a/b/f = %q after the line", got)
+	}
+	applied, why, err := w.UndoRun(context.Background(), "r1")
+	if err != nil || !applied || why != "" {
+		t.Fatalf("UndoRun = %v, %q, %v", applied, why, err)
+	}
+	if _, err := os.Lstat(filepath.Join(dir, "a")); !os.IsNotExist(err) {
+		t.Errorf("a is still there after undo (%v)", err)
+	}
+	if got := readDisk(t, dir, "keep.txt"); got != "k\n" {
+		t.Errorf("keep.txt = %q", got)
+	}
+}
+
+// A directory the line made that holds something the run did not make
+// stays, and undo says so.
+func TestUndoKeepsADirectoryWithSomeoneElsesFile(t *testing.T) {
+	dir, w := lineWorld(t, nil)
+	layerLine(t, w, "r1", "mkdir -p m/n && echo x > m/n/f")
+	must(t, os.WriteFile(filepath.Join(dir, "m", "mine.txt"), []byte("mine\n"), 0o644))
+	applied, why, err := w.UndoRun(context.Background(), "r1")
+	if err != nil || !applied {
+		t.Fatalf("UndoRun = %v, %q, %v", applied, why, err)
+	}
+	if _, err := os.Lstat(filepath.Join(dir, "m", "n")); !os.IsNotExist(err) {
+		t.Errorf("m/n (empty once its file is gone) is still there (%v)", err)
+	}
+	if got := readDisk(t, dir, "m/mine.txt"); got != "mine\n" {
+		t.Errorf("m/mine.txt = %q: undo removed what the run did not make", got)
+	}
+	if !strings.Contains(why, "m (left: not empty") {
+		t.Errorf("undo does not say m stays: %q", why)
+	}
+}
+
+// Undoing rm -r makes the directories again, with their modes, and puts
+// their files back.
+func TestUndoRemakesTheDirectoriesALineRemoved(t *testing.T) {
+	dir, w := lineWorld(t, map[string]string{"d/f1": "one\n", "d/sub/f2": "two\n", "d/sub/deeper/f3": "three\n"})
+	must(t, os.Chmod(filepath.Join(dir, "d", "sub"), 0o750))
+	must(t, os.Chmod(filepath.Join(dir, "d", "sub", "deeper"), 0o710))
+	layerLine(t, w, "r1", "rm -r d")
+	if _, err := os.Lstat(filepath.Join(dir, "d")); !os.IsNotExist(err) {
+		t.Fatalf("d is still there after the line (%v)", err)
+	}
+	applied, why, err := w.UndoRun(context.Background(), "r1")
+	if err != nil || !applied || why != "" {
+		t.Fatalf("UndoRun = %v, %q, %v", applied, why, err)
+	}
+	for rel, want := range map[string]string{"d/f1": "one\n", "d/sub/f2": "two\n", "d/sub/deeper/f3": "three\n"} {
+		if got := readDisk(t, dir, rel); got != want {
+			t.Errorf("%s = %q after undo, want %q", rel, got, want)
+		}
+	}
+	for rel, want := range map[string]os.FileMode{"d/sub": 0o750, "d/sub/deeper": 0o710} {
+		if fi, err := os.Stat(filepath.Join(dir, rel)); err != nil || fi.Mode().Perm() != want {
+			t.Errorf("%s after undo: %v, %v; want mode %v", rel, fi.Mode(), err, want)
+		}
+	}
+}

@@ -1,0 +1,168 @@
+package workspace
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"slices"
+	"strings"
+	"syscall"
+
+	"github.com/loopls/loopls/beneath"
+)
+
+// dirUndo is what undoing a run does to the directories its lines made or
+// removed: the removed ones are made again before the files that were in
+// them come back (shallowest first), the made ones are removed once the
+// files the run put in them are gone (deepest first), and only when empty:
+// what someone else put in one since keeps it.
+type dirUndo struct {
+	remake []span // removed by the run: made again, with their modes
+	remove []span // made by the run: removed if empty
+	made   []span // made again by remakeDirs: their modes set last
+}
+
+// dirSpan sorts s, a directory's span, into u; false when the run left
+// the directory as it found it (made and removed, or removed and made).
+func (u *dirUndo) add(s *span) bool {
+	switch {
+	case s.first.Existed && s.last.Removed:
+		u.remake = append(u.remake, *s)
+	case !s.first.Existed && !s.last.Removed:
+		u.remove = append(u.remove, *s)
+	default:
+		return false
+	}
+	return true
+}
+
+func (u *dirUndo) empty() bool { return len(u.remake) == 0 && len(u.remove) == 0 }
+
+// pathDepth is how many directories deep p is.
+func pathDepth(p string) int { return strings.Count(p, "/") }
+
+// remakeDirs makes the run's removed directories again, shallowest first,
+// each in its parent's descriptor reached from the root with no link
+// followed; one that is there again (a directory) is left as it is. It
+// returns what it could not make, in words.
+func (w *Workspace) remakeDirs(u *dirUndo) []string {
+	slices.SortStableFunc(u.remake, func(a, b span) int { return pathDepth(a.first.Path) - pathDepth(b.first.Path) })
+	var failed []string
+	for _, s := range u.remake {
+		p := s.first.Path
+		if why := w.dirRefusal(p); why != "" {
+			failed = append(failed, why)
+			continue
+		}
+		d, err := w.under.Walk(path.Dir(p), beneath.Walk{})
+		if err != nil {
+			failed = append(failed, fmt.Sprintf("%s (%v)", p, err))
+			continue
+		}
+		name := path.Base(p)
+		mode := s.first.ModeBefore.Perm()
+		if mode == 0 {
+			mode = 0o755
+		}
+		// Writable by its owner until the files are back (setDirModes).
+		err = d.Mkdir(name, mode|0o700)
+		switch e, lerr := d.Lstat(name); {
+		case err == nil:
+			u.made = append(u.made, s)
+		case errors.Is(err, fs.ErrExist) && lerr == nil && e.Mode.IsDir():
+			err = nil // there again: the files go in
+		case errors.Is(err, fs.ErrExist):
+			err = errors.New("something else is there now")
+		}
+		d.Close()
+		if err != nil {
+			failed = append(failed, fmt.Sprintf("%s (not made again: %v)", p, err))
+		}
+	}
+	return failed
+}
+
+// setDirModes gives the directories remakeDirs made their modes from
+// before the run, on each one's own descriptor opened with no link
+// followed, once the files are back in them.
+func (w *Workspace) setDirModes(u *dirUndo) []string {
+	var failed []string
+	for _, s := range u.made {
+		p, mode := s.first.Path, s.first.ModeBefore.Perm()
+		if mode == 0 {
+			continue
+		}
+		err := func() error {
+			d, err := w.under.Walk(path.Dir(p), beneath.Walk{})
+			if err != nil {
+				return err
+			}
+			defer d.Close()
+			f, err := d.OpenFile(path.Base(p), os.O_RDONLY, 0)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			if fi, err := f.Stat(); err != nil || !fi.IsDir() {
+				return errors.New("it is no longer a directory")
+			}
+			return f.Chmod(mode)
+		}()
+		if err != nil {
+			failed = append(failed, fmt.Sprintf("mode of %s not set back to %v: %v", p, mode, err))
+		}
+	}
+	return failed
+}
+
+// removeDirs removes the directories the run made, deepest first, each
+// only if it is a directory and empty (rmdir in its parent's descriptor);
+// it returns what stays, in words.
+func (w *Workspace) removeDirs(u *dirUndo) []string {
+	slices.SortStableFunc(u.remove, func(a, b span) int { return pathDepth(b.first.Path) - pathDepth(a.first.Path) })
+	var kept []string
+	for _, s := range u.remove {
+		p := s.first.Path
+		if why := w.dirRefusal(p); why != "" {
+			kept = append(kept, why)
+			continue
+		}
+		d, err := w.under.Walk(path.Dir(p), beneath.Walk{})
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			kept = append(kept, fmt.Sprintf("%s (%v)", p, err))
+			continue
+		}
+		name := path.Base(p)
+		e, err := d.Lstat(name)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			err = nil
+		case err == nil && !e.Mode.IsDir():
+			err = errors.New("it is no longer a directory")
+		case err == nil:
+			err = d.Remove(name, e)
+			if errors.Is(err, syscall.ENOTEMPTY) || errors.Is(err, syscall.EEXIST) {
+				err = errors.New("not empty: something the run did not make is in it")
+			}
+		}
+		d.Close()
+		if err != nil {
+			kept = append(kept, fmt.Sprintf("%s (left: %v)", p, err))
+		}
+	}
+	return kept
+}
+
+// dirRefusal says why undo must not make or remove the directory p (""
+// when it may): it is a protected path now.
+func (w *Workspace) dirRefusal(p string) string {
+	if pp, ok := w.protectedPath(p); ok {
+		return fmt.Sprintf("%s (%s is a protected path now; undo writes none: revert it by hand if you mean to)", p, pp)
+	}
+	return ""
+}
