@@ -149,6 +149,9 @@ func Clean(rel string) (string, error) {
 	if c == ".." || strings.HasPrefix(c, "../") {
 		return "", &Error{Op: "resolve", Path: s, Kind: ErrOutside}
 	}
+	if namedStreams && strings.ContainsRune(c, ':') {
+		return "", &Error{Op: "resolve", Path: s, Err: fs.ErrInvalid} // a stream (checkName)
+	}
 	return c, nil
 }
 
@@ -160,9 +163,13 @@ func elems(rel string) []string {
 	return strings.Split(rel, "/")
 }
 
-// checkName refuses a name that is not one component.
+// checkName refuses a name that is not one component. Where a colon names
+// a stream (namedStreams: NTFS reads "x:s" as the stream s of x, and
+// ".git::$INDEX_ALLOCATION" as the directory .git), a name with one is
+// not one plain component either.
 func checkName(op, name string) error {
-	if name == "" || name == "." || name == ".." || strings.ContainsAny(name, "/\x00") || (filepath.Separator != '/' && strings.ContainsRune(name, filepath.Separator)) {
+	if name == "" || name == "." || name == ".." || strings.ContainsAny(name, "/\x00") || (filepath.Separator != '/' && strings.ContainsRune(name, filepath.Separator)) ||
+		(namedStreams && strings.ContainsRune(name, ':')) {
 		return &Error{Op: op, Path: name, Err: fs.ErrInvalid}
 	}
 	return nil

@@ -179,6 +179,51 @@ func TestRenameInfoLayout(t *testing.T) {
 	}
 }
 
+// TestStreamNamesAreRefused: NTFS reads a colon in a name as a stream
+// ("x:s") or a directory's index (".git::$INDEX_ALLOCATION" is .git):
+// no path or name with one is opened, made or removed, before the system
+// is asked (so this runs under Wine, which has no streams).
+func TestStreamNamesAreRefused(t *testing.T) {
+	dir := tree(t, ".git/config", "a/x")
+	r := open(t, dir)
+	for _, rel := range []string{".git::$INDEX_ALLOCATION", ".git::$INDEX_ALLOCATION/config", "a/x:s", "a:b/c"} {
+		if _, err := r.Walk(rel, Walk{Create: 0o755}); err == nil {
+			t.Errorf("Walk(%q) opened", rel)
+		}
+		if _, err := r.OpenDir(rel); err == nil {
+			t.Errorf("OpenDir(%q) opened", rel)
+		}
+		if got, err := r.Resolve(rel); err == nil {
+			t.Errorf("Resolve(%q) = %q", rel, got)
+		}
+	}
+	d, err := r.OpenDir("a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	for _, name := range []string{"x:s", "x::$DATA", "..:x"} {
+		if f, err := d.OpenFile(name, os.O_WRONLY|os.O_CREATE, 0o644); !errors.Is(err, fs.ErrInvalid) {
+			if f != nil {
+				f.Close()
+			}
+			t.Errorf("OpenFile(%q) = %v, want fs.ErrInvalid", name, err)
+		}
+		if err := d.WriteAtomic(context.Background(), name, strings.NewReader("x"), 0o644); !errors.Is(err, fs.ErrInvalid) {
+			t.Errorf("WriteAtomic(%q) = %v, want fs.ErrInvalid", name, err)
+		}
+		if err := d.Mkdir(name, 0o755); !errors.Is(err, fs.ErrInvalid) {
+			t.Errorf("Mkdir(%q) = %v, want fs.ErrInvalid", name, err)
+		}
+		if err := d.Remove(name, Entry{}); !errors.Is(err, fs.ErrInvalid) {
+			t.Errorf("Remove(%q) = %v, want fs.ErrInvalid", name, err)
+		}
+	}
+	if names, _ := os.ReadDir(filepath.Join(dir, "a")); len(names) != 1 {
+		t.Errorf("a holds %v, want x alone", names)
+	}
+}
+
 // TestIdentityIsTheHandles: an entry's identity is the file's, read from
 // the handle: it follows the file when renamed and tells two files apart.
 func TestIdentityIsTheHandles(t *testing.T) {

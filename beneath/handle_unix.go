@@ -16,6 +16,9 @@ type handle = int
 // foldCase: paths are compared as they are spelled (within).
 const foldCase = false
 
+// namedStreams: a colon is an ordinary character of a name.
+const namedStreams = false
+
 // kindOf turns the system's answer for a component opened without
 // following into this package's kinds.
 func kindOf(err error) error {

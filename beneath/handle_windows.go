@@ -26,6 +26,9 @@ type handle = windows.Handle
 // foldCase: paths are compared ignoring case (within).
 const foldCase = true
 
+// namedStreams: a colon in a name names a stream (checkName).
+const namedStreams = true
+
 // shareAll lets others read, write, rename and delete what we hold open,
 // as on Unix: a directory held is not pinned, and a swap is caught by
 // identity or lands in the directory held.
@@ -73,6 +76,11 @@ func dupHandle(h handle) (handle, ID, error) {
 // openAt opens the one component name in the directory h with
 // NtCreateFile, never following a reparse point in name's place.
 func openAt(h handle, name string, access, share, disposition, options uint32) (handle, error) {
+	return openAtWith(h, name, access, share, disposition, options, windows.FILE_ATTRIBUTE_NORMAL)
+}
+
+// openAtWith is openAt giving a file it creates the attributes attrs.
+func openAtWith(h handle, name string, access, share, disposition, options, attrs uint32) (handle, error) {
 	u, err := windows.NewNTUnicodeString(name)
 	if err != nil {
 		return 0, err
@@ -85,7 +93,7 @@ func openAt(h handle, name string, access, share, disposition, options uint32) (
 	}
 	var nh handle
 	var iosb windows.IO_STATUS_BLOCK
-	err = windows.NtCreateFile(&nh, access|windows.SYNCHRONIZE, &oa, &iosb, nil, windows.FILE_ATTRIBUTE_NORMAL, share,
+	err = windows.NtCreateFile(&nh, access|windows.SYNCHRONIZE, &oa, &iosb, nil, attrs, share,
 		disposition, options|windows.FILE_SYNCHRONOUS_IO_NONALERT|windows.FILE_OPEN_REPARSE_POINT, 0, 0)
 	if err != nil {
 		return 0, ntErr(err)
@@ -234,7 +242,7 @@ func mkdirAt(h handle, name string, _ fs.FileMode) error {
 // without following a reparse point: one in name's place is ErrLink. A
 // file it creates new (O_CREATE|O_EXCL) is opened with DELETE access too,
 // so it can be renamed on this handle (renameOpen).
-func openFileAt(h handle, name, rel string, flag int, _ fs.FileMode) (*os.File, error) {
+func openFileAt(h handle, name, rel string, flag int, perm fs.FileMode) (*os.File, error) {
 	var access uint32
 	switch flag & (os.O_RDONLY | os.O_WRONLY | os.O_RDWR) {
 	case os.O_RDONLY:
@@ -259,7 +267,11 @@ func openFileAt(h handle, name, rel string, flag int, _ fs.FileMode) (*os.File, 
 	}
 	// O_TRUNC is done after the check below, on the handle: truncating at
 	// open would act before we know what the name is.
-	nh, err := openAt(h, name, access, windows.FILE_SHARE_READ|windows.FILE_SHARE_WRITE, disposition, 0)
+	attrs := uint32(windows.FILE_ATTRIBUTE_NORMAL)
+	if perm&0o200 == 0 && disposition != windows.FILE_OPEN {
+		attrs = windows.FILE_ATTRIBUTE_READONLY // as os.OpenFile creates it
+	}
+	nh, err := openAtWith(h, name, access, windows.FILE_SHARE_READ|windows.FILE_SHARE_WRITE, disposition, 0, attrs)
 	if err != nil {
 		return nil, err
 	}
