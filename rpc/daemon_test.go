@@ -26,8 +26,18 @@ func TestMain(m *testing.M) {
 	}
 	loopls = filepath.Join(dir, "loopls")
 	// LOOPLS_TEST_BINARY runs the tests against a binary built elsewhere
-	// (the Makefile's, or one built with -race).
-	if bin := os.Getenv("LOOPLS_TEST_BINARY"); bin != "" {
+	// (the Makefile's, or one built with -race); LOOPLS_TEST_VSIX against
+	// the one inside a VS Code package, installed as VS Code installs it
+	// (make test-windows: the release's win32-x64 package).
+	if vsix := os.Getenv("LOOPLS_TEST_VSIX"); vsix != "" {
+		bin, err := installVSIX(vsix, dir, vscodeTarget())
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "installing", vsix+":", err)
+			os.RemoveAll(dir)
+			os.Exit(1)
+		}
+		loopls = bin
+	} else if bin := os.Getenv("LOOPLS_TEST_BINARY"); bin != "" {
 		loopls = bin
 	} else {
 		build := exec.Command("go", "build", "-o", loopls, "../cmd/loopls")
