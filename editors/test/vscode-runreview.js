@@ -1,7 +1,8 @@
 // One review for the whole run (issue 34, item 2): "N files changed" under a
 // run that changed three files, with per-hunk and per-file Keep/Undo and
 // Keep all / Undo all, statuses in words, and the same after a window
-// reload (the review comes back from loopls's persisted journal). Called by
+// reload (the review comes back from loopls's persisted journal, and the
+// panel re-draws the conversation it showed without being asked). Called by
 // vscode-drive.js with its helpers; every wait is on an event of this
 // action, by its key (the run id), with a deadline.
 'use strict';
@@ -90,9 +91,10 @@ async function runReview(h, frame) {
   // Two runs left waiting, then the window reloads.
   const w = await runThree(h, frame, 'rw');
   const sessionId = w.run && w.run.sessionId;
+  const nr = events().length;
   await palette(page, 'Developer: Reload Window');
   await page.locator('.monaco-workbench').waitFor({ timeout: 90000 });
-  await waitFor(async () => (await page.locator('.monaco-workbench').count()) > 0 && events().some((e) => e.ev === 'started' && e.t > (w.end ? w.end.t : 0)), 90000);
+  await waitFor(async () => (await page.locator('.monaco-workbench').count()) > 0 && events().slice(nr).some((e) => e.ev === 'started'), 90000);
   await palette(page, 'loopls: Open Conversation');
   const f2 = await waitFor(async () => {
     const f = await panelFrame(page);
@@ -100,12 +102,15 @@ async function runReview(h, frame) {
   }, 60000);
   check('run review after a reload: the panel is back', f2);
   if (!f2 || !sessionId) return;
-  const toggle = f2.locator('#sessions-toggle');
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  const n = events().length;
-  await f2.locator(`#sessions-list li[data-session="${sessionId}"] .session-open`).click({ timeout: 15000 });
-  const again = await waitFor(() => events().slice(n).find((e) => e.ev === 'runReview' && e.runId === w.run.runId), 30000);
-  check('run review after a reload: loopls gives the run\'s review back from the session (three files waiting)', again && again.review.waiting === 3, again && again.review);
+  // Nothing picked from the session list: the panel re-draws the conversation
+  // it showed when the window closed, by itself (issue 34).
+  const restored = await waitFor(() => events().slice(nr).find((e) => (e.ev === 'panelRestored' || e.ev === 'panelRestoreFailed') && e.sessionId === sessionId), 60000);
+  check('run review after a reload: the panel reopens the last conversation by itself', restored && restored.ev === 'panelRestored', restored);
+  const picked = events().slice(nr).find((e) => e.ev === 'panelSession' && e.sessionId === sessionId);
+  const again = await waitFor(() => events().slice(nr).find((e) => e.ev === 'runReview' && e.runId === w.run.runId), 30000);
+  check('run review after a reload: loopls gives the run\'s review back from the session (three files waiting)', again && again.review.waiting === 3 && picked, again && again.review);
+  const wait3 = await statuses(h, f2, w.run.runId, 'waiting for your review');
+  check('run review after a reload: the run left waiting shows its three files waiting, unopened', wait3, wait3);
   const ks = before.k.run && (await statuses(h, f2, before.k.run.runId, 'kept'));
   const us = before.u.run && (await statuses(h, f2, before.u.run.runId, 'rejected by you'));
   check('run review after a reload: the earlier runs still say kept and rejected by you', ks && us, { ks, us });

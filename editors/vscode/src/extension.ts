@@ -61,6 +61,8 @@ let panel: PanelProvider;
 let runningKey: boolean | undefined;
 /** globalState: the models whose "no model configured" notice the user dismissed. */
 const dismissedNoticesKey = 'loopls.dismissedModelNotices';
+/** The workspaceState key of the session the panel shows, re-drawn after a window reload. */
+const shownSessionKey = 'loopls.shownSession';
 const settler = new Settler();
 
 /** Declares `experimental.loopls.approvals` so loopls asks through `loopls/approve`. */
@@ -572,6 +574,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     },
     visibilityChanged: (visible) => review.visibilityChanged(visible),
     conversationShown: (sessionId) => review.sessionShown(sessionId),
+    shownSession: () => context.workspaceState.get<string>(shownSessionKey),
+    rememberShown: (sessionId) => void context.workspaceState.update(shownSessionKey, sessionId),
     sessionLoaded: (runs) => {
       for (const r of runs) review.runEnded(r);
     },

@@ -514,3 +514,13 @@ test('a second edit waiting for review says so, not "running"; each is cleared b
   const dcards = (d as unknown as { runs: Map<string, { items: { status?: string }[] }> }).runs.get('r')?.items ?? [];
   assert.deepEqual(dcards.map((i) => i.status), ['waiting for your review', 'waiting for your review']);
 });
+
+test('a conversation is empty until a run or a session is shown, and again after New conversation', () => {
+  const c = new Conversation();
+  assert.equal(c.empty, true);
+  c.sending();
+  c.claim('r1', 's1', 'chat with me');
+  assert.equal(c.empty, false);
+  c.newConversation();
+  assert.equal(c.empty, true);
+});

@@ -233,6 +233,11 @@ export class Conversation {
     return this.sessionIdValue;
   }
 
+  /** Nothing shown yet: no session, no run. */
+  get empty(): boolean {
+    return !this.sessionIdValue && this.order.length === 0;
+  }
+
   /**
    * Models from `loopls/models`; `selected` is the picker's choice ('' = the
    * configured default, `configured`: the `loopls.model` setting).

@@ -51,6 +51,10 @@ export interface PanelHost {
   visibilityChanged?(visible: boolean): void;
   /** The panel shows another conversation (undefined: a new one), for the parts kept per session (the mode). */
   conversationShown?(sessionId: string | undefined): void;
+  /** The session the panel showed when this window last closed (kept across reloads), or undefined. */
+  shownSession?(): string | undefined;
+  /** Keeps the session the panel shows (undefined: a new conversation) for the next window. */
+  rememberShown?(sessionId: string | undefined): void;
   /** A stored session was re-drawn: its runs, for the parts that add to them (edited files). */
   sessionLoaded?(runs: RunRecord[]): void;
   /**
@@ -86,11 +90,19 @@ export class PanelProvider implements vscode.WebviewViewProvider {
   private view: vscode.WebviewView | undefined;
   private ready = false;
   private sessionsCache: SessionSummary[] = [];
+  /**
+   * The session to re-draw by itself once the webview and the server are up
+   * (the one shown when the window closed: a reload brings the conversation
+   * and its run review back), until it is drawn or the user moves on.
+   */
+  private restore: string | undefined;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly host: PanelHost,
-  ) {}
+  ) {
+    this.restore = host.shownSession?.();
+  }
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
@@ -188,6 +200,9 @@ export class PanelProvider implements vscode.WebviewViewProvider {
 
   private postConversation(banner?: string): void {
     this.host.conversationShown?.(this.conversation.sessionId);
+    // Until the last window's session is restored, the empty view drawn
+    // meanwhile is not what the user chose to show.
+    if (this.restore === undefined) this.host.rememberShown?.(this.conversation.sessionId);
     this.post({ type: 'conversation', conversation: this.conversation.view(banner) });
   }
 
@@ -226,6 +241,7 @@ export class PanelProvider implements vscode.WebviewViewProvider {
       await this.refreshSessions();
       const id = this.conversation.sessionId;
       if (id) await this.openSession(id).catch((e) => this.host.log({ ev: 'panelReloadFailed', error: message(e) }));
+      else await this.restoreShown();
       await this.flushQueue();
     })();
   }
@@ -269,6 +285,7 @@ export class PanelProvider implements vscode.WebviewViewProvider {
   private focusWanted = false;
 
   newConversation(): void {
+    this.restore = undefined;
     this.returnQueue();
     this.conversation.newConversation();
     this.host.log({ ev: 'panelNewConversation' });
@@ -310,6 +327,7 @@ export class PanelProvider implements vscode.WebviewViewProvider {
         this.warmUp();
         await this.refreshModels();
         await this.refreshSessions();
+        await this.restoreShown();
         return;
       case 'send':
         this.host.log({ ev: 'panelSendReceived', prompt: m.prompt.slice(0, 200) });
@@ -624,6 +642,32 @@ export class PanelProvider implements vscode.WebviewViewProvider {
       if (this.conversation.sessionId === sessionId) this.newConversation();
     } finally {
       await this.refreshSessions();
+    }
+  }
+
+  /**
+   * Re-draws the session the last window showed, once a server runs, if the
+   * panel shows nothing else yet (a run started or a session opened first
+   * wins, and the restore is dropped).
+   */
+  private async restoreShown(): Promise<void> {
+    const id = this.restore;
+    if (!id) return;
+    if (!this.conversation.empty) {
+      this.restore = undefined;
+      this.host.rememberShown?.(this.conversation.sessionId);
+      return;
+    }
+    const c = this.host.client();
+    if (!c || !c.isRunning()) return;
+    this.restore = undefined;
+    try {
+      await this.openSession(id);
+      this.host.log({ ev: 'panelRestored', sessionId: id });
+    } catch (e) {
+      // Deleted meanwhile, or another store: an empty conversation, as before.
+      this.host.log({ ev: 'panelRestoreFailed', sessionId: id, error: message(e) });
+      this.host.rememberShown?.(this.conversation.sessionId);
     }
   }
 
