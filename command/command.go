@@ -61,6 +61,10 @@ type Config struct {
 	Buffers Buffers
 	// Journal, when set, is told what a line's layer applied.
 	Journal LineJournal
+	// Watch, when set, is the workspace's watcher, kept from line to line:
+	// a layer is not applied over what it saw change during the line. nil
+	// starts a watcher for the line alone.
+	Watch *Watch
 
 	// seams are for this package's tests; Config values made elsewhere
 	// leave them empty.
@@ -78,6 +82,9 @@ type seams struct {
 	// removing runs after the scan saw rel, a protected path the line
 	// created, and before the removal of rel starts.
 	removing func(rel string)
+	// noChangeTime turns off the layer's change-time check of conflicts,
+	// so that only the watcher finds them.
+	noChangeTime bool
 }
 
 // Approver reaches the user for one program or change. It returns an

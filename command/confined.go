@@ -102,7 +102,7 @@ func runConfined(ctx context.Context, cfg Config, cmdline string, st confine.Sta
 	}
 	var ll *lineLayer
 	if tier, _ := LineTier(st); tier == TierLayer {
-		if ll, err = newLineLayer(ctx, cfg.Dir, cfg.Policy.LayerBase, cfg.Beneath, cfg.Buffers); err != nil {
+		if ll, err = newLineLayer(ctx, cfg); err != nil {
 			return c, err
 		}
 		spec.Layer = ll.spec(cfg.Dir)

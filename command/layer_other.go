@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 
-	"github.com/loopls/loopls/beneath"
 	"github.com/loopls/loopls/confine"
 )
 
@@ -14,7 +13,7 @@ import (
 // own mount namespace).
 type lineLayer struct{}
 
-func newLineLayer(context.Context, string, string, *beneath.Root, Buffers) (*lineLayer, error) {
+func newLineLayer(context.Context, Config) (*lineLayer, error) {
 	return nil, errors.New("no layer on this system")
 }
 

@@ -78,18 +78,40 @@ type Asker func(root, why string) bool
 // while the line ran.
 var ErrConflict = errors.New("changed in the workspace while the command ran; the workspace's version is kept")
 
+// ErrOverflow is why nothing of a line is applied after its watcher lost
+// events.
+var ErrOverflow = errors.New("the daemon's watcher lost events while the command ran (queue overflow); the workspace's version is kept")
+
 // Apply applies ch (walked from l) to the workspace r, after the line has
 // ended and nothing writes the layer. Every step goes through package
 // beneath: from the root's descriptor, following no link. A file is
 // written to a temporary name in its directory and renamed into place,
 // then given the layer's mode and modification time on its descriptor.
-// An entry of the workspace changed since l.Start is a conflict: it is
-// neither overwritten nor removed. A change at or under a protected path
-// is applied only if ask allows its root (nil refuses).
+// An entry of the workspace changed during the line is a conflict: it is
+// neither overwritten nor removed. Two checks say so independently: the
+// daemon's watcher (l.Seen) and the entry's change time (l.Start). After
+// a watcher overflow (l.Seen.Overflow) every change is a conflict (named
+// once for a new or cleared directory and what is under it). A change at
+// or under a protected path is applied only if ask allows its root (nil
+// refuses).
 func Apply(ctx context.Context, l *Layer, r *beneath.Root, ch Changes, ask Asker, keep Keep) Result {
 	a := &applier{ctx: ctx, l: l, r: r, j: newJudge(l.Upper, r), ask: ask, keep: keep, verdict: make(map[string]bool), dropped: make(map[string]bool)}
 	for _, s := range ch.Skipped {
 		a.res.Skipped = append(a.res.Skipped, Note(s))
+	}
+	if l.Seen != nil && l.Seen.Overflow {
+		under := ""
+		for _, c := range ch.List {
+			if under != "" && strings.HasPrefix(c.Path, under+"/") {
+				continue
+			}
+			under = ""
+			if c.Kind == Mkdir || c.Kind == Clear {
+				under = c.Path
+			}
+			a.res.Conflicts = append(a.res.Conflicts, Note{c.Path, ErrOverflow.Error()})
+		}
+		return a.res
 	}
 	list := append([]Change(nil), ch.List...)
 	// A tree holding anything protected is never moved in whole.
@@ -214,11 +236,11 @@ func (a *applier) note(p string, err error) {
 	}
 }
 
-// changedDuringLine reports whether st was changed at or after the line's
-// start.
-// (see Layer.Start)
-func (a *applier) changedDuringLine(st *syscall.Stat_t) bool {
-	return !time.Unix(st.Ctim.Unix()).Before(a.l.Start)
+// changedDuringLine reports whether the workspace's p (st) changed while
+// the line ran: the watcher saw it change (Layer.Seen), or its change
+// time is at or after the line's start (Layer.Start).
+func (a *applier) changedDuringLine(p string, st *syscall.Stat_t) bool {
+	return a.l.Seen.Changed(p) || !time.Unix(st.Ctim.Unix()).Before(a.l.Start)
 }
 
 // parent opens the directory that holds p.
@@ -266,7 +288,7 @@ func (a *applier) removeIn(d *beneath.Dir, name, p string, self bool) (kept int,
 		if err != nil {
 			return 0, err
 		}
-		if st != nil && a.changedDuringLine(st) {
+		if st != nil && a.changedDuringLine(p, st) {
 			if !isDir(st) {
 				a.res.Conflicts = append(a.res.Conflicts, Note{p, "changed in the workspace while the command ran; kept, not removed"})
 				return 1, nil
@@ -331,9 +353,12 @@ func (a *applier) conflict(d *beneath.Dir, c Change) error {
 		if c.Existed {
 			return fmt.Errorf("%w: it was removed meanwhile and is not made again", ErrConflict)
 		}
+		if a.l.Seen.Changed(c.Path) {
+			return fmt.Errorf("%w: it was made and removed meanwhile", ErrConflict)
+		}
 		return nil
 	}
-	if a.changedDuringLine(st) {
+	if a.changedDuringLine(c.Path, st) {
 		return ErrConflict
 	}
 	return nil

@@ -4,5 +4,6 @@
 // directory into a list of changes (Walk), and the daemon's application of
 // them to the workspace once the line has ended (Apply), which follows no
 // link, never overwrites or deletes what someone else changed during the
-// line, and leaves to its caller what is protected.
+// line (seen by the workspace's watcher, Watch, or by its change time),
+// and leaves to its caller what is protected.
 package layer

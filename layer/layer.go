@@ -31,6 +31,10 @@ type Layer struct {
 	// program). The kernel stamps both with one clock; no program can set
 	// a change time back.
 	Start time.Time
+	// Seen, set before Apply, is what the daemon's watcher saw change in
+	// the workspace while the line ran (Mark.Seen); nil when there is no
+	// watcher. A path is a conflict when either Seen or Start says so.
+	Seen *Seen
 }
 
 // New makes a layer under base (a directory of the daemon's; "" for the

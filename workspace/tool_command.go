@@ -69,7 +69,7 @@ func (t *runCommandTool) Call(ctx context.Context, inv engine.ToolInvocation) (e
 // commandConfig is what a line of run invocation inv runs with: the root,
 // the run's policy, and the approval gate.
 func (w *Workspace) commandConfig(inv engine.ToolInvocation, p command.Policy) command.Config {
-	return command.Config{Root: w.root, Dir: w.rootReal, Policy: p, Approver: commandApprover{w: w, inv: inv}, Scan: &w.protectedScan, Beneath: w.under, Buffers: w.commandBuffers(), Journal: lineJournal{w: w, inv: inv}}
+	return command.Config{Root: w.root, Dir: w.rootReal, Policy: p, Approver: commandApprover{w: w, inv: inv}, Scan: &w.protectedScan, Beneath: w.under, Buffers: w.commandBuffers(), Journal: lineJournal{w: w, inv: inv}, Watch: &w.lineWatch}
 }
 
 // commandApprover puts a command's questions to the one approval gate

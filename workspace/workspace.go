@@ -86,6 +86,9 @@ type Workspace struct {
 	// protectedScan is what the last scan for protected paths around a
 	// confined command saw (command.ProtectedScan).
 	protectedScan command.ProtectedScan
+	// lineWatch is the watcher the layered lines of run_command share,
+	// started at the first one (command.Watch).
+	lineWatch command.Watch
 
 	mu sync.Mutex
 	// The user's "always" answers, for the life of the workspace: exact
@@ -168,16 +171,19 @@ func Open(ctx context.Context, root string, opts Options) (*Workspace, error) {
 }
 
 // StopWatching stops keeping the file index current and releases its
-// file system watches, waiting until the kernel has dropped them; Files then
+// file system watches (and those of run_command's watcher: later lines
+// find conflicts by change time alone), waiting until the kernel has dropped them; Files then
 // walks the tree. A daemon calls it at LSP shutdown, so that the kernel's
 // slow release of inotify watches happens there and exit is quick. Close
 // does it too; either may come first.
-func (w *Workspace) StopWatching() error { return w.index.close() }
+func (w *Workspace) StopWatching() error {
+	return errors.Join(w.index.close(), w.lineWatch.Close())
+}
 
 // Close stops the index watcher and releases the root.
 func (w *Workspace) Close() error {
 	w.closeOnce.Do(func() {
-		w.closeErr = errors.Join(w.index.close(), w.root.Close(), w.under.Close())
+		w.closeErr = errors.Join(w.index.close(), w.lineWatch.Close(), w.root.Close(), w.under.Close())
 	})
 	return w.closeErr
 }

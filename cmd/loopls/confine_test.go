@@ -29,6 +29,8 @@ func TestDoctor(t *testing.T) {
 		Confined   bool     `json:"confined"`
 		Guarantees []string `json:"guarantees"`
 		EnvDropped []string `json:"envDropped"`
+		Layer      bool     `json:"layer"`
+		WatchLimit int      `json:"layerWatchLimit"`
 	}
 	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil {
 		t.Fatalf("doctor --json: %v\n%s\n%s", err, r.stdout, r.stderr)
@@ -38,6 +40,9 @@ func TestDoctor(t *testing.T) {
 	}
 	if !slices.Contains(rep.EnvDropped, "SENTRY_DSN") || !slices.Contains(rep.EnvDropped, "DATABASE_URL") {
 		t.Errorf("doctor does not name the environment variables commands do not get: %q", rep.EnvDropped)
+	}
+	if rep.Layer && rep.WatchLimit < 1 {
+		t.Errorf("doctor does not give the watch limit the layer's watcher spends (layerWatchLimit %d)", rep.WatchLimit)
 	}
 	r = e.runEnv([]string{"LOOPLS_CONFINE=off"}, "doctor")
 	if r.code != 1 || !strings.Contains(r.stdout, "every program is asked") {

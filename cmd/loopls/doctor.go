@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/loopls/loopls/command"
@@ -45,6 +46,17 @@ var appArmorProfile string
 func appArmorRestricts() bool {
 	b, err := os.ReadFile("/proc/sys/kernel/apparmor_restrict_unprivileged_userns")
 	return err == nil && strings.TrimSpace(string(b)) == "1"
+}
+
+// watchLimit is the kernel's limit on one user's file watches, which the
+// layer's watcher spends one of per directory of a workspace.
+func watchLimit() (int, bool) {
+	b, err := os.ReadFile("/proc/sys/fs/inotify/max_user_watches")
+	if err != nil {
+		return 0, false
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	return n, err == nil
 }
 
 func cmdDoctor(args []string, stdout, stderr io.Writer) int {
@@ -90,6 +102,9 @@ func cmdDoctor(args []string, stdout, stderr io.Writer) int {
 		rep["layerActive"] = tier == command.TierLayer
 		rep["layerWhy"] = why
 		rep["commandTier"] = tier.Name()
+		if n, ok := watchLimit(); ok && tier == command.TierLayer {
+			rep["layerWatchLimit"] = n
+		}
 		b, _ := json.Marshal(rep)
 		fmt.Fprintf(stdout, "%s\n", b)
 		return code
@@ -108,6 +123,9 @@ func cmdDoctor(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "approval: programs on allowedCommands run without asking, subject to the argument rules; every other program is asked")
 	} else {
 		fmt.Fprintln(stdout, "approval: every program is asked, allow list or not, because nothing else holds it")
+	}
+	if n, ok := watchLimit(); ok && tier == command.TierLayer {
+		fmt.Fprintf(stdout, "the layer's conflicts: the workspace's watcher (one watch per directory; fs.inotify.max_user_watches = %d for all of this user's programs) and change times; a directory past the limit is left to change times alone (see docs/security.md)\n", n)
 	}
 	if len(dropped) > 0 {
 		fmt.Fprintf(stdout, "command environment: not passed to programs: %s (commandEnvKeep keeps a name)\n", strings.Join(dropped, ", "))
