@@ -4,39 +4,17 @@
 -- hello.txt whenever the buffer changes. The scripted model breaks the file
 -- ("report edit": hello → goodbye) and reports what edit_file told it; then
 -- :LooplsFix on the flagged line ends with the verdict "fixed" once the
--- model repairs it. Run by editors/test/nvim.sh (LOOPLS_BIN, LOOPLS_WS,
--- LOOPLS_OLLAMA as for e2e.lua). Prints PASS/FAIL and "N passed, N failed".
-local bin = assert(os.getenv('LOOPLS_BIN'), 'LOOPLS_BIN')
-local ws = assert(os.getenv('LOOPLS_WS'), 'LOOPLS_WS')
-local ollama = assert(os.getenv('LOOPLS_OLLAMA'), 'LOOPLS_OLLAMA')
-
-local passed, failed = 0, 0
-local function check(name, ok, detail)
-  if ok then
-    passed = passed + 1
-  else
-    failed = failed + 1
-  end
-  io.stderr:write(string.format('%s %s%s\n', ok and 'PASS' or 'FAIL', name, detail ~= nil and (' ' .. vim.inspect(detail, { newline = ' ', indent = '' })) or ''))
-end
-local function wait_for(ms, cond)
-  return vim.wait(ms, cond, 20)
-end
-
-local ended, started, answers = {}, {}, {}
-vim.api.nvim_create_autocmd('User', { pattern = 'LooplsRunEnded', callback = function(ev) ended[ev.data.runId] = ev.data end })
-vim.api.nvim_create_autocmd('User', { pattern = 'LooplsRunStarted', callback = function(ev) table.insert(started, ev.data) end })
-vim.api.nvim_create_autocmd('User', { pattern = 'LooplsDiagnostics', callback = function(ev) table.insert(answers, ev.data) end })
+-- model repairs it. Run by editors/test/nvim.sh (frame.lua reads what it
+-- sets). Prints PASS/FAIL and "N passed, N failed".
+local frame = dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)') .. 'frame.lua')
+local check = frame.check
+local answers = frame.record('LooplsDiagnostics')
 
 local function run_of(cmdline)
-  local n = #started
-  vim.cmd(cmdline)
-  if not wait_for(20000, function() return #started > n end) then
-    return nil
-  end
-  local run = started[n + 1]
-  wait_for(30000, function() return ended[run.runId] ~= nil end)
-  return ended[run.runId]
+  local _, rec = frame.run(function()
+    vim.cmd(cmdline)
+  end)
+  return rec
 end
 
 -- The test's diagnostics source: "goodbye" is an error, recomputed after
@@ -56,18 +34,14 @@ end
 
 local ok, err = pcall(function()
   local loopls = require('loopls')
-  loopls.setup({ cmd = { bin, 'serve' }, model = 'ollama:tiny', ollama_host = ollama, open = 'split' })
+  loopls.setup(frame.options({ open = 'split' }))
   local chat = require('loopls.chat')
-  vim.cmd('edit ' .. vim.fn.fnameescape(ws .. '/hello.txt'))
+  vim.cmd('edit ' .. vim.fn.fnameescape(frame.ws .. '/hello.txt'))
   local hello = vim.api.nvim_get_current_buf()
   vim.api.nvim_buf_attach(hello, false, { on_lines = function() vim.schedule(function() lint(hello) end) end })
   lint(hello)
-  local client
-  wait_for(20000, function()
-    client = vim.lsp.get_clients({ name = 'loopls', bufnr = hello })[1]
-    return client ~= nil and client.initialized
-  end)
-  check('loopls started and attached to hello.txt', client ~= nil and client.initialized)
+  local client = frame.client(hello)
+  check('loopls started and attached to hello.txt', client ~= nil)
   if not client then
     return
   end
@@ -86,7 +60,7 @@ local ok, err = pcall(function()
     said)
 
   -- 2. :LooplsFix on the flagged line: the fix checks itself.
-  vim.cmd('tabnew ' .. vim.fn.fnameescape(ws .. '/hello.txt'))
+  vim.cmd('tabnew ' .. vim.fn.fnameescape(frame.ws .. '/hello.txt'))
   local diags = vim.diagnostic.get(hello)
   check('the source flags the broken line', #diags == 1 and diags[1].message == 'goodbye is not a greeting', diags)
   rec = run_of('1LooplsFix')
@@ -99,8 +73,4 @@ local ok, err = pcall(function()
   check('a fix still failing shows "still failing" with the diagnostics',
     lines[1] == '✗ still failing after 2 more attempt(s):' and lines[2] == '  hello.txt:1:1: error [greet G1] goodbye is not a greeting', lines)
 end)
-if not ok then
-  check('diagnostics test ran to the end', false, err)
-end
-io.stderr:write(string.format('\n%d passed, %d failed\n', passed, failed))
-vim.cmd(failed == 0 and 'qall!' or 'cquit!')
+frame.finish(ok, err)

@@ -1,35 +1,23 @@
 -- Headless end-to-end test of the loopls Neovim plugin against the real
 -- loopls binary and the scripted Ollama server (internal/fakeollama).
--- Run by editors/test/nvim.sh, which sets:
---   LOOPLS_BIN        the loopls binary
---   LOOPLS_WS         a fresh workspace holding hello.txt ("hello") and README.md
---   LOOPLS_OLLAMA     host:port of the scripted Ollama server
--- Prints PASS/FAIL per check and "N passed, N failed"; exits 1 on any failure.
-local bin = assert(os.getenv('LOOPLS_BIN'), 'LOOPLS_BIN')
-local ws = assert(os.getenv('LOOPLS_WS'), 'LOOPLS_WS')
-local ollama = assert(os.getenv('LOOPLS_OLLAMA'), 'LOOPLS_OLLAMA')
-
-local passed, failed = 0, 0
-local function check(name, ok, detail)
-  if ok then
-    passed = passed + 1
-  else
-    failed = failed + 1
-  end
-  io.stderr:write(string.format('%s %s%s\n', ok and 'PASS' or 'FAIL', name, detail ~= nil and (' ' .. vim.inspect(detail, { newline = ' ', indent = '' })) or ''))
-end
-local function finish()
-  -- a message Neovim echoed may leave a line open: the count gets its own line
-  io.stderr:write(string.format('\n%d passed, %d failed\n', passed, failed))
-  vim.cmd(failed == 0 and 'qall!' or 'cquit!')
-end
--- Waits for a condition with a deadline; the only way this test waits.
-local function wait_for(ms, cond)
-  return vim.wait(ms, cond, 20)
-end
+-- Run by editors/test/nvim.sh (frame.lua reads what it sets: the binary, a
+-- fresh workspace holding hello.txt ("hello") and README.md, the scripted
+-- Ollama). Prints PASS/FAIL per check and "N passed, N failed"; exits 1 on
+-- any failure.
+local frame = dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)') .. 'frame.lua')
+local check, wait_for = frame.check, frame.wait_for
+local bin, ws, ollama = frame.bin, frame.ws, frame.ollama
+-- Wide enough that a chat line and its status fit on the screen (frame.screen).
+vim.o.columns, vim.o.lines = 200, 60
 
 -- Records what the plugin publishes, in order.
-local events = { progress = {}, transitions = {}, ended = {}, started = {}, approvals = {} }
+local events = {
+  progress = {},
+  transitions = frame.record('LooplsTransition'),
+  ended = frame.ended,
+  started = frame.started,
+  approvals = frame.record('LooplsApproval'),
+}
 vim.api.nvim_create_autocmd('LspProgress', {
   callback = function(ev)
     local c = vim.lsp.get_client_by_id(ev.data.client_id)
@@ -38,42 +26,16 @@ vim.api.nvim_create_autocmd('LspProgress', {
     end
   end,
 })
-vim.api.nvim_create_autocmd('User', {
-  pattern = 'LooplsTransition',
-  callback = function(ev)
-    table.insert(events.transitions, ev.data)
+local infos, reviewed, loaded_session = {}, frame.record('LooplsReviewed'), nil
+frame.on({
+  LooplsRunInfo = function(d)
+    infos[d.runId] = d
   end,
-})
-vim.api.nvim_create_autocmd('User', {
-  pattern = 'LooplsRunEnded',
-  callback = function(ev)
-    events.ended[ev.data.runId] = ev.data
-  end,
-})
-vim.api.nvim_create_autocmd('User', {
-  pattern = 'LooplsRunStarted',
-  callback = function(ev)
-    table.insert(events.started, ev.data)
-  end,
-})
-vim.api.nvim_create_autocmd('User', {
-  pattern = 'LooplsApproval',
-  callback = function(ev)
-    table.insert(events.approvals, ev.data)
+  LooplsSessionLoaded = function(d)
+    loaded_session = d.sessionId
   end,
 })
 
--- Starts a command and returns the run it started (waits for loopls.run's answer).
-local function start(cmdline)
-  local n = #events.started
-  vim.cmd(cmdline)
-  if not wait_for(20000, function()
-    return #events.started > n
-  end) then
-    return nil
-  end
-  return events.started[n + 1]
-end
 local function wait_end(run, ms)
   if not run then
     return nil
@@ -100,28 +62,6 @@ vim.deprecate = function(name, ...)
   table.insert(deprecated, { name = name, trace = debug.traceback('', 2) })
   return orig_deprecate(name, ...)
 end
-
-local infos = {}
-vim.api.nvim_create_autocmd('User', {
-  pattern = 'LooplsRunInfo',
-  callback = function(ev)
-    infos[ev.data.runId] = ev.data
-  end,
-})
-local reviewed = {}
-vim.api.nvim_create_autocmd('User', {
-  pattern = 'LooplsReviewed',
-  callback = function(ev)
-    table.insert(reviewed, ev.data)
-  end,
-})
-local loaded_session
-vim.api.nvim_create_autocmd('User', {
-  pattern = 'LooplsSessionLoaded',
-  callback = function(ev)
-    loaded_session = ev.data.sessionId
-  end,
-})
 
 local function keys(k)
   vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(k, true, false, true), 'mx', false)
@@ -569,33 +509,25 @@ local ok, err = pcall(function()
   vim.api.nvim_set_current_win(chatwin)
   vim.cmd('Loopls mode edit')
   check(':Loopls mode edit shows in the header', chat.text():find('mode edit', 1, true) ~= nil)
-  local shown
+  local shown, shown_screen
   review.ask = function(summary, diff, done)
     shown = { summary = summary, diff = diff }
+    shown_screen = frame.screen()
     vim.defer_fn(function()
       done(false)
     end, 10)
   end
   run, rec = send_and_wait('edit hello.txt')
   check('edit mode asked before applying, with the diff', shown ~= nil and shown.diff:find('-hello', 1, true) ~= nil and shown.diff:find('+goodbye', 1, true) ~= nil, { shown = shown, rec = rec, run = run })
+  -- What the screen showed as the review was asked: the plugin redraws
+  -- before asking, so the tool line on screen is not "running".
+  check('on the screen as the review is asked, the edit_file line says it waits for your review (redrawn first)', shown_screen ~= nil
+    and frame.on_screen(shown_screen, '⚙ edit_file', '… waiting for your review') and not frame.on_screen(shown_screen, '… running'),
+    vim.tbl_filter(function(r)
+      return r:find('⚙', 1, true) ~= nil
+    end, shown_screen or {}))
   check('the rejected change was not applied', line() == 'hello' and reviewed[#reviewed] ~= nil and reviewed[#reviewed].applied == false, { line(), reviewed })
-  local session
-  loopls.request('loopls/session', { sessionId = run and run.sessionId }, function(_, s)
-    session = s
-  end)
-  wait_for(5000, function()
-    return session ~= nil
-  end)
-  local told
-  for _, r in ipairs((session and session.runs) or {}) do
-    if r.runId == (run and run.runId) then
-      for _, item in ipairs(r.transcript or {}) do
-        if item.kind == 'toolCall' and item.name == 'edit_file' then
-          told = item
-        end
-      end
-    end
-  end
+  local told = frame.tool_call(run, 'edit_file')
   check('the model got "rejected" as the edit_file result', told ~= nil and told.status == 'failed' and tostring(told.output):find('reject', 1, true) ~= nil, told)
 
   -- 8b. The stock review (issue 25, item 2): one question per change, asked
@@ -675,9 +607,10 @@ local ok, err = pcall(function()
   vim.cmd('Loopls mode auto')
 
   -- 9. An approval: run_command asks through vim.ui.select; the test answers "reject".
-  local asked
+  local asked, asked_screen
   vim.ui.select = function(items, opts, on_choice)
     asked = { prompt = opts.prompt, labels = {}, state = chat.state_text, winbar = vim.wo[chatwin].winbar, tool_line = {} }
+    asked_screen = frame.screen()
     for _, m in ipairs(vim.api.nvim_buf_get_extmarks(chat.buffer(), -1, 0, -1, { details = true })) do
       for _, chunk in ipairs(m[4].virt_text or {}) do
         table.insert(asked.tool_line, chunk[1])
@@ -706,6 +639,14 @@ local ok, err = pcall(function()
     and asked.winbar:find('waiting for approval', 1, true) ~= nil, asked and { asked.state, asked.winbar })
   check('the tool line says it waits for approval while asked, not "running"', asked ~= nil
     and vim.tbl_contains(asked.tool_line, '… waiting for approval') and not vim.tbl_contains(asked.tool_line, '… running'), asked and asked.tool_line)
+  -- The buffer and its extmarks said so before; what the user sees is the
+  -- screen, which is drawn again before vim.ui.select (a select that blocks,
+  -- such as inputlist(), would leave it saying "running" while it asks).
+  check('on the screen as vim.ui.select is called, the tool line and the winbar say waiting for approval (redrawn first)', asked_screen ~= nil
+    and frame.on_screen(asked_screen, '⚙ run_command', '… waiting for approval') and not frame.on_screen(asked_screen, '… running')
+    and frame.on_screen(asked_screen, 'loopls · ', 'waiting for approval'), vim.tbl_filter(function(r)
+      return r:find('⚙', 1, true) ~= nil or r:find('waiting', 1, true) ~= nil
+    end, asked_screen or {}))
   check('approval answered (reject) and the run went on to complete', rec ~= nil and rec.outcome == 'completed' and #events.approvals >= 1, rec)
 
   -- 10. :LooplsUndo reverts a fix through loopls/undoRun.
@@ -782,13 +723,10 @@ local ok, err = pcall(function()
   local messages = vim.api.nvim_exec2('messages', { output = true }).output
   check('no deprecation warning (vim.deprecate, :messages)', #deprecated == 0 and not messages:lower():find('deprecat'), { deprecated = deprecated, messages = messages })
 end)
-if not ok then
-  check('test ran to the end', false, err)
-end
 for _, c in ipairs(vim.lsp.get_clients({ name = 'loopls' })) do
   require('loopls.compat').stop(c)
 end
 vim.wait(5000, function()
   return #vim.lsp.get_clients({ name = 'loopls' }) == 0
 end, 20)
-finish()
+frame.finish(ok, err)

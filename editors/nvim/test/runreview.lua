@@ -2,33 +2,9 @@
 -- over a run that changed three files; K (Keep all) and U (Undo all); and
 -- again after loopls starts anew (as after a restart of Neovim), from the
 -- review loopls kept with the session. Run by editors/test/nvim.sh.
-local bin = assert(os.getenv('LOOPLS_BIN'), 'LOOPLS_BIN')
-local ws = assert(os.getenv('LOOPLS_WS'), 'LOOPLS_WS')
-local ollama = assert(os.getenv('LOOPLS_OLLAMA'), 'LOOPLS_OLLAMA')
-
 local frame = dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)') .. 'frame.lua')
-local check, wait_for = frame.check, frame.wait_for
-local ended, started, reviews = {}, {}, {}
-frame.on({
-  LooplsRunEnded = function(d)
-    ended[d.runId] = d
-  end,
-  LooplsRunStarted = function(d)
-    table.insert(started, d)
-  end,
-  LooplsRunReview = function(d)
-    table.insert(reviews, d)
-  end,
-})
-local function read(p)
-  local f = io.open(ws .. '/' .. p, 'rb')
-  if not f then
-    return nil
-  end
-  local s = f:read('*a')
-  f:close()
-  return s
-end
+local check, wait_for, read, ws = frame.check, frame.wait_for, frame.read, frame.ws
+local reviews = frame.record('LooplsRunReview')
 local function make(dir)
   vim.fn.mkdir(ws .. '/' .. dir, 'p')
   vim.fn.writefile({ 'alpha' }, ws .. '/' .. dir .. '/a.txt')
@@ -36,16 +12,10 @@ local function make(dir)
 end
 local function run_three(dir)
   make(dir)
-  local n = #started
-  vim.cmd('LooplsRun edit three in ' .. dir)
-  wait_for(20000, function()
-    return #started > n
+  local _, rec = frame.run(function()
+    vim.cmd('LooplsRun edit three in ' .. dir)
   end)
-  local run = started[n + 1]
-  wait_for(30000, function()
-    return run ~= nil and ended[run.runId] ~= nil
-  end)
-  return run and ended[run.runId]
+  return rec
 end
 -- Opens the review of run and returns its buffer's lines once drawn.
 local function open_review(run_id)
@@ -106,16 +76,12 @@ end
 
 local ok, err = pcall(function()
   local loopls = require('loopls')
-  loopls.setup({ cmd = { bin, 'serve' }, model = 'ollama:tiny', ollama_host = ollama, open = 'none' })
+  loopls.setup(frame.options({ open = 'none' }))
   check('a rejected edit says "rejected by you", not failed',
     require('loopls.chat').call_status('failed', 'edit_file: a was not changed: the user rejected this change') == 'rejected'
       and require('loopls.chat').call_status('failed', 'old_string not found') == 'failed')
   vim.cmd('edit ' .. vim.fn.fnameescape(ws .. '/hello.txt'))
-  local client
-  wait_for(20000, function()
-    client = vim.lsp.get_clients({ name = 'loopls' })[1]
-    return client ~= nil and client.initialized
-  end)
+  local client = frame.client()
   if not client then
     check('loopls started', false)
     return

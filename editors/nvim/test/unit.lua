@@ -2,16 +2,11 @@
 -- Ollama address and model parsing, the statusline component, the chat
 -- buffer drawn from protocol events, command completion, the edit preview and
 -- the health helpers. Run headless by editors/test/nvim.sh on Neovim 0.10+.
--- Prints PASS/FAIL per check and "N passed, N failed"; exits 1 on any failure.
-local passed, failed = 0, 0
+-- Prints PASS/FAIL per check and "N passed, N failed" (frame.lua); exits 1 on any failure.
+local frame = dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)') .. 'frame.lua')
 local function eq(name, got, want)
   local ok = vim.deep_equal(got, want)
-  if ok then
-    passed = passed + 1
-  else
-    failed = failed + 1
-  end
-  io.stderr:write(string.format('%s %s%s\n', ok and 'PASS' or 'FAIL', name, ok and '' or (' got ' .. vim.inspect(got) .. ' want ' .. vim.inspect(want))))
+  frame.check(name, ok, not ok and { got = got, want = want } or nil)
 end
 
 local loopls = require('loopls')
@@ -319,6 +314,29 @@ eq('review: an accepted edit goes on without its annotations (Neovim 0.11+ would
 }, { nil, nil, nil, nil, 'a', 'x' })
 eq('review: without_annotations leaves its input alone', annotated.edit.changeAnnotations['loopls.review'].needsConfirmation, true)
 
+-- review.stale: an edit against a version the user typed past, or a buffer
+-- no longer open, is refused by the plugin (Neovim's handler would skip it
+-- and answer applied=true).
+vim.cmd('edit ' .. vim.fn.fnameescape(tmp))
+local tb = vim.api.nvim_get_current_buf()
+local function versioned(uri, v)
+  return { documentChanges = { { textDocument = { uri = uri, version = v }, edits = {} } } }
+end
+vim.lsp.util.buf_versions[tb] = 7
+eq('review.stale: the version the buffer is at is not stale', review.stale(versioned(vim.uri_from_fname(tmp), 7)), nil)
+eq('review.stale: a version the buffer went past is', (review.stale(versioned(vim.uri_from_fname(tmp), 6)) or ''):find('changed in Neovim since', 1, true) ~= nil, true)
+eq('review.stale: no version (a file not open) is not checked', review.stale(versioned(vim.uri_from_fname(tmp), vim.NIL)), nil)
+eq('review.stale: a versioned edit of a buffer not open is', (review.stale(versioned(vim.uri_from_fname(tmp .. '.closed'), 3)) or ''):find('no longer open', 1, true) ~= nil, true)
+eq('review.stale: nothing loaded was made to check', vim.fn.bufnr(tmp .. '.closed'), -1)
+vim.lsp.util.buf_versions[tb] = nil
+vim.cmd('bwipeout! ' .. tb)
+eq('review.into_unsaved: a command\'s change to an unsaved buffer', {
+  review.into_unsaved({ label = 'loopls: run_command changed f.txt' }),
+  review.into_unsaved({ label = 'loopls: edit_file f.txt' }),
+  review.into_unsaved({ label = 'loopls: undo run run_1' }),
+  review.into_unsaved({}),
+}, { true, false, false, false })
+
 eq('health: config files, user then project', vim.tbl_map(function(f)
   return f.kind
 end, health.config_files('/p')), { 'user', 'project' })
@@ -386,5 +404,4 @@ eq('error_text: no message: the code in words', loopls.error_text({ code = -3260
 eq('error_text: an unknown code and no message', loopls.error_text({ code = 7, message = '' }), 'the request failed')
 eq('error_text: a string error as it is', loopls.error_text('timeout'), 'timeout')
 
-io.stderr:write(string.format('\n%d passed, %d failed\n', passed, failed))
-vim.cmd(failed == 0 and 'qall!' or 'cquit!')
+frame.finish(true)

@@ -8,38 +8,16 @@
 -- A clean buffer whose file the line rewrites is written on disk and
 -- reloaded. A buffer the user changes again before the line's change
 -- reaches it is a conflict: nothing of the user's is overwritten, and the
--- model is told. Run by editors/test/nvim.sh (LOOPLS_BIN, LOOPLS_WS,
--- LOOPLS_OLLAMA).
-local bin = assert(os.getenv('LOOPLS_BIN'), 'LOOPLS_BIN')
-local ws = assert(os.getenv('LOOPLS_WS'), 'LOOPLS_WS')
-local ollama = assert(os.getenv('LOOPLS_OLLAMA'), 'LOOPLS_OLLAMA')
-
+-- model is told. Run by editors/test/nvim.sh (frame.lua reads what it sets).
 local frame = dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)') .. 'frame.lua')
-local check, wait_for = frame.check, frame.wait_for
-local ended, started, reloaded = {}, {}, {}
-frame.on({
-  LooplsRunEnded = function(d)
-    ended[d.runId] = d
-  end,
-  LooplsRunStarted = function(d)
-    table.insert(started, d)
-  end,
-})
+local check, wait_for, read, ws = frame.check, frame.wait_for, frame.read, frame.ws
+local reloaded = {}
 -- A buffer Neovim reloaded because its file changed on disk.
 vim.api.nvim_create_autocmd('FileChangedShellPost', {
   callback = function(ev)
     reloaded[ev.buf] = (reloaded[ev.buf] or 0) + 1
   end,
 })
-local function read(name)
-  local f = io.open(ws .. '/' .. name, 'rb')
-  if not f then
-    return nil
-  end
-  local s = f:read('*a')
-  f:close()
-  return s
-end
 local function write(name, text)
   local f = assert(io.open(ws .. '/' .. name, 'wb'))
   f:write(text)
@@ -55,13 +33,7 @@ end
 
 local ok, err = pcall(function()
   local loopls = require('loopls')
-  loopls.setup({
-    cmd = { bin, 'serve' },
-    model = 'ollama:tiny',
-    ollama_host = ollama,
-    allow_commands = true,
-    open = 'none',
-  })
+  loopls.setup(frame.options({ allow_commands = true, open = 'none' }))
   -- Any approval is given: what the line does is what this test is about.
   vim.ui.select = function(items, _, on_choice)
     for _, it in ipairs(items) do
@@ -75,10 +47,9 @@ local ok, err = pcall(function()
   write('g.txt', 'alpha\ngamma\n')
   local g = open('g.txt')
   local f = open('f.txt')
-  local client
+  local client = frame.client(f)
   wait_for(20000, function()
-    client = vim.lsp.get_clients({ name = 'loopls', bufnr = f })[1]
-    return client ~= nil and client.initialized and vim.lsp.buf_is_attached(g, client.id)
+    return client ~= nil and vim.lsp.buf_is_attached(g, client.id)
   end)
   check('one loopls attached to f.txt and g.txt', client ~= nil and vim.lsp.buf_is_attached(g, client.id),
     vim.tbl_map(function(c)
@@ -94,35 +65,11 @@ local ok, err = pcall(function()
 
   -- The command line; its output is the tool result loopls keeps.
   local function run_line(line)
-    local n = #started
     vim.api.nvim_set_current_buf(f)
-    loopls.run('shell: ' .. line)
-    wait_for(20000, function()
-      return #started > n
-    end)
-    local run = started[n + 1]
-    wait_for(60000, function()
-      return run ~= nil and ended[run.runId] ~= nil
-    end)
-    local rec = run and ended[run.runId]
-    local session
-    loopls.request('loopls/session', { sessionId = run and run.sessionId }, function(_, s)
-      session = s or false
-    end)
-    wait_for(10000, function()
-      return session ~= nil
-    end)
-    local out
-    for _, r in ipairs((session and session.runs) or {}) do
-      if r.runId == (run and run.runId) then
-        for _, item in ipairs(r.transcript or {}) do
-          if item.kind == 'toolCall' and item.name == 'run_command' then
-            out = item
-          end
-        end
-      end
-    end
-    return rec, out
+    local run, rec = frame.run(function()
+      loopls.run('shell: ' .. line)
+    end, 60000)
+    return rec, frame.tool_call(run, 'run_command')
   end
 
   local rec, call = run_line("cat f.txt; sed -i 's/three/THREE/' f.txt; sed -i 's/gamma/GAMMA/' g.txt; echo done")
