@@ -45,7 +45,12 @@ local ok, err = pcall(function()
   end
   write('f.txt', 'one\ntwo\nthree\n')
   write('g.txt', 'alpha\ngamma\n')
+  write('run.sh', '#!/bin/sh\necho from the disk\n')
+  vim.loop.fs_chmod(ws .. '/run.sh', tonumber('755', 8))
+  write('bom.txt', '\239\187\191bom on disk\n')
   local g = open('g.txt')
+  local sh = open('run.sh')
+  local bom = open('bom.txt')
   local f = open('f.txt')
   local client = frame.client(f)
   wait_for(20000, function()
@@ -59,8 +64,11 @@ local ok, err = pcall(function()
     return
   end
 
-  -- The user types in f.txt and does not write it.
+  -- The user types in f.txt, run.sh and bom.txt and writes none of them.
   vim.api.nvim_buf_set_lines(f, 0, 1, false, { 'one, typed by the user' })
+  vim.api.nvim_buf_set_lines(sh, 1, 2, false, { 'echo from the unsaved buffer' })
+  vim.api.nvim_buf_set_lines(bom, 0, 1, false, { 'bom typed' })
+  check('bom.txt is read with its BOM kept aside (\'bomb\')', vim.bo[bom].bomb and lines(bom)[1] == 'bom typed', { vim.bo[bom].bomb, lines(bom) })
   check('f.txt has unsaved typing', vim.bo[f].modified and read('f.txt') == 'one\ntwo\nthree\n')
 
   -- The command line; its output is the tool result loopls keeps.
@@ -72,11 +80,14 @@ local ok, err = pcall(function()
     return rec, frame.tool_call(run, 'run_command')
   end
 
-  local rec, call = run_line("cat f.txt; sed -i 's/three/THREE/' f.txt; sed -i 's/gamma/GAMMA/' g.txt; echo done")
+  local rec, call = run_line("cat f.txt; ./run.sh; od -An -c bom.txt | head -1; sed -i 's/three/THREE/' f.txt; sed -i 's/gamma/GAMMA/' g.txt; echo done")
   local output = tostring(call and call.output)
   check('the line ran to its end', rec ~= nil and rec.outcome == 'completed' and call ~= nil and call.status == 'completed'
     and output:find('done', 1, true) ~= nil, { rec = rec and rec.outcome, call = call })
   check("the line's `cat f.txt` printed the unsaved buffer, not the disk", output:find('one, typed by the user', 1, true) ~= nil, output)
+  check('`./run.sh` ran the unsaved buffer: its mode (+x) kept', output:find('from the unsaved buffer', 1, true) ~= nil
+    and not output:find('from the disk', 1, true), output)
+  check('the line read bom.txt as the buffer, its BOM restored', output:find('357 273 277   b   o   m       t   y   p   e   d', 1, true) ~= nil, output)
   check("the buffer holds the user's typing and the line's change, in order, and is still unsaved",
     vim.deep_equal(lines(f), { 'one, typed by the user', 'two', 'THREE' }) and vim.bo[f].modified, { lines(f), vim.bo[f].modified })
   check('the disk keeps what the user last wrote: neither the unsaved typing nor the change is written',
@@ -91,6 +102,15 @@ local ok, err = pcall(function()
     vim.cmd('silent write')
   end)
   check("written by the user, the disk holds the user's typing and the line's change", read('f.txt') == 'one, typed by the user\ntwo\nTHREE\n', read('f.txt'))
+
+  -- Git that writes .git runs on the disk: with f.txt's buffer unsaved
+  -- again, an approved commit commits what is written, never the buffer.
+  vim.api.nvim_buf_set_lines(f, 0, 1, false, { 'one, typed again, not written' })
+  rec, call = run_line('git add f.txt && git -c user.name=t -c user.email=t@example.invalid commit -q -m kept && git show HEAD:f.txt')
+  output = tostring(call and call.output)
+  check('an approved `git commit` committed the disk, not the unsaved buffer', rec ~= nil and call ~= nil and call.status == 'completed'
+    and output:find('one, typed by the user\ntwo\nTHREE\n', 1, true) ~= nil and not output:find('typed again', 1, true), output)
+  vim.api.nvim_buf_set_lines(f, 0, 1, false, { 'one, typed by the user' })
 
   -- A conflict: the user types again after the line saw the buffer and
   -- before its change reaches it (between the daemon's check and its
