@@ -17,24 +17,39 @@ local function run_three(dir)
   end)
   return rec
 end
+-- The first drawing of run_id's review (in buf, when given) after the n-th.
+local function drawn(n, run_id, buf)
+  local found
+  wait_for(10000, function()
+    for i = n + 1, #reviews do
+      local r = reviews[i]
+      if r.review and r.review.runId == run_id and (buf == nil or r.buf == buf) then
+        found = r
+        return true
+      end
+    end
+    return false
+  end)
+  return found
+end
 -- Opens the review of run and returns its buffer's lines once drawn.
 local function open_review(run_id)
   local n = #reviews
   vim.cmd('LooplsReview ' .. run_id)
-  wait_for(10000, function()
-    return #reviews > n
-  end)
-  local r = reviews[#reviews]
+  local r = drawn(n, run_id)
   return r and r.buf, r and vim.api.nvim_buf_get_lines(r.buf, 0, -1, false) or {}
 end
 local function press(buf, key)
-  local n = #reviews
+  local n, run_id = #reviews, nil
+  for _, r in ipairs(reviews) do
+    if r.buf == buf and r.review then
+      run_id = r.review.runId
+    end
+  end
   vim.api.nvim_set_current_buf(buf)
   vim.api.nvim_feedkeys(key, 'x', false)
-  wait_for(10000, function()
-    return #reviews > n
-  end)
-  return vim.api.nvim_buf_get_lines(buf, 0, -1, false), reviews[#reviews] and reviews[#reviews].review
+  local r = drawn(n, run_id, buf)
+  return vim.api.nvim_buf_get_lines(buf, 0, -1, false), r and r.review
 end
 local function all_status(review, want)
   if not review or #(review.files or {}) ~= 3 then
