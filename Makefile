@@ -107,13 +107,11 @@ release: editors-npm ## make release VERSION=vX.Y.Z: archives, vsix, SBOMs and S
 
 # The packages whose tests pass under Wine today (docs/windows.md says why the
 # others do not yet); WINDOWS_PKGS=all runs every package.
-WINDOWS_PKGS ?= ./engine ./redact ./remotemodels ./providers ./store ./internal/proctree ./internal/fakeollama ./internal/jsonhttp ./internal/outbox ./config ./rootpath ./session ./beneath
+WINDOWS_PKGS ?= ./engine ./redact ./remotemodels ./providers ./store ./internal/proctree ./internal/fakeollama ./internal/jsonhttp ./internal/outbox ./config ./rootpath ./session ./beneath ./confine ./mcp ./acp
 test-windows: editors-npm ## Go tests built for Windows, run under Wine 8 (wine64, gcc-mingw-w64-x86-64; .ci/wine/test.sh)
 	PKGS="$(if $(filter all,$(WINDOWS_PKGS)),,$(WINDOWS_PKGS))" GO=$(GO) bash .ci/wine/test.sh
 	@# command/'s Windows cases: every program asked, batch files refused, by path.
 	$(if $(filter all,$(WINDOWS_PKGS)),,PKGS=./command GOTESTFLAGS='-run ^(TestWindows|TestBatchFiles|TestByPath)' GO=$(GO) bash .ci/wine/test.sh)
-	@# an MCP server through a .cmd shim, killed with its Job.
-	$(if $(filter all,$(WINDOWS_PKGS)),,PKGS=./mcp GOTESTFLAGS='-run ^TestCmdShimServerDiesWithItsJob$$' GO=$(GO) bash .ci/wine/test.sh)
 	@# A Windows user's path in a fresh prefix: the win32-x64 vsix's loopls.exe, doctor, then serve
 	@# over stdio against the fake Ollama (a read, a CRLF edit, `go version` asked and run, cancel).
 	GO=$(GO) VERSION=$(VERSION) bash .ci/wine/userpath.sh

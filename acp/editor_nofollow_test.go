@@ -12,6 +12,7 @@ import (
 	"github.com/loopls/loopls/beneath"
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/engine/machine"
+	"github.com/loopls/loopls/internal/symlinktest"
 	"github.com/loopls/loopls/workspace"
 )
 
@@ -21,6 +22,7 @@ import (
 // the user was being asked makes the edit fail, naming where the path now leads, and the
 // client is never asked to write.
 func TestClientWriteRecheckedAfterTheAnswer(t *testing.T) {
+	symlinktest.Require(t)
 	var root string
 	client := &testClient{answer: func(p sdk.RequestPermissionRequest) sdk.RequestPermissionResponse {
 		// While the user looks at the diff, a command swaps d for a link.

@@ -1,8 +1,11 @@
 package acp
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -13,6 +16,12 @@ import (
 )
 
 func TestToolCallMapping(t *testing.T) {
+	root := "/root" // ACP's locations are absolute paths of the system loopls runs on
+	if runtime.GOOS == "windows" {
+		root = `C:\root`
+	}
+	at := func(p ...string) string { return filepath.Join(append([]string{root}, p...)...) }
+	newTxt, _ := json.Marshal(at("new.txt"))
 	tests := []struct {
 		name, args string
 		kind       sdk.ToolKind
@@ -20,18 +29,18 @@ func TestToolCallMapping(t *testing.T) {
 		location   string
 		diff       bool
 	}{
-		{"read_file", `{"path":"a/b.go"}`, sdk.ToolKindRead, "Read a/b.go", "/root/a/b.go", false},
-		{"list_dir", `{}`, sdk.ToolKindRead, "List .", "/root", false},
+		{"read_file", `{"path":"a/b.go"}`, sdk.ToolKindRead, "Read a/b.go", at("a", "b.go"), false},
+		{"list_dir", `{}`, sdk.ToolKindRead, "List .", root, false},
 		{"glob", `{"pattern":"**/*.go"}`, sdk.ToolKindSearch, "Find files matching **/*.go", "", false},
-		{"grep", `{"pattern":"TODO","path":"cmd"}`, sdk.ToolKindSearch, `Search for "TODO" in cmd`, "/root/cmd", false},
-		{"edit_file", `{"path":"x.txt","old_string":"a","new_string":"b"}`, sdk.ToolKindEdit, "Edit x.txt", "/root/x.txt", true},
-		{"write_file", `{"path":"/root/new.txt","content":"hi"}`, sdk.ToolKindEdit, "Write /root/new.txt", "/root/new.txt", true},
+		{"grep", `{"pattern":"TODO","path":"cmd"}`, sdk.ToolKindSearch, `Search for "TODO" in cmd`, at("cmd"), false},
+		{"edit_file", `{"path":"x.txt","old_string":"a","new_string":"b"}`, sdk.ToolKindEdit, "Edit x.txt", at("x.txt"), true},
+		{"write_file", `{"path":` + string(newTxt) + `,"content":"hi"}`, sdk.ToolKindEdit, "Write " + at("new.txt"), at("new.txt"), true},
 		{"run_command", `{"command":"go test ./..."}`, sdk.ToolKindExecute, "Run `go test ./...`", "", false},
 		{"no_such_tool", `{"x":1}`, sdk.ToolKindOther, "no_such_tool", "", false},
 		{"read_file", `not json`, sdk.ToolKindRead, "read_file", "", false},
 	}
 	for _, tt := range tests {
-		u := toolCallStart("/root", machine.ToolCall{ID: "c1", Name: tt.name, Arguments: machine.RawJSON(tt.args)}, sdk.ToolCallStatusPending).ToolCall
+		u := toolCallStart(root, machine.ToolCall{ID: "c1", Name: tt.name, Arguments: machine.RawJSON(tt.args)}, sdk.ToolCallStatusPending).ToolCall
 		if u.Kind != tt.kind || u.Title != tt.title || u.ToolCallId != "c1" || u.Status != sdk.ToolCallStatusPending {
 			t.Errorf("%s %s: kind %q title %q", tt.name, tt.args, u.Kind, u.Title)
 		}
@@ -46,11 +55,11 @@ func TestToolCallMapping(t *testing.T) {
 			t.Errorf("%s: diff block = %v, want %v", tt.name, got, tt.diff)
 		}
 	}
-	edit := toolCallStart("/root", machine.ToolCall{ID: "c", Name: "edit_file", Arguments: machine.RawJSON(`{"path":"x","old_string":"a","new_string":"b"}`)}, sdk.ToolCallStatusPending).ToolCall
-	if d := edit.Content[0].Diff; d.OldText == nil || *d.OldText != "a" || d.NewText != "b" || d.Path != "/root/x" {
+	edit := toolCallStart(root, machine.ToolCall{ID: "c", Name: "edit_file", Arguments: machine.RawJSON(`{"path":"x","old_string":"a","new_string":"b"}`)}, sdk.ToolCallStatusPending).ToolCall
+	if d := edit.Content[0].Diff; d.OldText == nil || *d.OldText != "a" || d.NewText != "b" || d.Path != at("x") {
 		t.Errorf("edit diff = %+v", d)
 	}
-	end := toolCallEnd("/root", machine.ToolCall{ID: "c", Name: "read_file"}, engine.ToolCancelled, "").ToolCallUpdate
+	end := toolCallEnd(root, machine.ToolCall{ID: "c", Name: "read_file"}, engine.ToolCancelled, "").ToolCallUpdate
 	if *end.Status != sdk.ToolCallStatusFailed || len(end.Content) != 1 || end.Content[0].Content.Content.Text.Text != "cancelled" {
 		t.Errorf("cancelled call = %+v, want failed with a note (ACP has no cancelled status)", end)
 	}

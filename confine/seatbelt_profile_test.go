@@ -114,6 +114,7 @@ func rulesOf(t *testing.T, forms []sexpr) []rule {
 func TestSeatbeltProfileKeepsLandlocksPromises(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("HOME", home)
+	t.Setenv("USERPROFILE", home) // os.UserHomeDir's source when the test runs on Windows
 	ws := home + `/src/we"ird\ (allow network*)`
 	s := Spec{
 		Exe:      "/usr/local/bin/loopls",

@@ -38,9 +38,10 @@ func TestHostileServerIsBounded(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv := config.MCPServer{Command: self, Env: map[string]string{testServerEnv: "hostile"}}
+	dir := t.TempDir() // before the hub: its server, working in dir, ends first (Windows will not remove a process's working directory)
 	h := newHub(t)
 	ctx := ctxT(t)
-	tools, warns := h.Tools(ctx, Want{Dir: t.TempDir(), Settings: map[string]config.MCPServer{"h": srv}})
+	tools, warns := h.Tools(ctx, Want{Dir: dir, Settings: map[string]config.MCPServer{"h": srv}})
 	if len(warns) != 0 {
 		t.Fatal(warns)
 	}

@@ -45,14 +45,24 @@ func find(t *testing.T, tools []engine.Tool, name string) engine.Tool {
 	return nil
 }
 
+// jsonString is s as a JSON string (a Windows path's backslashes escaped).
+func jsonString(t *testing.T, s string) string {
+	b, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
 func call(ctx context.Context, tl engine.Tool, args string) (engine.ToolResult, error) {
 	return tl.Call(ctx, engine.ToolInvocation{RunID: "run_t", Call: machine.ToolCall{ID: "c1", Name: tl.Spec().Name, Arguments: machine.RawJSON(args)}})
 }
 
 func TestEverythingEcho(t *testing.T) {
+	dir := t.TempDir() // before the hub: its server, working in dir, ends first (Windows will not remove a process's working directory)
 	h := newHub(t)
 	ctx := ctxT(t)
-	tools, warns := h.Tools(ctx, Want{Dir: t.TempDir(), Settings: map[string]config.MCPServer{"everything": everything(t)}})
+	tools, warns := h.Tools(ctx, Want{Dir: dir, Settings: map[string]config.MCPServer{"everything": everything(t)}})
 	if len(warns) != 0 {
 		t.Fatalf("warnings: %v", warns)
 	}
@@ -84,7 +94,7 @@ func TestFilesystemReadsAFile(t *testing.T) {
 	if len(warns) != 0 {
 		t.Fatalf("warnings: %v", warns)
 	}
-	res, err := call(ctx, find(t, tools, "mcp__filesystem__read_text_file"), `{"path":"`+filepath.Join(dir, "notes.txt")+`"}`)
+	res, err := call(ctx, find(t, tools, "mcp__filesystem__read_text_file"), `{"path":`+jsonString(t, filepath.Join(dir, "notes.txt"))+`}`)
 	if err != nil || res.IsError || !strings.Contains(res.Output, "the filesystem server read me") {
 		t.Fatalf("read_text_file = %+v, %v", res, err)
 	}

@@ -230,10 +230,14 @@ func (s *server) closeConn(c *conn) {
 	} else {
 		close(told)
 	}
-	_ = c.cs.Close()
+	// The program ends first (stdin closed, then its tree), the session
+	// after: on Windows, closing a pipe waits for a read pending on it, and
+	// the session reads the program's stdout until the program ends. In the
+	// other order Close hung for good on a server that waits for stdin's end.
 	if c.proc != nil {
 		c.proc.stop()
 	}
+	_ = c.cs.Close()
 	<-told
 }
 

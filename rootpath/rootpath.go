@@ -12,18 +12,25 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 )
 
 // Within reports whether the clean absolute path p is root or under it, and
-// p relative to root as a slash path ("." for root itself).
+// p relative to root as a slash path ("." for root itself). On Windows
+// names match in any case (C:\Src and c:\src are one directory), as the
+// file system matches them.
 func Within(root, p string) (string, bool) {
 	root = filepath.ToSlash(root)
-	if p == root {
+	same := func(a, b string) bool { return a == b }
+	if runtime.GOOS == "windows" {
+		same = strings.EqualFold
+	}
+	if same(p, root) {
 		return ".", true
 	}
 	prefix := strings.TrimSuffix(root, "/") + "/"
-	if strings.HasPrefix(p, prefix) {
+	if len(p) > len(prefix) && same(p[:len(prefix)], prefix) {
 		return p[len(prefix):], true
 	}
 	return "", false

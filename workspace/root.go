@@ -60,6 +60,13 @@ func (w *Workspace) Rel(p string) (string, error) {
 	if strings.IndexByte(p, 0) >= 0 {
 		return "", &PathError{Path: p, Err: ErrInvalidPath, Why: "it contains a NUL byte"}
 	}
+	winAbs := runtime.GOOS == "windows" && filepath.VolumeName(p) != ""
+	if winAbs {
+		// On Windows an absolute path has a drive or a UNC share (C:\ws\a.go,
+		// C:/ws/a.go): the way the editor and the model name files there.
+		// Inside the root it is that file; elsewhere it is outside.
+		p = filepath.ToSlash(filepath.Clean(p))
+	}
 	if strings.IndexByte(p, '\\') >= 0 {
 		return "", &PathError{Path: p, Err: ErrInvalidPath, Why: `use "/" as the separator, not "\"`}
 	}
@@ -70,8 +77,11 @@ func (w *Workspace) Rel(p string) (string, error) {
 		return "", &PathError{Path: p, Err: ErrInvalidPath, Why: "give a path relative to the workspace root, not a URI"}
 	}
 	var rel string
-	if path.IsAbs(p) {
+	if path.IsAbs(p) || winAbs {
 		c := path.Clean(p)
+		if winAbs {
+			c = p // cleaned above; path.Clean would take a UNC path's leading "//"
+		}
 		r, ok := within(w.rootReal, c)
 		if !ok {
 			r, ok = within(w.rootAbs, c)

@@ -18,6 +18,12 @@ if [ ! -f "$prefix/system.reg" ] || [ ! -d "$sys32" ]; then
   "$wine" wineboot --init >/dev/null 2>&1
   "${WINESERVER:-$(command -v wineserver || echo /usr/lib/wine/wineserver)}" -w
 fi
+# Windows 10, not Wine's default 7: Node.js (the tests' MCP servers and ACP
+# client) refuses to start on anything older than 8.1.
+if [ ! -f "$prefix/.loopls-win10" ]; then
+  "$wine" winecfg /v win10 >/dev/null 2>&1
+  touch "$prefix/.loopls-win10"
+fi
 dll=$sys32/bcryptprimitives.dll
 if [ ! -f "$dll" ] || [ "$here/bcryptprimitives.c" -nt "$dll" ]; then
   x86_64-w64-mingw32-gcc -shared -O2 -s -o "$dll.tmp" "$here/bcryptprimitives.c" "$here/bcryptprimitives.def" -lbcrypt

