@@ -25,6 +25,10 @@ import (
 // overflow (every path a conflict).
 const maxSeen = 1 << 16
 
+// addWatchHook, set by tests only, replaces adding a watch, so that a
+// test can run out of watches without touching the machine's limit.
+var addWatchHook func(fsw *fsnotify.Watcher, name string) error
+
 // Watcher is the daemon's watcher of one workspace: it sees every path
 // changed there (by the user, the editor, another program) so that a
 // line's layer is not applied over what changed while the line ran. One
@@ -385,7 +389,11 @@ func (w *Watcher) addTree(rel string, fresh bool) {
 		if w.dirs[r] {
 			return nil
 		}
-		if err := w.fsw.Add(p); err != nil {
+		add := w.fsw.Add
+		if addWatchHook != nil {
+			add = func(name string) error { return addWatchHook(w.fsw, name) }
+		}
+		if err := add(p); err != nil {
 			if errors.Is(err, syscall.ENOENT) {
 				return fs.SkipDir
 			}

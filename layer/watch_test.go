@@ -4,13 +4,18 @@ package layer
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
+
+	"github.com/fsnotify/fsnotify"
 )
 
 func newWatcher(t *testing.T, root string) *Watcher {
@@ -170,5 +175,46 @@ func TestWatcherMarkComesAfterWhatWasDone(t *testing.T) {
 	defer m.Release()
 	if s := seen(t, m); s.Changed("a.txt") {
 		t.Error("a change made before the mark, taken after it, counts as made during the line")
+	}
+}
+
+// TestWatcherOutOfWatches: a directory whose watch cannot be added (the
+// kernel's watch limit reached) is named, the watcher claims nothing
+// under it, and a change there is still a conflict by its change time.
+func TestWatcherOutOfWatches(t *testing.T) {
+	a := newApply(t, func(f *fixture) {
+		f.file(f.lower, "small/g.txt", "g", 0o644, old)
+		f.file(f.lower, "big/sub/f.txt", "f", 0o644, old)
+	})
+	big := filepath.Join(a.lower, "big")
+	addWatchHook = func(fsw *fsnotify.Watcher, name string) error {
+		if name == big || strings.HasPrefix(name, big+string(filepath.Separator)) {
+			return fmt.Errorf("inotify_add_watch: %w", syscall.ENOSPC)
+		}
+		return fsw.Add(name)
+	}
+	t.Cleanup(func() { addWatchHook = nil })
+	w := newWatcher(t, a.lower)
+	if u := w.Unwatched(); len(u) != 1 || u[0].Path != "big" || !strings.Contains(u[0].Why, "max_user_watches") {
+		t.Fatalf("Unwatched() = %v, want big, out of watches", u)
+	}
+	m := mark(t, w)
+	defer m.Release()
+	write(t, a.lower, "small/g.txt", "the user's")
+	write(t, a.lower, "big/sub/f.txt", "the user's")
+	a.file(a.upper, "small/g.txt", "the line's", 0o644, old)
+	a.file(a.upper, "big/sub/f.txt", "the line's", 0o644, old)
+	a.l.Seen = seen(t, m)
+	if !a.l.Seen.Changed("small/g.txt") || a.l.Seen.Changed("big/sub/f.txt") {
+		t.Errorf("watcher: small/g.txt %v (want true), big/sub/f.txt %v (want false: not watched)", a.l.Seen.Changed("small/g.txt"), a.l.Seen.Changed("big/sub/f.txt"))
+	}
+	res := a.apply(nil)
+	if got := notes(res.Conflicts); !slices.Equal(got, []string{"big/sub/f.txt", "small/g.txt"}) {
+		t.Errorf("conflicts %v, want both (the unwatched one by its change time)", got)
+	}
+	for _, p := range []string{"small/g.txt", "big/sub/f.txt"} {
+		if got := a.read(p); got != "the user's" {
+			t.Errorf("%s = %q, want the user's", p, got)
+		}
 	}
 }
