@@ -14,6 +14,19 @@ func (d *Dir) Symlink(target, name string) error {
 	return nil
 }
 
+// Readlink reads the target of the link name in d (readlinkat: the link
+// itself, never followed; not a link is EINVAL).
+func (d *Dir) Readlink(name string) (string, error) {
+	if err := checkName("readlink", name); err != nil {
+		return "", err
+	}
+	t, err := readlinkAt(d.h, name)
+	if err != nil {
+		return "", withPath(err, "readlink", d.child(name))
+	}
+	return t, nil
+}
+
 // MoveIn moves the entry fromName of the directory from (outside the
 // root, on the same file system) to name in d, whole, without replacing
 // anything already there (fs.ErrExist). Linux only: elsewhere it is

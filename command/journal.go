@@ -19,8 +19,10 @@ type LineJournal interface {
 type AppliedChange struct {
 	Path string // slash-separated, relative to the root
 	// Op is "created", "changed", "deleted" or "mode".
-	Op                    string
-	Dir                   bool
+	Op  string
+	Dir bool
+	// Link: a symbolic link; Before and After are its targets.
+	Link                  bool
 	ModeBefore, ModeAfter fs.FileMode
 	// Before and After are the texts (nil when not read; Size is then
 	// the file's size).

@@ -152,7 +152,7 @@ func (c *commandRun) applyLayer(ctx context.Context, ll *lineLayer) {
 	if c.journal != nil && len(res.Done) > 0 {
 		done := make([]AppliedChange, len(res.Done))
 		for i, d := range res.Done {
-			done[i] = AppliedChange{Path: d.Path, Op: string(d.Op), Dir: d.Dir, ModeBefore: d.ModeBefore, ModeAfter: d.ModeAfter,
+			done[i] = AppliedChange{Path: d.Path, Op: string(d.Op), Dir: d.Dir, Link: d.Link, ModeBefore: d.ModeBefore, ModeAfter: d.ModeAfter,
 				Before: d.Before, After: d.After, Size: d.Size}
 		}
 		if err := c.journal.Record(context.WithoutCancel(ctx), done); err != nil {

@@ -50,11 +50,13 @@ const (
 
 // Done is one path an applied layer changed: its texts before and after
 // (nil when not read: not a regular file, or keep said no, then Size is
-// the file's size) and its permission bits.
+// the file's size) and its permission bits. For a symbolic link (Link)
+// Before and After are its targets.
 type Done struct {
 	Path                  string
 	Op                    Op
 	Dir                   bool
+	Link                  bool
 	ModeBefore, ModeAfter fs.FileMode
 	Before, After         []byte
 	Size                  int64
@@ -299,6 +301,11 @@ func (a *applier) removeIn(d *beneath.Dir, name, p string, self bool) (kept int,
 	}
 	if !e.Mode.IsDir() {
 		done := Done{Path: p, Op: Deleted, ModeBefore: e.Mode.Perm()}
+		if e.Mode&fs.ModeSymlink != 0 {
+			if t, err := d.Readlink(name); err == nil {
+				done.Link, done.Before = true, []byte(t)
+			}
+		}
 		if e.Mode.IsRegular() {
 			if st, err := statIn(d, name); err == nil && st != nil {
 				done.Size = st.Size
@@ -308,7 +315,7 @@ func (a *applier) removeIn(d *beneath.Dir, name, p string, self bool) (kept int,
 		if err := d.Remove(name, e); err != nil {
 			return 0, err
 		}
-		if e.Mode.IsRegular() {
+		if e.Mode.IsRegular() || done.Link {
 			a.res.Done = append(a.res.Done, done)
 		}
 		return 0, nil
@@ -487,15 +494,25 @@ func (a *applier) link(c Change) error {
 		return err
 	}
 	name := path.Base(c.Path)
+	done := Done{Path: c.Path, Op: Created, Link: true, After: []byte(c.Target)}
 	if e, err := d.Lstat(name); err == nil {
 		if e.Mode&fs.ModeSymlink == 0 {
 			return fmt.Errorf("%w: something else is there now", ErrConflict)
 		}
+		old, err := d.Readlink(name)
+		if err != nil {
+			return err
+		}
+		done.Op, done.Before = Changed, []byte(old)
 		if err := d.Remove(name, e); err != nil {
 			return err
 		}
 	}
-	return d.Symlink(c.Target, name)
+	if err := d.Symlink(c.Target, name); err != nil {
+		return err
+	}
+	a.res.Done = append(a.res.Done, done)
+	return nil
 }
 
 // meta gives the workspace's c.Path the layer's mode and time.
@@ -545,10 +562,12 @@ func (a *applier) upperFile(rel string) func() (*os.File, error) {
 	return func() (*os.File, error) { return os.Open(filepath.Join(a.l.Upper, filepath.FromSlash(rel))) }
 }
 
-// created records c, applied, as new: a directory, or a file with its
-// text as it now is in the workspace (links are not journaled).
+// created records c, applied, as new: a directory, a link with its
+// target, or a file with its text as it now is in the workspace.
 func (a *applier) created(c Change) {
 	switch c.Kind {
+	case Link:
+		a.res.Done = append(a.res.Done, Done{Path: c.Path, Op: Created, Link: true, After: []byte(c.Target)})
 	case Mkdir:
 		a.res.Done = append(a.res.Done, Done{Path: c.Path, Op: Created, Dir: true, ModeAfter: c.Mode})
 	case Write:

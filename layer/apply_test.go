@@ -259,3 +259,59 @@ func TestApplyFollowsNoLink(t *testing.T) {
 		t.Errorf("result %+v, want the write refused", res)
 	}
 }
+
+// TestApplyJournalsLinks: the links a line made, pointed elsewhere or
+// removed are told to the journal with their targets (made alone or in a
+// tree moved in whole), so undo can take them back.
+func TestApplyJournalsLinks(t *testing.T) {
+	a := newApply(t, func(f *fixture) {
+		f.file(f.lower, "a.txt", "a", 0o644, old)
+		for l, to := range map[string]string{"cur": "a.txt", "gone": "a.txt", "dir/old": "../a.txt"} {
+			if err := os.MkdirAll(filepath.Dir(filepath.Join(f.lower, l)), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(to, filepath.Join(f.lower, l)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+	for l, to := range map[string]string{"made": "a.txt", "cur": "b.txt", "tree/in": "../a.txt"} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(a.upper, l)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(to, filepath.Join(a.upper, l)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a.whiteout("gone")
+	a.whiteout("dir")
+	res := a.apply(nil)
+	if len(res.Conflicts)+len(res.Failed)+len(res.Dropped) > 0 {
+		t.Fatalf("result %+v", res)
+	}
+	got := map[string]string{}
+	for _, d := range res.Done {
+		if d.Link {
+			if got[d.Path] != "" {
+				got[d.Path] += "; "
+			}
+			got[d.Path] += fmt.Sprintf("%s %s->%s", d.Op, d.Before, d.After)
+		}
+	}
+	want := map[string]string{
+		"made":    "created ->a.txt",
+		"cur":     "deleted a.txt->; created ->b.txt", // the walk: a delete, then a new link
+		"gone":    "deleted a.txt->",
+		"dir/old": "deleted ../a.txt->",
+		"tree/in": "created ->../a.txt",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("links told to the journal:\n got %v\nwant %v", got, want)
+	}
+	if res.Moved != 1 {
+		t.Errorf("moved %d trees, want tree/ moved whole", res.Moved)
+	}
+	if to, err := os.Readlink(filepath.Join(a.lower, "cur")); err != nil || to != "b.txt" {
+		t.Errorf("cur -> %q, %v; want the line's b.txt", to, err)
+	}
+}

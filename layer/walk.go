@@ -237,7 +237,10 @@ func (w *walker) entry(p string, inLower bool) (plain bool, err error) {
 				return plain, nil
 			}
 		} else if hasLow {
+			// Another kind of entry is replaced: removed first, so the
+			// file is new where it lands (not "removed meanwhile").
 			w.list = append(w.list, Change{Path: p, Kind: Delete, Existed: true})
+			existed = false
 		}
 		w.list = append(w.list, Change{Path: p, Kind: Write, Mode: mode, MTime: mtime, Existed: existed})
 		return plain, nil
@@ -252,7 +255,9 @@ func (w *walker) entry(p string, inLower bool) (plain bool, err error) {
 			}
 		}
 		if hasLow {
+			// Removed first, as above: the link is new where it lands.
 			w.list = append(w.list, Change{Path: p, Kind: Delete, Existed: true})
+			existed = false
 		}
 		w.list = append(w.list, Change{Path: p, Kind: Link, Target: target, Existed: existed})
 		return plain, nil

@@ -32,6 +32,7 @@ type journalMeta struct {
 	Existed    bool                `json:"existed,omitempty"`
 	Removed    bool                `json:"removed,omitempty"`
 	Dir        bool                `json:"dir,omitempty"`
+	Link       bool                `json:"link,omitempty"`
 	ModeBefore fs.FileMode         `json:"modeBefore,omitempty"`
 	ModeAfter  fs.FileMode         `json:"modeAfter,omitempty"`
 	Bulk       bool                `json:"bulk,omitempty"`
@@ -48,7 +49,7 @@ func (j journalStore) AppendJournal(ctx context.Context, run machine.RunID, entr
 	recs := make([]store.JournalRecord, len(entries))
 	for i, e := range entries {
 		meta, err := json.Marshal(journalMeta{
-			Kind: e.Kind, Target: e.Target, Dirs: e.Dirs, Existed: e.Existed, Removed: e.Removed, Dir: e.Dir,
+			Kind: e.Kind, Target: e.Target, Dirs: e.Dirs, Existed: e.Existed, Removed: e.Removed, Dir: e.Dir, Link: e.Link,
 			ModeBefore: e.ModeBefore, ModeAfter: e.ModeAfter, Bulk: e.Bulk,
 			Confirmed: e.Confirmed, Again: e.Again, CallID: e.CallID, At: e.At,
 		})
@@ -82,7 +83,7 @@ func (j journalStore) LoadJournal(ctx context.Context, run machine.RunID) ([]wor
 		out = append(out, workspace.JournalEntry{
 			Kind: m.Kind, Path: r.Path, Target: m.Target, Dirs: m.Dirs, Dropped: workspace.Dropped(r.Dropped),
 			Before: string(r.Before), After: string(r.After),
-			Existed: m.Existed, Removed: m.Removed, Dir: m.Dir,
+			Existed: m.Existed, Removed: m.Removed, Dir: m.Dir, Link: m.Link,
 			ModeBefore: m.ModeBefore, ModeAfter: m.ModeAfter, Bulk: m.Bulk,
 			Confirmed: m.Confirmed, Again: m.Again, CallID: m.CallID, At: m.At,
 		})

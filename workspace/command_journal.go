@@ -21,7 +21,7 @@ func (j lineJournal) Keeps(rel string, size int64) bool { return j.w.KeepsText(j
 func (j lineJournal) Record(ctx context.Context, changes []command.AppliedChange) error {
 	out := make([]LineChange, len(changes))
 	for i, c := range changes {
-		out[i] = LineChange{Path: c.Path, Op: LineOp(c.Op), Dir: c.Dir, ModeBefore: c.ModeBefore, ModeAfter: c.ModeAfter,
+		out[i] = LineChange{Path: c.Path, Op: LineOp(c.Op), Dir: c.Dir, Link: c.Link, ModeBefore: c.ModeBefore, ModeAfter: c.ModeAfter,
 			Before: c.Before, After: c.After, Size: c.Size}
 	}
 	return j.w.RecordLine(ctx, j.inv.RunID, j.inv.Call.ID, out)

@@ -66,6 +66,8 @@ type JournalEntry struct {
 	Removed bool
 	// Dir: the path is a directory (no texts).
 	Dir bool
+	// Link: the path is a symbolic link; Before and After are its targets.
+	Link bool
 	// ModeBefore and ModeAfter are the path's permission bits before and
 	// after; 0 where not known (a file tool keeps a file's mode).
 	ModeBefore, ModeAfter fs.FileMode

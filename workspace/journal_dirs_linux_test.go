@@ -100,3 +100,48 @@ func TestUndoRemakesTheDirectoriesALineRemoved(t *testing.T) {
 		}
 	}
 }
+
+// Undoing a line takes back what it did to symbolic links: the links it
+// made are removed (never followed: what they point at stays), one it
+// removed is made again, one it pointed elsewhere points back, a
+// directory of links it made is gone; a link changed since is left and
+// named.
+func TestUndoTakesBackALinesLinks(t *testing.T) {
+	dir, w := lineWorld(t, map[string]string{"keep.txt": "k\n", "b.txt": "b\n", "sub/f": "f\n"})
+	outside := t.TempDir()
+	must(t, os.WriteFile(filepath.Join(outside, "secret"), []byte("s\n"), 0o600))
+	must(t, os.Symlink("keep.txt", filepath.Join(dir, "cur")))
+	must(t, os.Symlink("keep.txt", filepath.Join(dir, "old")))
+	layerLine(t, w, "r1", "ln -s keep.txt l && ln -s "+outside+" out && ln -s sub lsub && mkdir d && ln -s ../keep.txt d/l && "+
+		"ln -sfn b.txt cur && rm old && ln -s keep.txt later")
+	for l, want := range map[string]string{"l": "keep.txt", "out": outside, "d/l": "../keep.txt", "cur": "b.txt"} {
+		if to, err := os.Readlink(filepath.Join(dir, l)); err != nil || to != want {
+			t.Fatalf("after the line %s -> %q, %v; want %q", l, to, err, want)
+		}
+	}
+	// Someone points the line's link elsewhere: undo leaves it.
+	must(t, os.Remove(filepath.Join(dir, "later")))
+	must(t, os.Symlink("b.txt", filepath.Join(dir, "later")))
+	applied, why, err := w.UndoRun(context.Background(), "r1")
+	if err != nil || !applied {
+		t.Fatalf("UndoRun = %v, %q, %v", applied, why, err)
+	}
+	for _, gone := range []string{"l", "out", "lsub", "d"} {
+		if _, err := os.Lstat(filepath.Join(dir, gone)); !os.IsNotExist(err) {
+			t.Errorf("%s is still there after undo (%v)", gone, err)
+		}
+	}
+	for l, want := range map[string]string{"cur": "keep.txt", "old": "keep.txt", "later": "b.txt"} {
+		if to, err := os.Readlink(filepath.Join(dir, l)); err != nil || to != want {
+			t.Errorf("after undo %s -> %q, %v; want %q", l, to, err, want)
+		}
+	}
+	for p, want := range map[string]string{filepath.Join(dir, "keep.txt"): "k\n", filepath.Join(dir, "sub", "f"): "f\n", filepath.Join(outside, "secret"): "s\n"} {
+		if b, err := os.ReadFile(p); err != nil || string(b) != want {
+			t.Errorf("%s = %q, %v after undo: a link was followed", p, b, err)
+		}
+	}
+	if !strings.Contains(why, "links not reverted (changed since run r1): later") {
+		t.Errorf("undo does not name the link changed since: %q", why)
+	}
+}

@@ -25,6 +25,9 @@ type LineChange struct {
 	Path string // relative to the root, slash-separated
 	Op   LineOp
 	Dir  bool // a directory (created or deleted; no texts)
+	// Link: a symbolic link; Before and After are its targets (undo
+	// makes the link again, or removes it, never following it).
+	Link bool
 	// ModeBefore and ModeAfter are the permission bits before and after (0
 	// for the side where the path did not exist).
 	ModeBefore, ModeAfter fs.FileMode
@@ -57,7 +60,7 @@ func (w *Workspace) RecordLine(ctx context.Context, run machine.RunID, call mach
 	entries := make([]JournalEntry, 0, len(changes))
 	for _, c := range changes {
 		e := JournalEntry{
-			Kind: EntryLine, Path: c.Path, Dir: c.Dir,
+			Kind: EntryLine, Path: c.Path, Dir: c.Dir, Link: c.Link,
 			Existed: c.Op != LineCreated, Removed: c.Op == LineDeleted,
 			ModeBefore: c.ModeBefore, ModeAfter: c.ModeAfter,
 			Before: string(c.Before), After: string(c.After),
@@ -65,7 +68,7 @@ func (w *Workspace) RecordLine(ctx context.Context, run machine.RunID, call mach
 			CallID: call, At: now,
 		}
 		switch {
-		case c.Dir:
+		case c.Dir, c.Link:
 		case c.Op == LineMode:
 			// Only the mode: the content is the same on both sides; the
 			// journal needs it to check the file is still as left.

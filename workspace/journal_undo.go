@@ -72,7 +72,8 @@ func nameList(names []string) string {
 // batch): a changed file gets its text back, a created one is deleted, a
 // deleted one is created again, a changed mode is set back; a directory a
 // line removed is made again before its files come back, and one it made
-// is removed once empty (journal_undo_dirs.go). A path whose
+// is removed once empty (journal_undo_dirs.go); a symbolic link it made,
+// removed or repointed is taken back (journal_undo_links.go). A path whose
 // current state is no longer what the run left — the user changed it since
 // — is not touched: it is named in failureReason, as are paths whose texts
 // the journal no longer holds. Nor is one whose path changed under it
@@ -93,13 +94,29 @@ func (w *Workspace) UndoRun(ctx context.Context, run machine.RunID) (applied boo
 	var modes []span
 	var skipped, dirs, refused []string
 	var du dirUndo
+	var links []span
 	gone := make(map[Dropped][]string)
 	var goneOrder []Dropped
 	for _, p := range order {
 		s := by[p]
-		if s.first.Dir || s.last.Dir {
-			if !s.first.Dir || !s.last.Dir || !du.add(s) {
-				dirs = append(dirs, p) // a directory that became a file, or the other way
+		if s.first.Dir != s.last.Dir || s.first.Link != s.last.Link {
+			dirs = append(dirs, p) // a directory, file or link that became another kind
+			continue
+		}
+		if s.first.Dir {
+			if !du.add(s) {
+				dirs = append(dirs, p)
+			}
+			continue
+		}
+		if s.first.Link {
+			if d := s.dropped(); d != "" {
+				if _, ok := gone[d]; !ok {
+					goneOrder = append(goneOrder, d)
+				}
+				gone[d] = append(gone[d], p)
+			} else {
+				links = append(links, *s)
 			}
 			continue
 		}
@@ -137,13 +154,21 @@ func (w *Workspace) UndoRun(ctx context.Context, run machine.RunID) (applied boo
 		reasons = append(reasons, fmt.Sprintf("not reverted (%s): %s", dropWords(d, run), nameList(gone[d])))
 	}
 	if len(dirs) > 0 {
-		reasons = append(reasons, "left as they are (a directory that became a file or the other way): "+nameList(dirs))
+		reasons = append(reasons, "left as they are (a directory, file or link that became another kind): "+nameList(dirs))
 	}
-	if len(edits) == 0 && len(modes) == 0 && du.empty() {
+	if len(edits) == 0 && len(modes) == 0 && du.empty() && len(links) == 0 {
 		return false, strings.Join(reasons, "; "), nil
 	}
 	if failed := w.remakeDirs(&du); len(failed) > 0 {
 		reasons = append(reasons, "directories not made again: "+strings.Join(failed, "; "))
+	}
+	if skipped, failed := w.undoLinks(links); len(skipped)+len(failed) > 0 {
+		if len(skipped) > 0 {
+			reasons = append(reasons, fmt.Sprintf("links not reverted (changed since run %s): %s", run, nameList(skipped)))
+		}
+		if len(failed) > 0 {
+			reasons = append(reasons, "links not reverted: "+strings.Join(failed, "; "))
+		}
 	}
 	if len(edits) > 0 {
 		res, err := w.applyBatch(ctx, fmt.Sprintf("loopls: undo run %s", run), edits)

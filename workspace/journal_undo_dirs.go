@@ -52,7 +52,7 @@ func (w *Workspace) remakeDirs(u *dirUndo) []string {
 	var failed []string
 	for _, s := range u.remake {
 		p := s.first.Path
-		if why := w.dirRefusal(p); why != "" {
+		if why := w.protectedRefusal(p); why != "" {
 			failed = append(failed, why)
 			continue
 		}
@@ -125,7 +125,7 @@ func (w *Workspace) removeDirs(u *dirUndo) []string {
 	var kept []string
 	for _, s := range u.remove {
 		p := s.first.Path
-		if why := w.dirRefusal(p); why != "" {
+		if why := w.protectedRefusal(p); why != "" {
 			kept = append(kept, why)
 			continue
 		}
@@ -158,9 +158,9 @@ func (w *Workspace) removeDirs(u *dirUndo) []string {
 	return kept
 }
 
-// dirRefusal says why undo must not make or remove the directory p (""
+// protectedRefusal says why undo must not make or remove p (""
 // when it may): it is a protected path now.
-func (w *Workspace) dirRefusal(p string) string {
+func (w *Workspace) protectedRefusal(p string) string {
 	if pp, ok := w.protectedPath(p); ok {
 		return fmt.Sprintf("%s (%s is a protected path now; undo writes none: revert it by hand if you mean to)", p, pp)
 	}

@@ -84,8 +84,8 @@ func (w *Workspace) RunReview(ctx context.Context, run machine.RunID) (RunReview
 	out := RunReview{RunID: run, Files: []FileReview{}}
 	for _, p := range order {
 		s := by[p]
-		if s.first.Dir || s.last.Dir {
-			continue
+		if s.first.Dir || s.last.Dir || s.first.Link || s.last.Link {
+			continue // no text to review: undo takes them back (UndoRun)
 		}
 		fr := FileReview{Path: p, Kind: s.last.Kind, Created: !s.first.Existed, Removed: s.last.Removed, Hunks: []Hunk{}}
 		fr.URI, _, _ = w.uriFor(p)
