@@ -270,6 +270,10 @@ func (r *Root) linkTarget(dir, target string) (string, bool) {
 	if filepath.IsAbs(target) || filepath.VolumeName(target) != "" {
 		return within(r.path, filepath.Clean(target))
 	}
+	if strings.HasPrefix(filepath.ToSlash(target), "/") {
+		// rooted without a drive (Windows' \dir): on the root's drive
+		return within(r.path, filepath.Clean(filepath.VolumeName(r.path)+target))
+	}
 	next := path.Clean(path.Join(dir, filepath.ToSlash(target)))
 	if next == ".." || strings.HasPrefix(next, "../") || path.IsAbs(next) {
 		return "", false

@@ -121,6 +121,9 @@ func TestReparseTargets(t *testing.T) {
 		{"junction to a volume", reparseData(windows.IO_REPARSE_TAG_MOUNT_POINT, `\??\Volume{0b1c6a47-0000-0000-0000-100000000000}\`, ``, 0), `\??\Volume{0b1c6a47-0000-0000-0000-100000000000}\`, ""},
 		{"symlink relative", reparseData(windows.IO_REPARSE_TAG_SYMLINK, `..\pkg\a`, `..\pkg\a`, symlinkFlagRelative), `..\pkg\a`, "pkg/a"},
 		{"symlink relative out", reparseData(windows.IO_REPARSE_TAG_SYMLINK, `..\..\..\x`, `..\..\..\x`, symlinkFlagRelative), `..\..\..\x`, ""},
+		{"symlink rooted, on the root's drive", reparseData(windows.IO_REPARSE_TAG_SYMLINK, `\work\proj\pkg\a`, ``, symlinkFlagRelative), `\work\proj\pkg\a`, "pkg/a"},
+		{"symlink rooted, out", reparseData(windows.IO_REPARSE_TAG_SYMLINK, `\Users\me`, ``, symlinkFlagRelative), `\Users\me`, ""},
+		{"symlink drive-relative", reparseData(windows.IO_REPARSE_TAG_SYMLINK, `C:pkg`, ``, symlinkFlagRelative), `C:pkg`, ""},
 		{"symlink absolute", reparseData(windows.IO_REPARSE_TAG_SYMLINK, `\??\C:\work\proj\.git`, `C:\work\proj\.git`, 0), `C:\work\proj\.git`, ".git"},
 		{"symlink UNC", reparseData(windows.IO_REPARSE_TAG_SYMLINK, `\??\UNC\srv\share\x`, `\\srv\share\x`, 0), `\\srv\share\x`, ""},
 	} {
