@@ -22,6 +22,7 @@ const sessions = require('./vscode-sessions');
 const kept = require('./vscode-kept');
 const runreview = require('./vscode-runreview');
 const unsaved = require('./vscode-unsaved');
+const order = require('./vscode-order');
 const scenarioDone = Symbol('scenario done');
 
 const [url, ws, eventsPath, out, scenario] = process.argv.slice(2);
@@ -482,6 +483,13 @@ async function panelSection(page) {
       if (pf) await unsaved.unsavedTyping(hp, pf);
       throw scenarioDone;
     }
+    if (process.env.LOOPLS_VSCODE_ONLY === 'order') {
+      const hp = { page, check, events, waitFor, shot, palette, openFile, runAgent, runEnded, panelFrame, ws, panelSend, panelRunText };
+      const pf = await review.openPanel(hp);
+      check('the panel opened', pf);
+      if (pf) await order.toolOrder(hp, pf);
+      throw scenarioDone;
+    }
     if (process.env.LOOPLS_VSCODE_ONLY === 'runreview') {
       const hp = { page, check, events, waitFor, shot, palette, openFile, runAgent, runEnded, panelFrame, ws, panelSend, panelRunText };
       const pf = await review.openPanel(hp);
@@ -691,6 +699,7 @@ async function panelSection(page) {
       if (editSession) await review.modePerSession(h, rf, editSession);
       await kept.keptThenCat(h, rf);
       await unsaved.unsavedTyping(h, rf);
+      await order.toolOrder(h, rf);
       await review.attachSelectionInPanel(h, rf);
       await review.queueDuringRun(h, rf);
       await review.modalWhenHidden(h);

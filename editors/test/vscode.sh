@@ -6,7 +6,7 @@
 #      dist/loopls-<this platform>.vsix, from make vsix), CS_PREFIX (default the clients home's
 #      code-server), CHROMIUM (default /usr/bin/chromium),
 #      LOOPLS_EDITORS_ARTIFACTS (screenshots and logs; default $TMPDIR/loopls-editors-artifacts),
-#      LOOPLS_VSCODE_ONLY=panel|sessions|diagnostics|answer|kept|unsaved|runreview|firstrun (those checks alone, while working on them),
+#      LOOPLS_VSCODE_ONLY=panel|sessions|diagnostics|answer|kept|unsaved|order|runreview|firstrun (those checks alone, while working on them),
 #      LOOPLS_VSCODE_THEME (workbench.colorTheme, e.g. "Default Dark Modern"; capture-vscode.sh sets it).
 # Prints PASS/FAIL lines and "N passed, N failed"; exits non-zero on any failure.
 harness=vscode
