@@ -164,6 +164,9 @@ func TestApplyConflicts(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// The watcher saw the delete: nothing at deleted.txt tells it from a
+	// file the line moved there (TestApplyMovedAndLinkedFiles).
+	a.l.Seen = &Seen{paths: map[string]bool{"deleted.txt": true}}
 	res := a.apply(nil)
 	if got := a.read("saved.txt"); got != "user" {
 		t.Errorf("the user's save was overwritten: %q", got)
@@ -313,5 +316,37 @@ func TestApplyJournalsLinks(t *testing.T) {
 	}
 	if to, err := os.Readlink(filepath.Join(a.lower, "cur")); err != nil || to != "b.txt" {
 		t.Errorf("cur -> %q, %v; want the line's b.txt", to, err)
+	}
+}
+
+// TestApplyMovedAndLinkedFiles: a file the line moved (mv a b) or
+// hard-linked (ln a c) is copied up with the overlay's origin mark at a
+// path the workspace never had: it is new there, applied, and the moved
+// file's old name removed. Taken as existing it was "removed meanwhile",
+// never made, while the whiteout removed a: the file was lost.
+func TestApplyMovedAndLinkedFiles(t *testing.T) {
+	a := newApply(t, func(f *fixture) {
+		f.file(f.lower, "a.txt", "moved", 0o644, old)
+		f.file(f.lower, "src.txt", "linked", 0o644, old)
+	})
+	a.whiteout("a.txt")
+	a.file(a.upper, "sub/b.txt", "moved", 0o644, old)
+	a.xattr("sub/b.txt", xattrPrefix+"origin", "")
+	a.file(a.upper, "src.txt", "linked", 0o644, old)
+	a.xattr("src.txt", xattrPrefix+"origin", "")
+	if err := os.Link(filepath.Join(a.upper, "src.txt"), filepath.Join(a.upper, "c.txt")); err != nil {
+		t.Fatal(err)
+	}
+	res := a.apply(nil)
+	if len(res.Conflicts)+len(res.Failed) > 0 {
+		t.Errorf("result %+v", res)
+	}
+	for rel, want := range map[string]string{"sub/b.txt": "moved", "c.txt": "linked", "src.txt": "linked"} {
+		if got := a.read(rel); got != want {
+			t.Errorf("%s = %q, want %q", rel, got, want)
+		}
+	}
+	if _, err := os.Lstat(filepath.Join(a.lower, "a.txt")); !os.IsNotExist(err) {
+		t.Errorf("a.txt is still there after the move (%v)", err)
 	}
 }

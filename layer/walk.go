@@ -195,7 +195,14 @@ func (w *walker) entry(p string, inLower bool) (plain bool, err error) {
 	}
 	mode := fs.FileMode(st.Mode & 0o777)
 	mtime := time.Unix(st.Mtim.Unix())
-	existed := hasLow || slices.Contains(xattrs, xattrPrefix+"origin")
+	// Only an entry the workspace has at the same path existed. The
+	// overlay's origin mark says the entry was copied up from some lower
+	// file, which is also the mark of a file the line moved (mv a b) or
+	// hard-linked (ln a b) to a new path: taken as existing, such a file
+	// was "removed meanwhile" and never made, while the whiteout of a
+	// removed a. A file the line changed and someone removed meanwhile is
+	// found by the watcher (Layer.Seen) instead.
+	existed := hasLow
 	switch {
 	case isWhiteout(&st):
 		if hasLow {

@@ -182,7 +182,7 @@ func TestWalk(t *testing.T) {
 		{"overlay attribute inside a new tree", func(f *fixture) {
 			f.file(f.upper, "n/a", "1", 0o644, old)
 			f.xattr("n/a", xattrPrefix+"origin", "")
-		}, []string{"mkdir n -rwxr-xr-x", "write n/a -rw-r--r-- existed"}},
+		}, []string{"mkdir n -rwxr-xr-x", "write n/a -rw-r--r--"}},
 		{"redirect is not applied", func(f *fixture) {
 			f.dir(f.upper, "r")
 			f.xattr("r", xattrPrefix+"redirect", "/elsewhere")

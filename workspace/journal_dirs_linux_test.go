@@ -145,3 +145,49 @@ func TestUndoTakesBackALinesLinks(t *testing.T) {
 		t.Errorf("undo does not name the link changed since: %q", why)
 	}
 }
+
+// A line that moves files (mv) and hard-links one (ln) has them applied
+// (the overlay marks each as copied up from another path; they were lost
+// as "removed meanwhile" while the moved file's old name was removed),
+// the hard link as a file of its own; undo takes all of it back.
+func TestLineMovesAndLinksFilesAndUndoes(t *testing.T) {
+	dir, w := lineWorld(t, map[string]string{"keep.txt": "k\n", "b.txt": "b\n", "c.txt": "c\n"})
+	w = withPolicy(w, command.Policy{Allowed: []string{"mv", "ln", "mkdir"}})
+	layerLine(t, w, "r1", "mv keep.txt moved.txt && ln b.txt hard && mkdir n && mv c.txt n/c.txt")
+	for rel, want := range map[string]string{"moved.txt": "k\n", "hard": "b\n", "b.txt": "b\n", "n/c.txt": "c\n"} {
+		if got := readDisk(t, dir, rel); got != want {
+			t.Errorf("after the line %s = %q, want %q", rel, got, want)
+		}
+	}
+	for _, gone := range []string{"keep.txt", "c.txt"} {
+		if _, err := os.Lstat(filepath.Join(dir, gone)); !os.IsNotExist(err) {
+			t.Errorf("%s is still there after the line moved it (%v)", gone, err)
+		}
+	}
+	if a, b := statOf(t, dir, "b.txt"), statOf(t, dir, "hard"); os.SameFile(a, b) {
+		t.Errorf("hard shares b.txt's inode; docs/security.md says it is a file of its own")
+	}
+	applied, why, err := w.UndoRun(context.Background(), "r1")
+	if err != nil || !applied || why != "" {
+		t.Fatalf("UndoRun = %v, %q, %v", applied, why, err)
+	}
+	for rel, want := range map[string]string{"keep.txt": "k\n", "b.txt": "b\n", "c.txt": "c\n"} {
+		if got := readDisk(t, dir, rel); got != want {
+			t.Errorf("after undo %s = %q, want %q", rel, got, want)
+		}
+	}
+	for _, gone := range []string{"moved.txt", "hard", "n"} {
+		if _, err := os.Lstat(filepath.Join(dir, gone)); !os.IsNotExist(err) {
+			t.Errorf("%s is still there after undo (%v)", gone, err)
+		}
+	}
+}
+
+func statOf(t *testing.T, dir, rel string) os.FileInfo {
+	t.Helper()
+	fi, err := os.Lstat(filepath.Join(dir, rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fi
+}
