@@ -202,7 +202,13 @@ local ok, err = pcall(function()
     return k[#k] == 'end'
   end)
   local kinds = progress_kinds(nil)
-  check('$/progress begin … end seen through LspProgress', kinds[1] == 'begin' and kinds[#kinds] == 'end' and #kinds >= 3, kinds)
+  -- What the run went through is reported: as reports, or, when the run
+  -- ran ahead of that answer (a loaded machine), folded into begin's
+  -- message (rpc/progress.go), so begin and end alone are right then.
+  local first = events.progress[1]
+  local told = #kinds >= 3 or (first ~= nil and type(first.value.message) == 'string' and first.value.message:find('^turn %d+ · ') ~= nil)
+  check('$/progress begin … end seen through LspProgress, the run\'s state reported', kinds[1] == 'begin' and kinds[#kinds] == 'end' and told,
+    { kinds = kinds, begin = first and first.value })
 
   -- 2. A follow-up with <C-s> in insert mode: only answerable from the first exchange.
   run, rec = send_and_wait('recall what I said', 'insert')

@@ -112,6 +112,19 @@ local ok, err = pcall(function()
     and output:find('one, typed by the user\ntwo\nTHREE\n', 1, true) ~= nil and not output:find('typed again', 1, true), output)
   vim.api.nvim_buf_set_lines(f, 0, 1, false, { 'one, typed by the user' })
 
+  -- A kept edit of a file holding unsaved typing (edit_file, auto mode):
+  -- it joins the typing in the buffer, which is not written for the user.
+  local hello = open('hello.txt')
+  vim.api.nvim_buf_set_lines(hello, 1, 1, false, { 'typed below, not written' })
+  local erun, erec = frame.run(function()
+    loopls.run('edit hello.txt')
+  end)
+  local ecall = frame.tool_call(erun, 'edit_file')
+  check('an edit_file of a buffer with unsaved typing lands in the buffer beside the typing, and is not written',
+    erec ~= nil and erec.outcome == 'completed' and vim.deep_equal(lines(hello), { 'goodbye', 'typed below, not written' })
+      and vim.bo[hello].modified and read('hello.txt') == 'hello\n', { lines(hello), read('hello.txt'), ecall and ecall.output })
+  vim.api.nvim_set_current_buf(f)
+
   -- A conflict: the user types again after the line saw the buffer and
   -- before its change reaches it (between the daemon's check and its
   -- use, the test types at the moment the edit arrives). The edit is

@@ -280,9 +280,18 @@ function M.apply_edit_handler(err, params, ctx, config)
   -- which the chat shows already (and which piles up into Press-ENTER prompts).
   params = vim.tbl_extend('force', {}, params or {})
   params.label = nil
+  -- A buffer holding typing of the user's not yet written is not written
+  -- for them: the edit joins the typing there, unsaved.
+  local typed = {}
+  for _, t in ipairs(touched(edit)) do
+    local b = loaded_buffer(t.uri)
+    if b and vim.bo[b].modified then
+      typed[t.uri] = true
+    end
+  end
   local result = vim.lsp.handlers['workspace/applyEdit'](err, params, ctx, config)
   if type(result) == 'table' and result.applied and M.save_kept() and not unsaved then
-    M.save(edit, client)
+    M.save(edit, client, typed)
   end
   return result
 end
@@ -297,11 +306,12 @@ end
 --- BufWritePre autocommands run), attached to loopls first so the text
 --- written reaches it before the edit's answer: loopls journals what was
 --- saved, and the run's next command reads it. A buffer the edit deleted is
---- not written.
-function M.save(edit, client)
+--- not written, nor one in typed (uri → true: it held the user's unsaved
+--- typing when the edit came; the run's commands read it as it is anyway).
+function M.save(edit, client, typed)
   for _, t in ipairs(touched(edit)) do
     local b = vim.uri_to_bufnr(t.uri)
-    if vim.api.nvim_buf_is_loaded(b) and vim.bo[b].modified and vim.bo[b].buftype == '' then
+    if not (typed and typed[t.uri]) and vim.api.nvim_buf_is_loaded(b) and vim.bo[b].modified and vim.bo[b].buftype == '' then
       if client and not vim.lsp.buf_is_attached(b, client.id) then
         pcall(vim.lsp.buf_attach_client, b, client.id)
       end
