@@ -512,6 +512,34 @@ func TestSetTimesOnTheHandle(t *testing.T) {
 	}
 }
 
+// TestChmodThroughAReadHandle: undo sets a file's mode back on a handle
+// opened to read it (workspace's chmodNoFollow), as fchmod does on Unix:
+// on Windows that needs the handle to hold FILE_WRITE_ATTRIBUTES. (Wine
+// does not check a handle's access here: under Wine this passes either way.)
+func TestChmodThroughAReadHandle(t *testing.T) {
+	dir := tree(t, "a/f")
+	r := open(t, dir)
+	d, err := r.OpenDir("a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	f, err := d.OpenFile("f", os.O_RDONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := f.Chmod(0o444); err != nil {
+		t.Fatalf("Chmod on a read handle: %v", err)
+	}
+	if fi, err := os.Stat(filepath.Join(dir, "a/f")); err != nil || fi.Mode().Perm() != 0o444 {
+		t.Errorf("a/f: %v, %v; want read-only", fi, err)
+	}
+	if err := f.Chmod(0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestJunctionIsALink: a junction (what mklink /J makes, no privilege
 // needed) is a link to every operation: refused on the way, followed by
 // Resolve only to judge where it leads, removed itself and not what it

@@ -271,7 +271,13 @@ func openFileAt(h handle, name, rel string, flag int, perm fs.FileMode) (*os.Fil
 	if perm&0o200 == 0 && disposition != windows.FILE_OPEN {
 		attrs = windows.FILE_ATTRIBUTE_READONLY // as os.OpenFile creates it
 	}
-	nh, err := openAtWith(h, name, access, windows.FILE_SHARE_READ|windows.FILE_SHARE_WRITE, disposition, 0, attrs)
+	// A handle opened to read may set the file's mode and times too, as a
+	// descriptor may on Unix (undo sets a mode back through one); where
+	// that is not granted, it reads only.
+	nh, err := openAtWith(h, name, access|windows.FILE_WRITE_ATTRIBUTES, windows.FILE_SHARE_READ|windows.FILE_SHARE_WRITE, disposition, 0, attrs)
+	if errors.Is(err, windows.ERROR_ACCESS_DENIED) && access&windows.GENERIC_WRITE == 0 {
+		nh, err = openAtWith(h, name, access, windows.FILE_SHARE_READ|windows.FILE_SHARE_WRITE, disposition, 0, attrs)
+	}
 	if err != nil {
 		return nil, err
 	}
