@@ -164,6 +164,15 @@ func (w *Watcher) Sync(ctx context.Context) error {
 		w.mu.Unlock()
 		p := filepath.Join(w.syncDir, name)
 		fd, err := unix.Open(p, unix.O_CREAT|unix.O_EXCL|unix.O_WRONLY|unix.O_CLOEXEC, 0o600)
+		if errors.Is(err, unix.ENOENT) {
+			// Its directory was removed (a cache cleaned): made and
+			// watched again.
+			if err = os.Mkdir(w.syncDir, 0o700); err == nil || errors.Is(err, fs.ErrExist) {
+				if err = w.fsw.Add(w.syncDir); err == nil {
+					fd, err = unix.Open(p, unix.O_CREAT|unix.O_EXCL|unix.O_WRONLY|unix.O_CLOEXEC, 0o600)
+				}
+			}
+		}
 		if err == nil {
 			unix.Close(fd)
 			if w.syncing != nil {

@@ -218,3 +218,19 @@ func TestWatcherOutOfWatches(t *testing.T) {
 		}
 	}
 }
+
+// TestWatcherOwnDirectoryRemoved: the watcher's own directory removed
+// between lines (a cache cleaned) is made again; lines still mark.
+func TestWatcherOwnDirectoryRemoved(t *testing.T) {
+	root := t.TempDir()
+	w := newWatcher(t, root)
+	if err := os.RemoveAll(w.syncDir); err != nil {
+		t.Fatal(err)
+	}
+	m := mark(t, w)
+	defer m.Release()
+	write(t, root, "a.txt", "after the mark")
+	if s := seen(t, m); !s.Changed("a.txt") || s.Overflow {
+		t.Errorf("after the watcher's directory was made again: a.txt %v, overflow %v", s.Changed("a.txt"), s.Overflow)
+	}
+}
