@@ -234,3 +234,25 @@ func TestWatcherOwnDirectoryRemoved(t *testing.T) {
 		t.Errorf("after the watcher's directory was made again: a.txt %v, overflow %v", s.Changed("a.txt"), s.Overflow)
 	}
 }
+
+// TestWatcherFollowsARenamedDirectory: a directory renamed in the
+// workspace (its watches would keep the old names) is watched by its new
+// name: a later save under it is seen there, deep down too.
+func TestWatcherFollowsARenamedDirectory(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, "x/sub/f.txt", "f")
+	w := newWatcher(t, root)
+	if err := os.Rename(filepath.Join(root, "x"), filepath.Join(root, "y")); err != nil {
+		t.Fatal(err)
+	}
+	m := mark(t, w)
+	defer m.Release()
+	write(t, root, "y/sub/f.txt", "saved under the new name")
+	s := seen(t, m)
+	if !s.Changed("y/sub/f.txt") {
+		t.Errorf("a save under the renamed directory is not seen by its new name")
+	}
+	if s.Changed("x/sub/f.txt") {
+		t.Errorf("a save under the renamed directory is seen by its old name")
+	}
+}
