@@ -71,6 +71,17 @@ if [ "$only" != firstrun ]; then
   stop_cs
 fi
 
+# The run review across a window reload (vscode-runreview.js): it reloads the
+# window, so it has a code-server and a workspace of its own.
+if [ -z "$only" ]; then
+  vws=$work/review-ws; make_workspace "$vws"
+  mkdir -p "$out/runreview"
+  start_cs "$user" "$out/runreview/events.jsonl" "$vws" --disable-workspace-trust
+  LOOPLS_VSCODE_ONLY=runreview NODE_PATH=$here/node_modules timeout 300 node "$here/vscode-drive.js" \
+    "http://127.0.0.1:$port/?folder=$vws" "$vws" "$out/runreview/events.jsonl" "$out/runreview" runreview || rc=1
+  stop_cs
+fi
+
 # The first run with no Ollama: loopls pointed at a port nothing listens on.
 if [ -z "$only" ] || [ "$only" = firstrun ]; then
   fws=$work/firstrun-ws; make_workspace "$fws"
