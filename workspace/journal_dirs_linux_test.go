@@ -191,3 +191,21 @@ func statOf(t *testing.T, dir, rel string) os.FileInfo {
 	}
 	return fi
 }
+
+// The run review's Undo all takes back a line's directories and links
+// too, as UndoRun does.
+func TestReviewUndoAllTakesBackDirectoriesAndLinks(t *testing.T) {
+	dir, w := lineWorld(t, map[string]string{"d/f": "f\n", "keep.txt": "k\n"})
+	layerLine(t, w, "r1", "mkdir -p a/b && echo x > a/b/f && ln -s f a/b/l && ln -s keep.txt top && rm -r d")
+	if _, why, err := w.ReviewAction(context.Background(), "r1", "", -1, false); err != nil || why != "" {
+		t.Fatalf("Undo all: %q, %v", why, err)
+	}
+	for _, gone := range []string{"a", "top"} {
+		if _, err := os.Lstat(filepath.Join(dir, gone)); !os.IsNotExist(err) {
+			t.Errorf("%s is still there after Undo all (%v)", gone, err)
+		}
+	}
+	if got := readDisk(t, dir, "d/f"); got != "f\n" {
+		t.Errorf("d/f = %q after Undo all", got)
+	}
+}

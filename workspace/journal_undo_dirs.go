@@ -166,3 +166,20 @@ func (w *Workspace) protectedRefusal(p string) string {
 	}
 	return ""
 }
+
+// treeOf collects the spans of a run's directories and links that undo
+// takes back (each of one kind throughout, its texts held), for the run
+// review's Undo all, which otherwise undoes files only.
+func treeOf(order []string, by map[string]*span) (du dirUndo, links []span) {
+	for _, p := range order {
+		s := by[p]
+		switch {
+		case s.first.Dir != s.last.Dir || s.first.Link != s.last.Link:
+		case s.first.Dir:
+			du.add(s)
+		case s.first.Link && s.dropped() == "":
+			links = append(links, *s)
+		}
+	}
+	return du, links
+}

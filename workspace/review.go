@@ -149,10 +149,24 @@ func (w *Workspace) ReviewAction(ctx context.Context, run machine.RunID, path st
 		return RunReview{}, "", err
 	}
 	entries, _ := w.journal.entries(ctx, run)
-	_, by := spans(entries)
+	order, by := spans(entries)
 	marks := w.journal.marks(ctx, run)
 	var reasons []string
 	found := false
+	// Undo all takes back the run's directories and links too, as UndoRun
+	// does: removed ones made again before the files, made ones removed
+	// after them once empty.
+	var du dirUndo
+	if path == "" && !keep {
+		var links []span
+		du, links = treeOf(order, by)
+		reasons = append(reasons, w.remakeDirs(&du)...)
+		skipped, failed := w.undoLinks(links)
+		if len(skipped) > 0 {
+			reasons = append(reasons, fmt.Sprintf("links not reverted (changed since run %s): %s", run, nameList(skipped)))
+		}
+		reasons = append(reasons, failed...)
+	}
 	for _, f := range rev.Files {
 		if path != "" && f.Path != path {
 			continue
@@ -219,9 +233,11 @@ func (w *Workspace) ReviewAction(ctx context.Context, run machine.RunID, path st
 			}
 		}
 	}
-	if !found {
+	if !found && path != "" {
 		return RunReview{}, "", fmt.Errorf("run %s did not change %s: %w", run, path, ErrNoReview)
 	}
+	reasons = append(reasons, w.setDirModes(&du)...)
+	reasons = append(reasons, w.removeDirs(&du)...)
 	after, err := w.RunReview(ctx, run)
 	return after, strings.Join(reasons, "; "), err
 }
