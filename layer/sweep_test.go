@@ -216,3 +216,26 @@ func TestSweepLeavesAnUnmarkedLayerUntilItIsOld(t *testing.T) {
 		t.Errorf("a fresh unmarked layer was swept: %v", err)
 	}
 }
+
+// BenchmarkNewBesideLiveLayers is a line's layer made and removed while
+// eight other daemons' lines hold theirs under the same base: the sweep
+// before each new layer tries each one's lock and leaves it.
+func BenchmarkNewBesideLiveLayers(b *testing.B) {
+	base := b.TempDir()
+	for range 8 {
+		l, err := New(base)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer l.Close()
+	}
+	for b.Loop() {
+		l, err := New(base)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := l.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
