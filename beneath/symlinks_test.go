@@ -219,3 +219,38 @@ func TestSetTimes(t *testing.T) {
 		t.Errorf("file's mtime = %v", fi.ModTime())
 	}
 }
+
+// TestReadlink: Dir.Readlink reads a link's own target, whatever it points
+// at (outside the root, nowhere), and refuses what is not a link and a
+// name that is not one entry.
+func TestReadlink(t *testing.T) {
+	dir := t.TempDir()
+	for name, to := range map[string]string{"out": "/etc/passwd", "dangling": "no/such", "in": "f"} {
+		if err := os.Symlink(to, filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "f"), []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	d, err := r.OpenDir(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	for name, want := range map[string]string{"out": "/etc/passwd", "dangling": "no/such", "in": "f"} {
+		if got, err := d.Readlink(name); err != nil || got != want {
+			t.Errorf("Readlink(%s) = %q, %v; want %q", name, got, err, want)
+		}
+	}
+	for _, name := range []string{"f", "in/x", "..", "missing"} {
+		if got, err := d.Readlink(name); err == nil {
+			t.Errorf("Readlink(%s) = %q, want an error", name, got)
+		}
+	}
+}
