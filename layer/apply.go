@@ -533,9 +533,13 @@ func (a *applier) meta(c Change) error {
 	if err := a.setMeta(d, c); err != nil {
 		return err
 	}
-	if isReg(st) && fs.FileMode(st.Mode&0o777) != c.Mode.Perm() {
-		a.res.Done = append(a.res.Done, Done{Path: c.Path, Op: Moded, ModeBefore: fs.FileMode(st.Mode & 0o777), ModeAfter: c.Mode, Size: st.Size,
+	switch before := fs.FileMode(st.Mode & 0o777); {
+	case before == c.Mode.Perm():
+	case isReg(st):
+		a.res.Done = append(a.res.Done, Done{Path: c.Path, Op: Moded, ModeBefore: before, ModeAfter: c.Mode, Size: st.Size,
 			After: a.read(c.Path, st.Size, func() (*os.File, error) { return d.OpenFile(name, os.O_RDONLY, 0) })})
+	case isDir(st):
+		a.res.Done = append(a.res.Done, Done{Path: c.Path, Op: Moded, Dir: true, ModeBefore: before, ModeAfter: c.Mode})
 	}
 	return nil
 }

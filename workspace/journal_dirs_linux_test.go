@@ -209,3 +209,27 @@ func TestReviewUndoAllTakesBackDirectoriesAndLinks(t *testing.T) {
 		t.Errorf("d/f = %q after Undo all", got)
 	}
 }
+
+// A directory's mode the line changed is set back; one it removed and
+// made again gets its files back, and undo says nothing of it.
+func TestUndoSetsBackADirectorysMode(t *testing.T) {
+	dir, w := lineWorld(t, map[string]string{"d/f": "f\n", "x/old": "o\n"})
+	must(t, os.Chmod(filepath.Join(dir, "d"), 0o755))
+	layerLine(t, w, "r1", "chmod 700 d && rm -r x && mkdir x && echo n > x/new")
+	if fi, err := os.Stat(filepath.Join(dir, "d")); err != nil || fi.Mode().Perm() != 0o700 {
+		t.Fatalf("d after the line: %v, %v", fi.Mode(), err)
+	}
+	applied, why, err := w.UndoRun(context.Background(), "r1")
+	if err != nil || !applied || why != "" {
+		t.Fatalf("UndoRun = %v, %q, %v", applied, why, err)
+	}
+	if fi, err := os.Stat(filepath.Join(dir, "d")); err != nil || fi.Mode().Perm() != 0o755 {
+		t.Errorf("d after undo: %v, %v; want 0755", fi.Mode(), err)
+	}
+	if got := readDisk(t, dir, "x/old"); got != "o\n" {
+		t.Errorf("x/old = %q after undo", got)
+	}
+	if _, err := os.Lstat(filepath.Join(dir, "x", "new")); !os.IsNotExist(err) {
+		t.Errorf("x/new is still there after undo (%v)", err)
+	}
+}

@@ -104,9 +104,7 @@ func (w *Workspace) UndoRun(ctx context.Context, run machine.RunID) (applied boo
 			continue
 		}
 		if s.first.Dir {
-			if !du.add(s) {
-				dirs = append(dirs, p)
-			}
+			du.add(s)
 			continue
 		}
 		if s.first.Link {

@@ -13,32 +13,33 @@ import (
 	"github.com/loopls/loopls/beneath"
 )
 
-// dirUndo is what undoing a run does to the directories its lines made or
-// removed: the removed ones are made again before the files that were in
-// them come back (shallowest first), the made ones are removed once the
-// files the run put in them are gone (deepest first), and only when empty:
-// what someone else put in one since keeps it.
+// dirUndo is what undoing a run does to the directories its lines made,
+// removed or re-moded: the removed ones are made again before the files
+// that were in them come back (shallowest first), the made ones are
+// removed once the files the run put in them are gone (deepest first), and
+// only when empty: what someone else put in one since keeps it. One there
+// before and after whose mode the run changed gets its mode back.
 type dirUndo struct {
 	remake []span // removed by the run: made again, with their modes
 	remove []span // made by the run: removed if empty
+	remode []span // there before and after, another mode: set back
 	made   []span // made again by remakeDirs: their modes set last
 }
 
-// dirSpan sorts s, a directory's span, into u; false when the run left
-// the directory as it found it (made and removed, or removed and made).
-func (u *dirUndo) add(s *span) bool {
+// add sorts s, a directory's span, into u (a directory made and removed
+// again needs nothing).
+func (u *dirUndo) add(s *span) {
 	switch {
 	case s.first.Existed && s.last.Removed:
 		u.remake = append(u.remake, *s)
 	case !s.first.Existed && !s.last.Removed:
 		u.remove = append(u.remove, *s)
-	default:
-		return false
+	case s.first.Existed && s.first.ModeBefore != 0 && s.first.ModeBefore.Perm() != s.last.ModeAfter.Perm():
+		u.remode = append(u.remode, *s)
 	}
-	return true
 }
 
-func (u *dirUndo) empty() bool { return len(u.remake) == 0 && len(u.remove) == 0 }
+func (u *dirUndo) empty() bool { return len(u.remake)+len(u.remove)+len(u.remode) == 0 }
 
 // pathDepth is how many directories deep p is.
 func pathDepth(p string) int { return strings.Count(p, "/") }
@@ -84,16 +85,18 @@ func (w *Workspace) remakeDirs(u *dirUndo) []string {
 	return failed
 }
 
-// setDirModes gives the directories remakeDirs made their modes from
-// before the run, on each one's own descriptor opened with no link
-// followed, once the files are back in them.
+// setDirModes gives the directories remakeDirs made, and those whose mode
+// the run changed (while it is still the run's), their modes from before
+// the run, on each one's own descriptor opened with no link followed, once
+// the files are back in them.
 func (w *Workspace) setDirModes(u *dirUndo) []string {
 	var failed []string
-	for _, s := range u.made {
+	for i, s := range append(append([]span(nil), u.made...), u.remode...) {
 		p, mode := s.first.Path, s.first.ModeBefore.Perm()
 		if mode == 0 {
 			continue
 		}
+		remode := i >= len(u.made)
 		err := func() error {
 			d, err := w.under.Walk(path.Dir(p), beneath.Walk{})
 			if err != nil {
@@ -105,8 +108,12 @@ func (w *Workspace) setDirModes(u *dirUndo) []string {
 				return err
 			}
 			defer f.Close()
-			if fi, err := f.Stat(); err != nil || !fi.IsDir() {
+			fi, err := f.Stat()
+			if err != nil || !fi.IsDir() {
 				return errors.New("it is no longer a directory")
+			}
+			if remode && fi.Mode().Perm() != s.last.ModeAfter.Perm() {
+				return fmt.Errorf("its mode is %v now, not the run's %v", fi.Mode().Perm(), s.last.ModeAfter.Perm())
 			}
 			return f.Chmod(mode)
 		}()
