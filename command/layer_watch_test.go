@@ -38,12 +38,18 @@ func watchedWorld(t *testing.T, files map[string]string, ap *midLineApprover, no
 // workspace's watcher alone keeps what the user saved during the line —
 // a file the line rewrites, a file and a new directory in a directory the
 // line removes, a file in one it replaces (an opaque directory) — and
-// the conflicts are reported; the rest of the line is applied.
+// the conflicts are reported; the rest of the line is applied. A file
+// the line changed and the user then removed is not made again (no
+// change time can tell that: the entry is gone).
 func TestLayerWatcherFindsTheUsersSave(t *testing.T) {
 	ap := &midLineApprover{}
-	dir, cfg := watchedWorld(t, map[string]string{"notes.txt": "v1\n", "d/old.txt": "o\n", "e/old.txt": "o\n"}, ap, true)
+	dir, cfg := watchedWorld(t, map[string]string{"notes.txt": "v1\n", "d/old.txt": "o\n", "e/old.txt": "o\n", "gone.txt": "g\n"}, ap, true)
 	user := map[string]string{"notes.txt": "the user's save\n", "d/mine.txt": "mine\n", "d/new/deep/x.txt": "x\n", "e/mine.txt": "mine\n"}
 	ap.hook = func() {
+		// The line has changed gone.txt; the user removes it.
+		if err := os.Remove(filepath.Join(dir, "gone.txt")); err != nil {
+			t.Error(err)
+		}
 		for p, content := range user {
 			if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, p)), 0o755); err != nil {
 				t.Error(err)
@@ -53,15 +59,15 @@ func TestLayerWatcherFindsTheUsersSave(t *testing.T) {
 			}
 		}
 	}
-	res := call(t, cfg, "sleep 0; echo command > notes.txt; rm -rf d; rm -rf e; mkdir e; echo z > e/z.txt; echo fine > other.txt")
+	res := call(t, cfg, "sed -i s/g/line/ gone.txt; sleep 0; echo command > notes.txt; rm -rf d; rm -rf e; mkdir e; echo z > e/z.txt; echo fine > other.txt")
 	for p, want := range user {
 		if got := readWS(t, dir, p); got != want {
 			t.Errorf("%s = %q, want the user's %q\n%s", p, got, want, res.Output)
 		}
 	}
-	for p, want := range map[string]string{"other.txt": "fine\n", "e/z.txt": "z\n", "d/old.txt": "<missing>", "e/old.txt": "<missing>"} {
+	for p, want := range map[string]string{"other.txt": "fine\n", "e/z.txt": "z\n", "d/old.txt": "<missing>", "e/old.txt": "<missing>", "gone.txt": "<missing>"} {
 		if got := readWS(t, dir, p); got != want {
-			t.Errorf("%s = %q, want %q (the line's own change)\n%s", p, got, want, res.Output)
+			t.Errorf("%s = %q, want %q\n%s", p, got, want, res.Output)
 		}
 	}
 	if !strings.Contains(res.Output, "changed by someone else while the command ran") || !strings.Contains(res.Output, "notes.txt") {

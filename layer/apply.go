@@ -361,7 +361,7 @@ func (a *applier) conflict(d *beneath.Dir, c Change) error {
 			return fmt.Errorf("%w: it was removed meanwhile and is not made again", ErrConflict)
 		}
 		if a.l.Seen.Changed(c.Path) {
-			return fmt.Errorf("%w: it was made and removed meanwhile", ErrConflict)
+			return fmt.Errorf("%w: it was removed meanwhile and is not made again", ErrConflict)
 		}
 		return nil
 	}
