@@ -105,13 +105,26 @@ release: editors-npm ## make release VERSION=vX.Y.Z: archives, vsix, SBOMs and S
 	cd $(RELEASE_DIR) && LC_ALL=C ls -1 | grep -v '^SHA256SUMS$$' | xargs sha256sum > SHA256SUMS
 	@ls -l $(RELEASE_DIR)
 
-# The packages whose tests pass under Wine today (docs/windows.md says why the
-# others do not yet); WINDOWS_PKGS=all runs every package.
-WINDOWS_PKGS ?= ./engine ./redact ./remotemodels ./providers ./store ./internal/proctree ./internal/fakeollama ./internal/jsonhttp ./internal/outbox ./config ./rootpath ./session ./beneath ./confine ./mcp ./acp
+# Every package's tests run under Wine (`go list ./...` for GOOS=windows), but
+# these, each for the reason given (docs/windows.md says more):
+#   ./workspace ./command  run_command's tests drive Unix programs (sh, ls, git);
+#                          not yet split into Unix and Windows halves.
+#   ./cmd/loopls ./acp/e2e build loopls with `go build` under Wine, which Wine 8
+#                          cannot finish: go.exe deletes its work files, and Wine
+#                          answers that delete STATUS_NOT_IMPLEMENTED (the gap
+#                          .ci/wine/test.sh overlays for test binaries only).
+#   ./rpc                  15 tests drive Unix programs; its Windows path is
+#                          .ci/wine/userpath.sh below.
+#   ./bench                its Python tasks need python3, which the prefix lacks.
+# WINDOWS_PKGS=all runs every package; WINDOWS_EXCEPT= runs them too.
+WINDOWS_EXCEPT ?= ./workspace ./command ./cmd/loopls ./acp/e2e ./rpc ./bench
+WINDOWS_PKGS ?= $(filter-out $(patsubst ./%,github.com/loopls/loopls/%,$(WINDOWS_EXCEPT)),$(shell GOOS=windows $(GO) list ./...))
 test-windows: editors-npm ## Go tests built for Windows, run under Wine 8 (wine64, gcc-mingw-w64-x86-64; .ci/wine/test.sh)
 	PKGS="$(if $(filter all,$(WINDOWS_PKGS)),,$(WINDOWS_PKGS))" GO=$(GO) bash .ci/wine/test.sh
 	@# command/'s Windows cases: every program asked, batch files refused, by path.
 	$(if $(filter all,$(WINDOWS_PKGS)),,PKGS=./command GOTESTFLAGS='-run ^(TestWindows|TestBatchFiles|TestByPath)' GO=$(GO) bash .ci/wine/test.sh)
+	@# workspace/'s Windows cases: drive paths inside the root are the file there.
+	$(if $(filter all,$(WINDOWS_PKGS)),,PKGS=./workspace GOTESTFLAGS='-run ^TestWindows' GO=$(GO) bash .ci/wine/test.sh)
 	@# A Windows user's path in a fresh prefix: the win32-x64 vsix's loopls.exe, doctor, then serve
 	@# over stdio against the fake Ollama (a read, a CRLF edit, `go version` asked and run, cancel).
 	GO=$(GO) VERSION=$(VERSION) bash .ci/wine/userpath.sh

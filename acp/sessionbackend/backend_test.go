@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"go.lsp.dev/uri"
 	"go.uber.org/goleak"
 
 	"github.com/loopls/loopls/acp"
@@ -336,7 +337,7 @@ func TestLinkedFilesAreAttached(t *testing.T) {
 	defer b.Close()
 	sid, _ := b.NewSession(context.Background())
 	h, err := b.Start(context.Background(), acp.RunRequest{SessionID: sid, RunID: "run_links", Prompt: "chat about hello.txt", Mode: acp.ModeAsk,
-		Links: []string{"file://" + filepath.Join(f.root, "hello.txt"), "file://" + outside, "file://" + filepath.Join(f.root, "missing.txt")}})
+		Links: []string{string(uri.File(filepath.Join(f.root, "hello.txt"))), string(uri.File(outside)), string(uri.File(filepath.Join(f.root, "missing.txt")))}})
 	if err != nil {
 		t.Fatal(err)
 	}
