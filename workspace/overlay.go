@@ -82,15 +82,19 @@ func uriPath(u string) (string, error) {
 }
 
 // docKey maps the path of a document URI to the key overlays are stored
-// under: paths through the root as the editor spelled it (perhaps via a
-// symlink) are keyed under the resolved root, where tools look them up.
+// under: a path inside the root, as the editor spelled it (through a
+// symlink to the root, or on Windows in another case: URIs carry "c%3A"
+// where the root is C:\), is keyed under the resolved root, as the tools
+// spell it when they look it up.
 func (w *Workspace) docKey(u string) (string, error) {
 	abs, err := uriPath(u)
 	if err != nil {
 		return "", err
 	}
-	if rel, ok := within(w.rootAbs, filepath.ToSlash(abs)); ok && w.rootAbs != w.rootReal {
-		return w.abs(rel), nil
+	for _, root := range []string{w.rootReal, w.rootAbs} {
+		if rel, ok := within(root, filepath.ToSlash(abs)); ok {
+			return w.abs(rel), nil
+		}
 	}
 	return abs, nil
 }
