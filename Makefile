@@ -107,8 +107,10 @@ release: editors-npm ## make release VERSION=vX.Y.Z: archives, vsix, SBOMs and S
 
 # Every package's tests run under Wine (`go list ./...` for GOOS=windows), but
 # these, each for the reason given (docs/windows.md says more):
-#   ./workspace ./command  run_command's tests drive Unix programs (sh, ls, git);
-#                          not yet split into Unix and Windows halves.
+#   ./workspace            runs on its own line, without the tests named at
+#                          WORKSPACE_WINDOWS_SKIP (each with its reason).
+#   ./command              run_command's tests drive Unix programs (sh, ls, git)
+#                          and Landlock; not yet split into Unix and Windows halves.
 #   ./cmd/loopls ./acp/e2e build loopls with `go build` under Wine, which Wine 8
 #                          cannot finish: go.exe deletes its work files, and Wine
 #                          answers that delete STATUS_NOT_IMPLEMENTED (the gap
@@ -118,13 +120,26 @@ release: editors-npm ## make release VERSION=vX.Y.Z: archives, vsix, SBOMs and S
 #   ./bench                its Python tasks need python3, which the prefix lacks.
 # WINDOWS_PKGS=all runs every package; WINDOWS_EXCEPT= runs them too.
 WINDOWS_EXCEPT ?= ./workspace ./command ./cmd/loopls ./acp/e2e ./rpc ./bench
+# workspace/ runs under Wine on its own line, without these tests:
+#   run_command through Unix programs (ls, touch, cat, sh, make, git), not yet
+#   given Windows counterparts: TestRunCommand*, TestUnreachableApproverIsNoApprover,
+#   TestCommandSeesTheEditorsBuffer, TestUndoRevertsWhatALineApplied,
+#   TestNoApproverFailsClosed, TestWriteFileFollowsNoSwappedLink,
+#   TestUndoRefusesAPathThatChanged, TestGitignoreAgreesWithGit,
+#   TestGoGitMatcherDiffersFromGit, TestAutoModeAsksBeforeGitWritesGit;
+#   Landlock: TestRunnerNeverGetsACommandWhileConfined; Unix file modes:
+#   TestDiskEditorKeepsPermissions, TestRecordLineUndo; and two that fail on
+#   Windows, not yet fixed (docs/windows.md): TestAtomicWriteKilledChild (a
+#   killed writer's temp file is not swept), TestIndexFollowsTheDisk (a watched
+#   tree cannot be removed while the watcher holds its directories).
+WORKSPACE_WINDOWS_SKIP = TestRunCommandApprovalCorpus|TestRunCommandAllowAlwaysAndRejectAlways|TestRunCommandOffered|TestUnreachableApproverIsNoApprover|TestCommandSeesTheEditorsBuffer|TestUndoRevertsWhatALineApplied|TestNoApproverFailsClosed|TestWriteFileFollowsNoSwappedLink|TestUndoRefusesAPathThatChanged|TestGitignoreAgreesWithGit|TestGoGitMatcherDiffersFromGit|TestAutoModeAsksBeforeGitWritesGit|TestRunnerNeverGetsACommandWhileConfined|TestDiskEditorKeepsPermissions|TestRecordLineUndo|TestAtomicWriteKilledChild|TestIndexFollowsTheDisk
 WINDOWS_PKGS ?= $(filter-out $(patsubst ./%,github.com/loopls/loopls/%,$(WINDOWS_EXCEPT)),$(shell GOOS=windows $(GO) list ./...))
 test-windows: editors-npm ## Go tests built for Windows, run under Wine 8 (wine64, gcc-mingw-w64-x86-64; .ci/wine/test.sh)
 	PKGS="$(if $(filter all,$(WINDOWS_PKGS)),,$(WINDOWS_PKGS))" GO=$(GO) bash .ci/wine/test.sh
 	@# command/'s Windows cases: every program asked, batch files refused, by path.
 	$(if $(filter all,$(WINDOWS_PKGS)),,PKGS=./command GOTESTFLAGS='-run ^(TestWindows|TestBatchFiles|TestByPath)' GO=$(GO) bash .ci/wine/test.sh)
-	@# workspace/'s Windows cases: drive paths inside the root are the file there.
-	$(if $(filter all,$(WINDOWS_PKGS)),,PKGS=./workspace GOTESTFLAGS='-run ^TestWindows' GO=$(GO) bash .ci/wine/test.sh)
+	@# workspace/ but the tests named at WORKSPACE_WINDOWS_SKIP.
+	$(if $(filter all,$(WINDOWS_PKGS)),,PKGS=./workspace GOTESTFLAGS='-skip ^($(WORKSPACE_WINDOWS_SKIP))$$' GO=$(GO) bash .ci/wine/test.sh)
 	@# A Windows user's path in a fresh prefix: the win32-x64 vsix's loopls.exe, doctor, then serve
 	@# over stdio against the fake Ollama (a read, a CRLF edit, `go version` asked and run, cancel).
 	GO=$(GO) VERSION=$(VERSION) bash .ci/wine/userpath.sh

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	gitconfig "github.com/go-git/go-git/v5/plumbing/format/config"
@@ -44,9 +45,20 @@ func loadExcludes(fsys fs.FS) []ignoreRule {
 	return rules
 }
 
+// gitHome is the home directory git reads ~/.gitconfig from: $HOME, and on
+// Windows, where os.UserHomeDir answers %USERPROFILE%, Git for Windows too
+// takes $HOME first when it is set.
+func gitHome() string {
+	if h := os.Getenv("HOME"); h != "" && runtime.GOOS == "windows" {
+		return h
+	}
+	home, _ := os.UserHomeDir()
+	return home
+}
+
 // globalExcludesFile is the path git would read for core.excludesFile, or "".
 func globalExcludesFile() string {
-	home, _ := os.UserHomeDir()
+	home := gitHome()
 	xdg := os.Getenv("XDG_CONFIG_HOME")
 	if xdg == "" && home != "" {
 		xdg = filepath.Join(home, ".config")

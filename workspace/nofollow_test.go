@@ -10,6 +10,7 @@ import (
 
 	"github.com/loopls/loopls/beneath"
 	"github.com/loopls/loopls/command"
+	"github.com/loopls/loopls/internal/symlinktest"
 )
 
 // The daemon's own writes follow nothing a command left (issue 31): a
@@ -148,6 +149,7 @@ func TestUndoRefusesAPathThatChanged(t *testing.T) {
 // leads inside it (pnpm's node_modules) is legitimate: a write through it
 // lands on its target, and undo reverts it there.
 func TestUndoStillRevertsThroughLinksInside(t *testing.T) {
+	symlinktest.Require(t)
 	dir := newTree(t, map[string]string{"packages/a/index.js": "one\n"})
 	if err := os.MkdirAll(filepath.Join(dir, "node_modules"), 0o755); err != nil {
 		t.Fatal(err)
@@ -176,6 +178,7 @@ func TestUndoStillRevertsThroughLinksInside(t *testing.T) {
 // TestWriteThroughLinkJudgesItsTarget: a link inside the workspace that
 // leads to a protected path asks, naming the target.
 func TestWriteThroughLinkJudgesItsTarget(t *testing.T) {
+	symlinktest.Require(t)
 	dir := newTree(t, map[string]string{".vscode/settings.json": "{}\n"})
 	if err := os.Symlink(".vscode", filepath.Join(dir, "cfg")); err != nil {
 		t.Fatal(err)
@@ -196,6 +199,7 @@ func TestWriteThroughLinkJudgesItsTarget(t *testing.T) {
 // checked just before it is asked, and a directory swapped for a link
 // since the tool's check means it is not asked at all.
 func TestEditorIsNotAskedThroughASwappedLink(t *testing.T) {
+	symlinktest.Require(t)
 	dir := newTree(t, map[string]string{"d/config": "x\n", ".git/config": gitConfig})
 	ed := &recordingEditor{}
 	w := openWS(t, dir, Options{Editor: ed})

@@ -4,8 +4,11 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/loopls/loopls/internal/symlinktest"
 )
 
 // secret is the content of the file outside the root: it must never reach
@@ -36,7 +39,11 @@ func TestPathSafetyCorpus(t *testing.T) {
 		"selfloop":    "selfloop",
 		"procenviron": "/proc/self/environ",
 	}
+	withLinks := symlinktest.Works(t)
 	for name, target := range links {
+		if !withLinks {
+			break
+		}
 		if err := os.Symlink(target, filepath.Join(root, filepath.FromSlash(name))); err != nil {
 			t.Fatal(err)
 		}
@@ -70,6 +77,12 @@ func TestPathSafetyCorpus(t *testing.T) {
 		`C:\Windows\win.ini`,
 		`sub\..\..\outside\secret.txt`,
 		"file://" + outside + "/secret.txt",
+	}
+	if !withLinks {
+		corpus = slices.DeleteFunc(corpus, func(p string) bool {
+			_, isLink := links[strings.SplitN(p, "/", 2)[0]]
+			return isLink || p == "sub/relout"
+		})
 	}
 	type probe struct {
 		tool string
@@ -155,6 +168,7 @@ func TestRelKinds(t *testing.T) {
 }
 
 func TestSymlinkOutIsOutsideRootKind(t *testing.T) {
+	symlinktest.Require(t)
 	dir := newTree(t, nil)
 	if err := os.Symlink("/etc/passwd", filepath.Join(dir, "pw")); err != nil {
 		t.Fatal(err)

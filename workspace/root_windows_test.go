@@ -34,3 +34,16 @@ func TestWindowsDrivePathsInsideTheRoot(t *testing.T) {
 		t.Errorf(`Rel("a\b.txt") = %v, want ErrInvalidPath`, err)
 	}
 }
+
+// glob takes a drive pattern as absolute too: inside the root it matches
+// there, elsewhere it is refused, not matched as a name.
+func TestWindowsDriveGlob(t *testing.T) {
+	dir := newTree(t, map[string]string{"a/b.txt": "b\n"})
+	w := openWS(t, dir, Options{})
+	if res := call(t, w, ToolGlob, map[string]any{"pattern": dir + `\**\*.txt`}); res.IsError || !strings.Contains(res.Output, "a/b.txt") {
+		t.Errorf("glob inside the root = %+v", res)
+	}
+	if res := call(t, w, ToolGlob, map[string]any{"pattern": filepath.Dir(dir) + `\*`}); !res.IsError {
+		t.Errorf("glob outside the root = %+v, want it refused", res)
+	}
+}

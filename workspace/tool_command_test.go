@@ -12,6 +12,7 @@ import (
 	"github.com/loopls/loopls/command"
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/engine/machine"
+	"github.com/loopls/loopls/internal/symlinktest"
 )
 
 // TestNoApproverFailsClosed: with allowCommands and no one to ask, what is
@@ -35,6 +36,7 @@ func TestNoApproverFailsClosed(t *testing.T) {
 // under .git/ or .loopls.json, also through a symlink inside the root, and
 // refuse when no one can be asked.
 func TestFileToolsProtectPaths(t *testing.T) {
+	symlinktest.Require(t)
 	dir := newTree(t, map[string]string{".git/config": "[core]\n", "ok.txt": "a\n"})
 	if err := os.Symlink(".git", filepath.Join(dir, "g")); err != nil {
 		t.Fatal(err)

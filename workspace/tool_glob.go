@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -68,7 +70,13 @@ func (t *globTool) Call(ctx context.Context, inv engine.ToolInvocation) (engine.
 // "*", "?", "**", "[…]", "{a,b}") into a matcher. An absolute pattern inside
 // the root is made relative; one that climbs out is refused.
 func (w *Workspace) compileGlob(pattern string) (func(string) bool, error) {
-	if strings.HasPrefix(pattern, "/") {
+	winAbs := runtime.GOOS == "windows" && filepath.VolumeName(pattern) != ""
+	if winAbs {
+		// C:\ws\**\*.go: on Windows a drive pattern is absolute, and its
+		// backslashes are separators, not escapes.
+		pattern = filepath.ToSlash(pattern)
+	}
+	if strings.HasPrefix(pattern, "/") || winAbs {
 		rel, ok := within(w.rootReal, pattern)
 		if !ok {
 			rel, ok = within(w.rootAbs, pattern)

@@ -15,12 +15,30 @@ import (
 // Require skips tb unless a symbolic link made here really exists.
 func Require(tb testing.TB) {
 	tb.Helper()
-	dir := tb.TempDir()
-	link := filepath.Join(dir, "link")
+	if why := missing(tb); why != "" {
+		tb.Skip(why)
+	}
+}
+
+// Works reports whether a symbolic link made here really exists, for a
+// test whose other cases run either way (it leaves its link cases out and
+// says so).
+func Works(tb testing.TB) bool {
+	tb.Helper()
+	if why := missing(tb); why != "" {
+		tb.Log(why + ": the link cases are left out")
+		return false
+	}
+	return true
+}
+
+func missing(tb testing.TB) string {
+	link := filepath.Join(tb.TempDir(), "link")
 	if err := os.Symlink("target", link); err != nil {
-		tb.Skipf("this system makes no symbolic links: %v", err)
+		return "this system makes no symbolic links: " + err.Error()
 	}
 	if _, err := os.Lstat(link); err != nil {
-		tb.Skipf("os.Symlink reported success but made no link on this system (Wine 8 does that): %v", err)
+		return "os.Symlink reported success but made no link on this system (Wine 8 does that): " + err.Error()
 	}
+	return ""
 }
