@@ -27,6 +27,22 @@ async function dumpUntil(h, pred, ms) {
   return got || last;
 }
 
+// Opens a file by its path through "File: Open File..." (code-server's own
+// dialog, which reads the directory): Quick Open's file list may not hold a
+// file made a moment before.
+async function openPath(h, file) {
+  const { page, palette } = h;
+  await palette(page, 'File: Open File...');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 10000 });
+  // The dialog first fills in the folder and lists it; the path typed after that stays.
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(file) }).first().waitFor({ timeout: 10000 });
+  await input.fill(file);
+  await h.waitFor(async () => (await input.inputValue().catch(() => '')) === file, 10000);
+  await input.press('Enter');
+  await page.locator('.tab.active', { hasText: path.basename(file) }).waitFor({ timeout: 10000 });
+}
+
 // A command line from the panel, each of its questions (one per program not
 // allowed yet) allowed once; returns the run, its end, how many questions it
 // asked, and its run_command call as the extension last heard of it.
@@ -52,11 +68,14 @@ async function shellRun(h, frame, line) {
 }
 
 async function unsavedTyping(h, frame) {
-  const { page, check, events, waitFor, shot, openFile, ws } = h;
+  const { page, check, events, waitFor, shot, ws } = h;
   const dirtyPath = path.join(ws, 'unsaved.txt');
   const cleanPath = path.join(ws, 'cleanfile.txt');
   fs.writeFileSync(dirtyPath, 'one\ntwo\nthree\n');
   fs.writeFileSync(cleanPath, 'one\ntwo\nthree\n');
+  // Made up front: Quick Open may not list a file made just before it opens.
+  const conflictPath = path.join(ws, 'conflict.txt');
+  fs.writeFileSync(conflictPath, 'one\ntwo\nthree\n');
   if ((await frame.locator('select.loopls-mode').inputValue().catch(() => '')) !== 'auto') {
     const nm = events().length;
     await frame.locator('select.loopls-mode').selectOption('auto');
@@ -65,7 +84,7 @@ async function unsavedTyping(h, frame) {
   await frame.locator('#new').click();
 
   // Typing the user does not save.
-  await openFile(page, 'unsaved.txt');
+  await openPath(h, dirtyPath);
   await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
   await page.keyboard.press('Control+End');
   await page.keyboard.type(TYPED);
@@ -98,7 +117,7 @@ async function unsavedTyping(h, frame) {
   check('unsaved: the user\'s save writes the typing and THREE (nothing lost)', both, fs.readFileSync(dirtyPath, 'utf8'));
 
   // A clean file a command rewrites: on disk, and the editor reloads it.
-  await openFile(page, 'cleanfile.txt');
+  await openPath(h, cleanPath);
   const c = await shellRun(h, frame, 'sed -i s/three/THREE/ cleanfile.txt');
   check('clean: the command rewrote the saved file on disk',
     c.end && c.end.p.outcome === 'completed' && fs.readFileSync(cleanPath, 'utf8') === 'one\ntwo\nTHREE\n', { end: c.end && c.end.p.outcome, disk: fs.readFileSync(cleanPath, 'utf8') });
@@ -106,6 +125,46 @@ async function unsavedTyping(h, frame) {
   check('clean: the editor reloaded it (THREE, nothing unsaved)', reloaded && reloaded.text === 'one\ntwo\nTHREE\n' && reloaded.dirty === false,
     reloaded && { uri: reloaded.uri, dirty: reloaded.dirty, text: reloaded.text });
   await shot(page, 'clean-reloaded');
+
+  // The user types again while the line runs (its second program's question
+  // is open, after cat read the buffer): the line's change was made against
+  // text that is no longer the buffer's, so it is a conflict, reported, and
+  // the buffer keeps all the typing.
+  await openPath(h, conflictPath);
+  const editor = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(TYPED);
+  await dumpUntil(h, (d) => /\/conflict\.txt$/.test(d.uri || '') && d.text === `one\ntwo\nthree\n${TYPED}`, 20000);
+  const cline = 'cat conflict.txt && sed -i s/three/THREE/ conflict.txt';
+  const run = await h.panelSend(frame, `shell: ${cline}`);
+  const card = frame.locator('.loopls-approval', { hasText: cline });
+  const asks = () => (run ? events().filter((e) => e.ev === 'approve' && e.p.runId === run.runId) : []);
+  const first = run && (await waitFor(async () => asks().length === 1 && (await card.isVisible().catch(() => false)), 20000));
+  if (first) await card.locator('button', { hasText: /^Allow once$/ }).first().click();
+  const second = run && (await waitFor(() => asks().length === 2 && asks()[1], 20000));
+  check('conflict: the line asks for sed after cat has run', second && (second.p.unapproved || []).some((u) => /^sed /.test(u)), second && second.p);
+  await page.locator('.tab', { hasText: 'conflict.txt' }).first().click();
+  await editor.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' and more');
+  const more = `one\ntwo\nthree\n${TYPED} and more`;
+  const typedMore = await dumpUntil(h, (d) => /\/conflict\.txt$/.test(d.uri || '') && d.text === more, 20000);
+  check('conflict: the user typed more while the line waited', typedMore && typedMore.text === more, typedMore && typedMore.text);
+  if (second && (await waitFor(async () => card.isVisible().catch(() => false), 15000))) await card.locator('button', { hasText: /^Allow once$/ }).first().click();
+  const end = run && (await waitFor(() => h.runEnded(run.runId), 30000));
+  const call = run && events().filter((e) => e.ev === 'toolCall' && e.p.runId === run.runId && e.p.name === 'run_command').pop();
+  check('conflict: the command\'s result names the buffer it could not change (a conflict, reported)',
+    end && end.p.outcome === 'completed' && call && /not applied to the unsaved buffer of conflict\.txt/.test(call.p.output || ''), call && call.p);
+  const kept = await dumpUntil(h, (d) => /\/conflict\.txt$/.test(d.uri || ''), 20000);
+  check('conflict: the buffer keeps all the typing, unsaved, and the disk its last save (nothing lost, nothing overwritten)',
+    kept && kept.text === more && kept.dirty === true && fs.readFileSync(conflictPath, 'utf8') === 'one\ntwo\nthree\n', { buffer: kept && kept.text, dirty: kept && kept.dirty, disk: fs.readFileSync(conflictPath, 'utf8') });
+  await shot(page, 'unsaved-conflict');
+  // Saved, as the user would: nothing unsaved is left for the checks after this one.
+  await page.locator('.tab', { hasText: 'conflict.txt' }).first().click();
+  await editor.click();
+  await page.keyboard.press('Control+S');
+  await waitFor(() => fs.readFileSync(conflictPath, 'utf8') === more, 15000);
 }
 
 module.exports = { unsavedTyping };
