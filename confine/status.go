@@ -73,7 +73,7 @@ func (s Status) Guarantees() []string {
 			"writes: only inside the workspace and a private temporary directory (Landlock)",
 			"reads: the workspace, the system (/usr, /etc, …), the toolchains on PATH, Go's module cache; not your home directory's other files",
 			"network: none (a network namespace of its own: no route, no host sockets)",
-			"protected paths that exist (.git, .vscode, .loopls.json, …): read-only (bind mounts); new ones are removed after the command",
+			"protected paths that exist (.git, .vscode, .loopls.json, …): read-only (bind mounts); new ones are asked about by name before they are applied (with the command's layer) or removed after the command (without it)",
 			"processes: a PID namespace of its own (no other process visible, all killed when the command ends); no capabilities; no_new_privs",
 			"host sockets: /run, /var/run, /tmp, /var/tmp and the home directory read as empty (the session bus, docker, agents, tmux, X11 unreachable); only the workspace, TMPDIR and the toolchains are bound back in",
 			"bounds: one line's processes and memory together (a cgroup where one can be made, else RLIMIT_NPROC and RLIMIT_DATA); no descriptor the daemon inherited",
