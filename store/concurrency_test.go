@@ -1,6 +1,8 @@
 package store
 
 import (
+	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/loopls/loopls/engine"
 	"github.com/loopls/loopls/engine/machine"
@@ -145,21 +148,44 @@ func TestClaimRecordsADeadProcesssRunStopped(t *testing.T) {
 	}
 }
 
-// gated starts n helper processes of mode that all wait for one go, then
-// releases them together, and returns each one's exit code and output.
+// gatedBound bounds one gated round: every helper at its gate, then every
+// helper done. A round takes well under a second, also under Wine.
+const gatedBound = 2 * time.Minute
+
+// gated starts a helper process of mode per env, waits until each one says
+// it is at its gate, releases them together, and returns each one's exit
+// code and output (what it printed after the gate). A helper that does not
+// reach its gate or end within gatedBound fails the test.
 func gated(t *testing.T, mode, dir, root string, envs [][]string) (codes []int, outs []string) {
 	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), gatedBound)
+	defer cancel()
 	type proc struct {
-		cmd   *exec.Cmd
-		stdin io.WriteCloser
-		out   strings.Builder
-		errb  strings.Builder
+		cmd    *exec.Cmd
+		stdin  io.WriteCloser
+		ready  chan error    // the gate's "ready" line, or why not
+		copied chan struct{} // the rest of stdout is in out
+		out    strings.Builder
+		errb   strings.Builder
 	}
 	var ps []*proc
+	defer func() { // a helper left behind by a failure is killed and waited for
+		for _, p := range ps {
+			if p.cmd.ProcessState == nil {
+				p.cmd.Process.Kill()
+				<-p.copied
+				p.cmd.Wait()
+			}
+		}
+	}()
 	for _, env := range envs {
-		p := &proc{cmd: helperCmd(t, mode, dir, root, append(env, "HELPER_GATE=1")...)}
-		p.cmd.Stdout, p.cmd.Stderr = &p.out, &p.errb
-		var err error
+		p := &proc{cmd: helperCmd(t, mode, dir, root, append(env, "HELPER_GATE=1")...),
+			ready: make(chan error, 1), copied: make(chan struct{})}
+		p.cmd.Stderr = &p.errb
+		stdout, err := p.cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
 		if p.stdin, err = p.cmd.StdinPipe(); err != nil {
 			t.Fatal(err)
 		}
@@ -167,12 +193,37 @@ func gated(t *testing.T, mode, dir, root string, envs [][]string) (codes []int, 
 			t.Fatal(err)
 		}
 		ps = append(ps, p)
+		go func() {
+			defer close(p.copied)
+			r := bufio.NewReader(stdout)
+			line, err := r.ReadString('\n')
+			if err == nil && line != "ready\n" {
+				err = fmt.Errorf("said %q at its gate", line)
+			}
+			p.ready <- err
+			io.Copy(&p.out, r)
+		}()
+	}
+	for i, p := range ps {
+		select {
+		case err := <-p.ready:
+			if err != nil {
+				t.Fatalf("helper %d did not reach its gate: %v\n%s", i, err, p.errb.String())
+			}
+		case <-ctx.Done():
+			t.Fatalf("helper %d not at its gate within %v", i, gatedBound)
+		}
 	}
 	for _, p := range ps {
 		io.WriteString(p.stdin, "go\n")
 		p.stdin.Close()
 	}
-	for _, p := range ps {
+	for i, p := range ps {
+		select {
+		case <-p.copied: // stdout closed: the helper is ending
+		case <-ctx.Done():
+			t.Fatalf("helper %d did not end within %v", i, gatedBound)
+		}
 		err := p.cmd.Wait()
 		code := 0
 		var ee *exec.ExitError
@@ -190,8 +241,11 @@ func gated(t *testing.T, mode, dir, root string, envs [][]string) (codes []int, 
 	return codes, outs
 }
 
-// Two processes open one new database at the same moment, fifty times:
-// both open (schema created once, no SQLITE_BUSY) and both write.
+// Two processes open one new database at the same moment (both at their
+// gate before either goes), fifty times: both open (schema created once, no
+// SQLITE_BUSY, never read-only) and both write. On Windows the one whose
+// link lost could open the database while the winner removed the other name
+// of its hard link, and SQLite then opened it read-only (writable.go).
 func TestTwoProcessesOpenOneStoreAtOnce(t *testing.T) {
 	root := t.TempDir()
 	for i := range 50 {

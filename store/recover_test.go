@@ -25,7 +25,9 @@ func helperMain() int {
 	ctx := context.Background()
 	dir, root := os.Getenv("HELPER_DIR"), os.Getenv("HELPER_ROOT")
 	if os.Getenv("HELPER_GATE") != "" {
-		// Wait for the go: the test releases every helper at once.
+		// Say so at the gate, then wait for the go: the test releases
+		// every helper at once, once all of them are there.
+		fmt.Println("ready")
 		bufio.NewReader(os.Stdin).ReadString('\n')
 	}
 	s, err := Open(ctx, dir, root)

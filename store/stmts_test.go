@@ -74,8 +74,8 @@ func openCounting(t *testing.T) (*Store, *parseCounter) {
 	t.Helper()
 	var pc *parseCounter
 	prev := openDB
-	openDB = func(dsn string) (*sql.DB, error) {
-		pc = &parseCounter{dsn: dsn}
+	openDB = func(path string) (*sql.DB, error) {
+		pc = &parseCounter{dsn: dsn(path)}
 		return sql.OpenDB(pc), nil
 	}
 	t.Cleanup(func() { openDB = prev })

@@ -146,11 +146,12 @@ func dsn(path string) string {
 	return u.String()
 }
 
-// openDB opens a pool on a connection string; tests wrap the driver.
-var openDB = func(dsn string) (*sql.DB, error) { return sql.Open("sqlite", dsn) }
+// openDB opens a pool on the database at path (writable.go); tests wrap
+// the driver.
+var openDB = openWritable
 
 func openOnce(ctx context.Context, path string, red redactor, now func() time.Time) (*Store, error) {
-	db, err := openDB(dsn(path))
+	db, err := openDB(path)
 	if err != nil {
 		return nil, err
 	}
