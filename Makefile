@@ -18,8 +18,11 @@ build: ## build bin/loopls (static: no cgo, so no dynamic loader at start)
 run: build ## run one agent loop here against the local Ollama (PROMPT="…" to change the question)
 	$(BIN) run --root . "$(PROMPT)"
 
-deps: ## install the npm packages the tests drive loopls with (ACP client, MCP servers, extension unit tests)
-	@for d in acp/e2e mcp/e2e editors/vscode editors/test; do \
+# editors/vscode is installed by editors-npm (editors/editors.mk), which
+# leaves the stamp that test-windows, release and vsix check: installed here
+# without it, they ran npm ci again.
+deps: editors-npm ## install the npm packages the tests drive loopls with (ACP client, MCP servers, extension unit tests)
+	@for d in acp/e2e mcp/e2e editors/test; do \
 	  if [ -f $$d/package-lock.json ] && [ ! -d $$d/node_modules ]; then \
 	    (cd $$d && npm ci --no-audit --no-fund) || { echo "deps: npm ci in $$d failed (Makefile, target deps)" >&2; exit 1; }; \
 	  fi; done
