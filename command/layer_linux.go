@@ -3,6 +3,7 @@ package command
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -188,4 +189,14 @@ func layerNotes(res layer.Result) []string {
 	list("not applied: ", res.Failed, "")
 	list("not applied: ", res.Skipped, "")
 	return out
+}
+
+// SweepLayers removes, under the default place, the layers that no live
+// daemon holds (layer.Sweep: those of daemons killed mid-line), at the
+// daemon's start; each new layer sweeps again before it is made.
+func SweepLayers(log *slog.Logger) {
+	gone, err := layer.Sweep("")
+	if len(gone) > 0 || err != nil {
+		log.Info("command: removed the layers of daemons that ended mid-line", "removed", gone, "err", err)
+	}
 }

@@ -17,11 +17,12 @@ import (
 )
 
 // A daemon killed mid-line leaves its layer's directory behind; the next
-// daemon's line removes it, and never the layer of a line another live
-// daemon runs meanwhile. Three real daemons share one cache directory:
-// A is killed while its line waits on a question (a program not on the
-// allow list, asked mid-line), B waits the same way and stays alive, C
-// runs a line.
+// daemon removes it when it starts (and each new line's layer sweeps
+// again), never the layer of a line another live daemon runs meanwhile.
+// Three real daemons share one cache directory: B's line waits on a
+// question (a program not on the allow list, asked mid-line) and B stays
+// alive; A's waits the same way and A is killed; C starts, then runs a
+// line.
 func TestLayerOfAKilledDaemonIsSwept(t *testing.T) {
 	script := func(req *api.ChatRequest) *fakeollama.Reply {
 		n := len(req.Messages)
@@ -88,32 +89,37 @@ func TestLayerOfAKilledDaemonIsSwept(t *testing.T) {
 		}
 	}
 
-	a, _, heldA, _ := daemon()
-	a.send("loopls/run", map[string]any{"prompt": "hold the line"})
-	waitHeld(heldA)
-	dirsA := lineDirs()
-	if len(dirsA) != 1 {
-		t.Fatalf("layers while A's line runs: %q, want one", dirsA)
-	}
-	kill9(t, a)
-	if got := lineDirs(); !slices.Equal(got, dirsA) {
-		t.Fatalf("layers after A was killed: %q, want A's %q left behind", got, dirsA)
-	}
-
 	b, rootB, heldB, releaseB := daemon()
 	_, bDone := b.send("loopls/run", map[string]any{"prompt": "hold the line"})
 	waitHeld(heldB)
-	var dirB string
+	dirsB := lineDirs()
+	if len(dirsB) != 1 {
+		t.Fatalf("layers while B's line runs: %q, want one", dirsB)
+	}
+	dirB := dirsB[0]
+
+	a, _, heldA, _ := daemon()
+	a.send("loopls/run", map[string]any{"prompt": "hold the line"})
+	waitHeld(heldA)
+	var dirsA []string
 	for _, d := range lineDirs() {
-		if d != dirsA[0] {
-			dirB = d
+		if d != dirB {
+			dirsA = append(dirsA, d)
 		}
 	}
-	if dirB == "" {
-		t.Fatalf("B's line has no layer of its own: %q", lineDirs())
+	if len(dirsA) != 1 {
+		t.Fatalf("layers while A's and B's lines run: %q, want one each", lineDirs())
+	}
+	kill9(t, a)
+	if got := lineDirs(); len(got) != 2 {
+		t.Fatalf("layers after A was killed: %q, want A's %s left behind beside B's", got, dirsA[0])
 	}
 
+	// A new daemon sweeps at its start: A's is gone before any line.
 	c, rootC, _, _ := daemon()
+	if got := lineDirs(); !slices.Equal(got, []string{dirB}) {
+		t.Errorf("layers once C has started: %q, want only B's live %s (A's %s swept)", got, dirB, dirsA[0])
+	}
 	var res runResult
 	c.mustRequest("loopls/run", map[string]any{"prompt": "line please"}, &res)
 	if _, err := os.Stat(filepath.Join(rootC, "c.txt")); err != nil || res.Outcome != "completed" {

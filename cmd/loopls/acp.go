@@ -12,6 +12,7 @@ import (
 
 	"github.com/loopls/loopls/acp"
 	"github.com/loopls/loopls/acp/sessionbackend"
+	"github.com/loopls/loopls/command"
 	"github.com/loopls/loopls/config"
 	"github.com/loopls/loopls/localmodels"
 	"github.com/loopls/loopls/mcp"
@@ -103,6 +104,7 @@ func cmdACP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		mode, _ = workspace.ParseMode(settings.Mode) // checked by config
 	}
 	log := slog.New(redact.NewHandler(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
+	command.SweepLayers(log)
 	forRoot := func(root *os.Root) config.Settings {
 		s, problems := config.Standard(root).Load()
 		for _, p := range problems {

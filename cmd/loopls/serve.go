@@ -11,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/loopls/loopls/command"
 	"github.com/loopls/loopls/redact"
 	"github.com/loopls/loopls/rpc"
 )
@@ -61,6 +62,7 @@ func cmdServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	log := slog.New(redact.NewHandler(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: lvl})))
 	slog.SetDefault(log)
+	command.SweepLayers(log)
 
 	// SIGTERM/SIGINT end the daemon like a lost connection: runs are
 	// cancelled and recorded before it exits.
