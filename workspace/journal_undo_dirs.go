@@ -53,13 +53,9 @@ func (w *Workspace) remakeDirs(u *dirUndo) []string {
 	var failed []string
 	for _, s := range u.remake {
 		p := s.first.Path
-		if why := w.protectedRefusal(p); why != "" {
+		d, why, _ := w.undoParent(p)
+		if d == nil {
 			failed = append(failed, why)
-			continue
-		}
-		d, err := w.under.Walk(path.Dir(p), beneath.Walk{})
-		if err != nil {
-			failed = append(failed, fmt.Sprintf("%s (%v)", p, err))
 			continue
 		}
 		name := path.Base(p)
@@ -68,7 +64,7 @@ func (w *Workspace) remakeDirs(u *dirUndo) []string {
 			mode = 0o755
 		}
 		// Writable by its owner until the files are back (setDirModes).
-		err = d.Mkdir(name, mode|0o700)
+		err := d.Mkdir(name, mode|0o700)
 		switch e, lerr := d.Lstat(name); {
 		case err == nil:
 			u.made = append(u.made, s)
@@ -132,16 +128,12 @@ func (w *Workspace) removeDirs(u *dirUndo) []string {
 	var kept []string
 	for _, s := range u.remove {
 		p := s.first.Path
-		if why := w.protectedRefusal(p); why != "" {
-			kept = append(kept, why)
-			continue
-		}
-		d, err := w.under.Walk(path.Dir(p), beneath.Walk{})
+		d, why, err := w.undoParent(p)
 		if errors.Is(err, fs.ErrNotExist) {
-			continue
+			continue // gone with its parent: nothing to remove
 		}
-		if err != nil {
-			kept = append(kept, fmt.Sprintf("%s (%v)", p, err))
+		if d == nil {
+			kept = append(kept, why)
 			continue
 		}
 		name := path.Base(p)
@@ -163,6 +155,21 @@ func (w *Workspace) removeDirs(u *dirUndo) []string {
 		}
 	}
 	return kept
+}
+
+// undoParent opens the directory p is in, for undo to act on p there:
+// reached from the root with no link followed, and only while p is not a
+// protected path. When it cannot, d is nil and why says so in words; err
+// is the walk's error (nil when p is refused as protected).
+func (w *Workspace) undoParent(p string) (d *beneath.Dir, why string, err error) {
+	if why := w.protectedRefusal(p); why != "" {
+		return nil, why, nil
+	}
+	d, err = w.under.Walk(path.Dir(p), beneath.Walk{})
+	if err != nil {
+		return nil, fmt.Sprintf("%s (%v)", p, err), err
+	}
+	return d, "", nil
 }
 
 // protectedRefusal says why undo must not make or remove p (""

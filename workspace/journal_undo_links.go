@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-
-	"github.com/loopls/loopls/beneath"
 )
 
 // undoLinks takes back what a run's lines did to symbolic links (spans
@@ -23,13 +21,9 @@ func (w *Workspace) undoLinks(links []span) (skipped, failed []string) {
 		if !s.first.Existed && s.last.Removed {
 			continue // made and removed again
 		}
-		if why := w.protectedRefusal(p); why != "" {
+		d, why, _ := w.undoParent(p)
+		if d == nil {
 			failed = append(failed, why)
-			continue
-		}
-		d, err := w.under.Walk(path.Dir(p), beneath.Walk{})
-		if err != nil {
-			failed = append(failed, fmt.Sprintf("%s (%v)", p, err))
 			continue
 		}
 		name := path.Base(p)
@@ -47,6 +41,7 @@ func (w *Workspace) undoLinks(links []span) (skipped, failed []string) {
 			skipped = append(skipped, p)
 			continue
 		}
+		var err error
 		if !s.last.Removed {
 			err = d.Remove(name, e)
 		}
