@@ -118,8 +118,17 @@ release: editors-npm ## make release VERSION=vX.Y.Z: archives, vsix, SBOMs and S
 #                          cannot finish: go.exe deletes its work files, and Wine
 #                          answers that delete STATUS_NOT_IMPLEMENTED (the gap
 #                          .ci/wine/test.sh overlays for test binaries only).
-#   ./rpc                  15 tests drive Unix programs; its Windows path is
-#                          .ci/wine/userpath.sh below.
+#                          cmd/loopls takes LOOPLS_TEST_BINARY (a loopls.exe built
+#                          here), but then TestACPProcess/sigterm hangs (signals).
+#   ./rpc                  with LOOPLS_TEST_BINARY, 10 tests fail under Wine:
+#                          Unix programs (TestCommandPolicyIsPerRun: basename, expr;
+#                          TestExitsWhenTheEditorDies: sleep; TestTrustCorpus: git;
+#                          TestApprovalAskedAndRefused, TestApprovalThroughShowMessageRequest,
+#                          TestApprovalPolicyWithoutAClientToAsk, TestResumeAfterKillWhileCommandRuns
+#                          run Unix command lines); a link (TestAttachedContext);
+#                          not yet understood: TestServeConfigPrecedence/project_file
+#                          (no warning), TestSessionRedrawsAConversation (no exit in 20 s).
+#                          Its Windows path is .ci/wine/userpath.sh below.
 #   ./bench                its Python tasks need python3, which the prefix lacks.
 # WINDOWS_PKGS=all runs every package; WINDOWS_EXCEPT= runs them too.
 WINDOWS_EXCEPT ?= ./workspace ./command ./cmd/loopls ./acp/e2e ./rpc ./bench
