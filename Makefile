@@ -140,11 +140,10 @@ WINDOWS_EXCEPT ?= ./workspace ./command ./cmd/loopls ./acp/e2e ./rpc ./bench
 #   TestUndoRefusesAPathThatChanged, TestGitignoreAgreesWithGit,
 #   TestGoGitMatcherDiffersFromGit, TestAutoModeAsksBeforeGitWritesGit;
 #   Landlock: TestRunnerNeverGetsACommandWhileConfined; Unix file modes:
-#   TestDiskEditorKeepsPermissions, TestRecordLineUndo; and two that fail on
-#   Windows, not yet fixed (docs/windows.md): TestAtomicWriteKilledChild (a
-#   killed writer's temp file is not swept), TestIndexFollowsTheDisk (a watched
+#   TestDiskEditorKeepsPermissions, TestRecordLineUndo; and one that fails on
+#   Windows, not yet fixed (docs/windows.md): TestIndexFollowsTheDisk (a watched
 #   tree cannot be removed while the watcher holds its directories).
-WORKSPACE_WINDOWS_SKIP = TestRunCommandApprovalCorpus|TestRunCommandAllowAlwaysAndRejectAlways|TestRunCommandOffered|TestUnreachableApproverIsNoApprover|TestCommandSeesTheEditorsBuffer|TestUndoRevertsWhatALineApplied|TestNoApproverFailsClosed|TestWriteFileFollowsNoSwappedLink|TestUndoRefusesAPathThatChanged|TestGitignoreAgreesWithGit|TestGoGitMatcherDiffersFromGit|TestAutoModeAsksBeforeGitWritesGit|TestRunnerNeverGetsACommandWhileConfined|TestDiskEditorKeepsPermissions|TestRecordLineUndo|TestAtomicWriteKilledChild|TestIndexFollowsTheDisk
+WORKSPACE_WINDOWS_SKIP = TestRunCommandApprovalCorpus|TestRunCommandAllowAlwaysAndRejectAlways|TestRunCommandOffered|TestUnreachableApproverIsNoApprover|TestCommandSeesTheEditorsBuffer|TestUndoRevertsWhatALineApplied|TestNoApproverFailsClosed|TestWriteFileFollowsNoSwappedLink|TestUndoRefusesAPathThatChanged|TestGitignoreAgreesWithGit|TestGoGitMatcherDiffersFromGit|TestAutoModeAsksBeforeGitWritesGit|TestRunnerNeverGetsACommandWhileConfined|TestDiskEditorKeepsPermissions|TestRecordLineUndo|TestIndexFollowsTheDisk
 # command/ runs under Wine on its own line, without these tests: Landlock and
 #   the confined child, Linux only (TestLineBoundsHold, TestToolchainsRunUnderTheBounds,
 #   TestConfinedProtectedPaths, TestAfterLineRemovalFollowsNoSwappedParent,
