@@ -48,6 +48,27 @@ func open(t testing.TB, dir string) *Root {
 	return r
 }
 
+// heldDir opens the directory rel under r, held until the test ends.
+func heldDir(t testing.TB, r *Root, rel string) *Dir {
+	t.Helper()
+	d, err := r.OpenDir(rel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	return d
+}
+
+// lstat is d.Lstat(name), which the test needs to go on.
+func lstat(t testing.TB, d *Dir, name string) Entry {
+	t.Helper()
+	e, err := d.Lstat(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
 // TestWalkExpect: a directory replaced by another of the same name since
 // an earlier walk is ErrChanged; the walk may create what is missing and
 // shows every directory on the way to Visit.
@@ -87,24 +108,15 @@ func TestWalkExpect(t *testing.T) {
 func TestRemoveChecksTheEntry(t *testing.T) {
 	dir := tree(t, "x/.envrc", "x/other")
 	r := open(t, dir)
-	d, err := r.OpenDir("x")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
-	e, err := d.Lstat(".envrc")
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := heldDir(t, r, "x")
+	e := lstat(t, d, ".envrc")
 	if err := os.Rename(filepath.Join(dir, "x/other"), filepath.Join(dir, "x/.envrc")); err != nil {
 		t.Fatal(err)
 	}
 	if err := d.RemoveAll(".envrc", e); !errors.Is(err, ErrChanged) {
 		t.Errorf("Remove of a replaced entry = %v, want ErrChanged", err)
 	}
-	if e, err = d.Lstat(".envrc"); err != nil {
-		t.Fatal(err)
-	}
+	e = lstat(t, d, ".envrc")
 	if err := d.Remove(".envrc", e); err != nil {
 		t.Fatal(err)
 	}

@@ -200,11 +200,7 @@ func TestStreamNamesAreRefused(t *testing.T) {
 			t.Errorf("Resolve(%q) = %q", rel, got)
 		}
 	}
-	d, err := r.OpenDir("a")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
+	d := heldDir(t, r, "a")
 	for _, name := range []string{"x:s", "x::$DATA", "..:x"} {
 		if f, err := d.OpenFile(name, os.O_WRONLY|os.O_CREATE, 0o644); !errors.Is(err, fs.ErrInvalid) {
 			if f != nil {
@@ -232,19 +228,9 @@ func TestStreamNamesAreRefused(t *testing.T) {
 func TestIdentityIsTheHandles(t *testing.T) {
 	dir := tree(t, "a/x", "a/y")
 	r := open(t, dir)
-	d, err := r.OpenDir("a")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
-	x, err := d.Lstat("x")
-	if err != nil {
-		t.Fatal(err)
-	}
-	y, err := d.Lstat("y")
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := heldDir(t, r, "a")
+	x := lstat(t, d, "x")
+	y := lstat(t, d, "y")
 	if x.ID == (ID{}) || x.Dev == 0 || x.ID == y.ID || !x.Mode.IsRegular() {
 		t.Fatalf("x = %+v, y = %+v: want two regular files with distinct, non-zero identities", x, y)
 	}
@@ -277,11 +263,7 @@ func underWine() bool {
 func TestWriteAtomicStaysInTheHeldDirectory(t *testing.T) {
 	dir := tree(t, "d/config", "other/config")
 	r := open(t, dir)
-	d, err := r.OpenDir("d")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
+	d := heldDir(t, r, "d")
 	if err := os.Chmod(filepath.Join(dir, "d/config"), 0o444); err != nil {
 		t.Fatal(err)
 	}
@@ -307,7 +289,7 @@ func TestWriteAtomicStaysInTheHeldDirectory(t *testing.T) {
 		}
 		swapped = true
 	})
-	err = d.WriteAtomic(context.Background(), "config", strings.NewReader("new"), 0o644)
+	err := d.WriteAtomic(context.Background(), "config", strings.NewReader("new"), 0o644)
 	if !swapped {
 		t.Fatal("the hook did not run")
 	}
@@ -344,15 +326,8 @@ func TestWriteAtomicStaysInTheHeldDirectory(t *testing.T) {
 func TestRemoveRefusesASwapAtTheAct(t *testing.T) {
 	dir := tree(t, "x/.envrc", "x/newcomer")
 	r := open(t, dir)
-	d, err := r.OpenDir("x")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
-	e, err := d.Lstat(".envrc")
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := heldDir(t, r, "x")
+	e := lstat(t, d, ".envrc")
 	ran := false
 	r.SetHook(func(s Step, rel string) {
 		if s != StepRemove || rel != "x/.envrc" {
@@ -392,15 +367,8 @@ func TestRemoveAllRefusesAReplacedDirectory(t *testing.T) {
 	victim := tree(t, "refs/y")
 	dir := tree(t, "a/.git/HEAD", "a/.git/objects/o1", "a/.git/refs/r")
 	r := open(t, dir)
-	d, err := r.OpenDir("a")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
-	e, err := d.Lstat(".git")
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := heldDir(t, r, "a")
+	e := lstat(t, d, ".git")
 	swapped := false
 	r.SetHook(func(s Step, rel string) {
 		if s == StepOpen && rel == "a/.git/refs" {
@@ -436,15 +404,8 @@ func TestRemoveAllRefusesAReplacedDirectory(t *testing.T) {
 func TestRemoveAllStaysInTheHeldDirectory(t *testing.T) {
 	dir := tree(t, "a/b/.git/HEAD", "a/b/.git/objects/o1", "a/c/.git/HEAD")
 	r := open(t, dir)
-	d, err := r.OpenDir("a/b")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
-	e, err := d.Lstat(".git")
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := heldDir(t, r, "a/b")
+	e := lstat(t, d, ".git")
 	swapped := false
 	r.SetHook(func(s Step, rel string) {
 		if s == StepOpen && rel == "a/b/.git" {
@@ -457,7 +418,7 @@ func TestRemoveAllStaysInTheHeldDirectory(t *testing.T) {
 			swapped = true
 		}
 	})
-	err = d.RemoveAll(".git", e)
+	err := d.RemoveAll(".git", e)
 	if !swapped {
 		t.Fatal("the hook did not swap")
 	}
@@ -487,11 +448,7 @@ func TestRemoveAllStaysInTheHeldDirectory(t *testing.T) {
 func TestSetTimesOnTheHandle(t *testing.T) {
 	dir := tree(t, "a/f", "a/g")
 	r := open(t, dir)
-	d, err := r.OpenDir("a")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
+	d := heldDir(t, r, "a")
 	when := time.Date(2001, 2, 3, 4, 5, 6, 0, time.UTC)
 	if err := d.SetTimes("f", time.Time{}, when); err != nil {
 		t.Fatal(err)
@@ -519,11 +476,7 @@ func TestSetTimesOnTheHandle(t *testing.T) {
 func TestChmodThroughAReadHandle(t *testing.T) {
 	dir := tree(t, "a/f")
 	r := open(t, dir)
-	d, err := r.OpenDir("a")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
+	d := heldDir(t, r, "a")
 	f, err := d.OpenFile("f", os.O_RDONLY, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -563,11 +516,7 @@ func TestJunctionIsALink(t *testing.T) {
 		}
 		return
 	}
-	d, err := r.OpenDir("d")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
+	d := heldDir(t, r, "d")
 	e, err := d.Lstat("j")
 	if err != nil || e.Mode.Type() != fs.ModeSymlink {
 		t.Fatalf("Lstat(d/j) = %+v, %v; want a link", e, err)

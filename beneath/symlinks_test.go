@@ -88,11 +88,7 @@ func TestWriteAtomicStaysInItsDirectory(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := open(t, dir)
-	d, err := r.OpenDir("d")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
+	d := heldDir(t, r, "d")
 	r.SetHook(func(s Step, rel string) {
 		if s != StepRename || rel != "d/config" {
 			return
@@ -141,15 +137,8 @@ func TestRemoveAllStaysBeneath(t *testing.T) {
 	victim := tree(t, "project/.git/HEAD", "project/.git/objects/x", "project/.git/refs/y")
 	dir := tree(t, "a/b/.git/HEAD", "a/b/.git/objects/o1", "a/b/.git/objects/o2", "a/b/.git/refs/r")
 	r := open(t, dir)
-	d, err := r.OpenDir("a/b")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
-	e, err := d.Lstat(".git")
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := heldDir(t, r, "a/b")
+	e := lstat(t, d, ".git")
 	swapped := 0
 	r.SetHook(func(s Step, rel string) {
 		switch {
@@ -174,7 +163,7 @@ func TestRemoveAllStaysBeneath(t *testing.T) {
 			swapped++
 		}
 	})
-	err = d.RemoveAll(".git", e)
+	err := d.RemoveAll(".git", e)
 	if !errors.Is(err, ErrLink) {
 		t.Errorf("RemoveAll = %v, want the directory swapped for a link refused", err)
 	}
@@ -192,11 +181,7 @@ func TestRemoveAllStaysBeneath(t *testing.T) {
 func TestSetTimes(t *testing.T) {
 	dir := tree(t, "a/f", "a/l -> f")
 	r := open(t, dir)
-	d, err := r.OpenDir("a")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
+	d := heldDir(t, r, "a")
 	when := time.Date(2001, 2, 3, 4, 5, 6, 0, time.UTC)
 	if err := d.SetTimes("l", time.Time{}, when); err != nil {
 		t.Fatal(err)
@@ -238,11 +223,7 @@ func TestReadlink(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	d, err := r.OpenDir(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
+	d := heldDir(t, r, ".")
 	for name, want := range map[string]string{"out": "/etc/passwd", "dangling": "no/such", "in": "f"} {
 		if got, err := d.Readlink(name); err != nil || got != want {
 			t.Errorf("Readlink(%s) = %q, %v; want %q", name, got, err, want)
