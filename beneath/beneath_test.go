@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // tree makes the files (a name ending in "/" is a directory, "name -> t"
@@ -67,6 +68,28 @@ func lstat(t testing.TB, d *Dir, name string) Entry {
 		t.Fatal(err)
 	}
 	return e
+}
+
+// checkSetFileTimes opens name in d (flag: how) and sets its modification time
+// to when on that handle (SetFileTimes), then checks that the file at
+// path, by name, has it.
+func checkSetFileTimes(t testing.TB, d *Dir, name string, flag int, path string, when time.Time) {
+	t.Helper()
+	f, err := d.OpenFile(name, flag, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := SetFileTimes(f, time.Time{}, when); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !fi.ModTime().Equal(when) {
+		t.Errorf("%s's mtime after SetFileTimes on its handle = %v, want %v", name, fi.ModTime(), when)
+	}
 }
 
 // TestWalkExpect: a directory replaced by another of the same name since

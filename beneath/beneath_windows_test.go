@@ -456,17 +456,7 @@ func TestSetTimesOnTheHandle(t *testing.T) {
 	if fi, _ := os.Stat(filepath.Join(dir, "a/f")); !fi.ModTime().Equal(when) {
 		t.Errorf("f's mtime = %v", fi.ModTime())
 	}
-	f, err := d.OpenFile("g", os.O_RDWR, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := SetFileTimes(f, time.Time{}, when); err != nil {
-		t.Fatal(err)
-	}
-	if fi, _ := os.Stat(filepath.Join(dir, "a/g")); !fi.ModTime().Equal(when) {
-		t.Errorf("g's mtime = %v", fi.ModTime())
-	}
+	checkSetFileTimes(t, d, "g", os.O_RDWR, filepath.Join(dir, "a/g"), when)
 }
 
 // TestChmodThroughAReadHandle: undo sets a file's mode back on a handle

@@ -192,17 +192,7 @@ func TestSetTimes(t *testing.T) {
 	if fi, _ := os.Lstat(filepath.Join(dir, "a/l")); !fi.ModTime().Equal(when) {
 		t.Errorf("link's mtime = %v", fi.ModTime())
 	}
-	f, err := d.OpenFile("f", os.O_RDONLY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := SetFileTimes(f, time.Time{}, when); err != nil {
-		t.Fatal(err)
-	}
-	if fi, _ := os.Stat(filepath.Join(dir, "a/f")); !fi.ModTime().Equal(when) {
-		t.Errorf("file's mtime = %v", fi.ModTime())
-	}
+	checkSetFileTimes(t, d, "f", os.O_RDONLY, filepath.Join(dir, "a/f"), when)
 }
 
 // TestReadlink: Dir.Readlink reads a link's own target, whatever it points
