@@ -3,6 +3,7 @@ package rpc_test
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,7 +19,16 @@ import (
 // loopls is the binary under test, built once by TestMain.
 var loopls string
 
+// editorEnv makes this test binary a stand-in editor process: it lives
+// until its stdin ends or it is killed (on every system; no sleep(1) on
+// Windows).
+const editorEnv = "LOOPLS_RPC_TEST_EDITOR"
+
 func TestMain(m *testing.M) {
+	if os.Getenv(editorEnv) != "" {
+		_, _ = io.Copy(io.Discard, os.Stdin)
+		os.Exit(0)
+	}
 	dir, err := os.MkdirTemp("", "loopls-rpc-test")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -2,6 +2,7 @@ package rpc_test
 
 import (
 	"encoding/json"
+	"os"
 	"os/exec"
 	"slices"
 	"testing"
@@ -88,7 +89,15 @@ func TestRequestAfterShutdownIsRefused(t *testing.T) {
 
 func TestExitsWhenTheEditorDies(t *testing.T) {
 	f := newFixture(t)
-	editor := exec.Command("sleep", "60")
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	editor := exec.Command(self)
+	editor.Env = append(os.Environ(), editorEnv+"=1")
+	if _, err := editor.StdinPipe(); err != nil { // held open, never written: the editor lives until killed
+		t.Fatal(err)
+	}
 	if err := editor.Start(); err != nil {
 		t.Fatal(err)
 	}
