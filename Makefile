@@ -144,10 +144,11 @@ WINDOWS_EXCEPT ?= ./workspace ./command ./cmd/loopls ./acp/e2e ./rpc ./bench
 #   tree cannot be removed while the watcher holds its directories).
 WORKSPACE_WINDOWS_SKIP = TestRunCommandApprovalCorpus|TestRunCommandAllowAlwaysAndRejectAlways|TestRunCommandOffered|TestUnreachableApproverIsNoApprover|TestCommandSeesTheEditorsBuffer|TestUndoRevertsWhatALineApplied|TestNoApproverFailsClosed|TestWriteFileFollowsNoSwappedLink|TestUndoRefusesAPathThatChanged|TestGitignoreAgreesWithGit|TestGoGitMatcherDiffersFromGit|TestAutoModeAsksBeforeGitWritesGit|TestRunnerNeverGetsACommandWhileConfined|TestDiskEditorKeepsPermissions|TestRecordLineUndo|TestIndexFollowsTheDisk
 # command/ runs under Wine on its own line, without these tests: Landlock and
-#   the confined child, Linux only (TestLineBoundsHold, TestToolchainsRunUnderTheBounds,
+#   the confined child, Linux only (files that hold nothing else say so by build
+#   tag, as git_alone_test.go does; these share helpers with other tests:
+#   TestLineBoundsHold, TestToolchainsRunUnderTheBounds,
 #   TestConfinedProtectedPaths, TestAfterLineRemovalFollowsNoSwappedParent,
-#   TestConfinementActive, TestConfinedDifferential, TestGitRunsNoProgramTheLineNames,
-#   TestGitEditorAndStdinArePinned, TestGitInitDirIsGitsAlone, TestApprovedGitCommitLands,
+#   TestConfinementActive, TestConfinedDifferential, TestApprovedGitCommitLands,
 #   TestRefusedGitWriteLeavesGitUntouched, TestOtherProtectedPathsStayReadOnly,
 #   TestApprovedGitInitKeepsItsGitDir, TestGitDirThroughALinkIsNamedWhereItLeads,
 #   TestConfinedRemovesProtectedCreatedDeep); process substitution through FIFOs, Unix
@@ -156,7 +157,7 @@ WORKSPACE_WINDOWS_SKIP = TestRunCommandApprovalCorpus|TestRunCommandAllowAlwaysA
 #   (TestInterpreterAsksMidCommand, TestUnconfinedAsksEverything,
 #   TestInterpreterJudgesWhatRuns, TestGitRunsNoRepositoryCode,
 #   TestRedirectToProtectedPathRefused, TestGoEnvForksNoTelemetrySidecar).
-COMMAND_WINDOWS_SKIP = TestInterpreterAsksMidCommand|TestUnconfinedAsksEverything|TestInterpreterJudgesWhatRuns|TestGitRunsNoRepositoryCode|TestRedirectToProtectedPathRefused|TestGoEnvForksNoTelemetrySidecar|TestLineBoundsHold|TestToolchainsRunUnderTheBounds|TestConfinedProtectedPaths|TestAfterLineRemovalFollowsNoSwappedParent|TestConfinementActive|TestConfinedDifferential|TestGitRunsNoProgramTheLineNames|TestGitEditorAndStdinArePinned|TestGitInitDirIsGitsAlone|TestApprovedGitCommitLands|TestRefusedGitWriteLeavesGitUntouched|TestOtherProtectedPathsStayReadOnly|TestApprovedGitInitKeepsItsGitDir|TestGitDirThroughALinkIsNamedWhereItLeads|TestConfinedRemovesProtectedCreatedDeep|TestFIFODeadlockEndsAtTimeout
+COMMAND_WINDOWS_SKIP = TestInterpreterAsksMidCommand|TestUnconfinedAsksEverything|TestInterpreterJudgesWhatRuns|TestGitRunsNoRepositoryCode|TestRedirectToProtectedPathRefused|TestGoEnvForksNoTelemetrySidecar|TestLineBoundsHold|TestToolchainsRunUnderTheBounds|TestConfinedProtectedPaths|TestAfterLineRemovalFollowsNoSwappedParent|TestConfinementActive|TestConfinedDifferential|TestApprovedGitCommitLands|TestRefusedGitWriteLeavesGitUntouched|TestOtherProtectedPathsStayReadOnly|TestApprovedGitInitKeepsItsGitDir|TestGitDirThroughALinkIsNamedWhereItLeads|TestConfinedRemovesProtectedCreatedDeep|TestFIFODeadlockEndsAtTimeout
 WINDOWS_PKGS ?= $(filter-out $(patsubst ./%,github.com/loopls/loopls/%,$(WINDOWS_EXCEPT)),$(shell GOOS=windows $(GO) list ./...))
 test-windows: editors-npm ## Go tests built for Windows, run under Wine 8 (wine64, gcc-mingw-w64-x86-64; .ci/wine/test.sh)
 	PKGS="$(if $(filter all,$(WINDOWS_PKGS)),,$(WINDOWS_PKGS))" GO=$(GO) bash .ci/wine/test.sh

@@ -1,3 +1,7 @@
+//go:build !windows
+
+// Through the confined child, which loopls does not have on Windows.
+
 package command
 
 import (
