@@ -138,11 +138,11 @@ WINDOWS_EXCEPT ?= ./workspace ./command ./cmd/loopls ./acp/e2e ./rpc ./bench
 #   TestNoApproverFailsClosed, TestWriteFileFollowsNoSwappedLink,
 #   TestUndoRefusesAPathThatChanged, TestGitignoreAgreesWithGit,
 #   TestGoGitMatcherDiffersFromGit, TestAutoModeAsksBeforeGitWritesGit;
-#   Landlock: TestRunnerNeverGetsACommandWhileConfined; Unix file modes:
-#   TestDiskEditorKeepsPermissions, TestRecordLineUndo; and one that fails on
+#   Unix file modes with the rest of an undo: TestRecordLineUndo (the confined
+#   child's and modes-only tests are in !windows and unix files); and one that fails on
 #   Windows, not yet fixed (docs/windows.md): TestIndexFollowsTheDisk (a watched
 #   tree cannot be removed while the watcher holds its directories).
-WORKSPACE_WINDOWS_SKIP = TestRunCommandApprovalCorpus|TestRunCommandAllowAlwaysAndRejectAlways|TestRunCommandOffered|TestUnreachableApproverIsNoApprover|TestCommandSeesTheEditorsBuffer|TestUndoRevertsWhatALineApplied|TestNoApproverFailsClosed|TestWriteFileFollowsNoSwappedLink|TestUndoRefusesAPathThatChanged|TestGitignoreAgreesWithGit|TestGoGitMatcherDiffersFromGit|TestAutoModeAsksBeforeGitWritesGit|TestRunnerNeverGetsACommandWhileConfined|TestDiskEditorKeepsPermissions|TestRecordLineUndo|TestIndexFollowsTheDisk
+WORKSPACE_WINDOWS_SKIP = TestRunCommandApprovalCorpus|TestRunCommandAllowAlwaysAndRejectAlways|TestRunCommandOffered|TestUnreachableApproverIsNoApprover|TestCommandSeesTheEditorsBuffer|TestUndoRevertsWhatALineApplied|TestNoApproverFailsClosed|TestWriteFileFollowsNoSwappedLink|TestUndoRefusesAPathThatChanged|TestGitignoreAgreesWithGit|TestGoGitMatcherDiffersFromGit|TestAutoModeAsksBeforeGitWritesGit|TestRecordLineUndo|TestIndexFollowsTheDisk
 # command/ runs under Wine on its own line, without these tests: Landlock and
 #   the confined child, Linux only (files that hold nothing else say so by build
 #   tag, as git_alone_test.go does; these share helpers with other tests:

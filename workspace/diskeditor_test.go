@@ -16,29 +16,6 @@ import (
 	"github.com/loopls/loopls/beneath"
 )
 
-func TestDiskEditorKeepsPermissions(t *testing.T) {
-	dir := newTree(t, map[string]string{"run.sh": "echo hi\n"})
-	if err := os.Chmod(filepath.Join(dir, "run.sh"), 0o751); err != nil {
-		t.Fatal(err)
-	}
-	w := openWS(t, dir, Options{})
-	res := call(t, w, ToolEditFile, map[string]any{"path": "run.sh", "old_string": "hi", "new_string": "bye"})
-	if res.IsError {
-		t.Fatalf("edit_file: %s", res.Output)
-	}
-	fi, err := os.Stat(filepath.Join(dir, "run.sh"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := fi.Mode().Perm(); got != 0o751 {
-		t.Errorf("mode after edit = %o, want 751", got)
-	}
-	if got := readDisk(t, dir, "run.sh"); got != "echo bye\n" {
-		t.Errorf("content = %q", got)
-	}
-	assertNoTemp(t, dir)
-}
-
 func TestDiskEditorRefusesStaleOld(t *testing.T) {
 	dir := newTree(t, map[string]string{"a.txt": "one\n"})
 	root, err := beneath.Open(dir)
