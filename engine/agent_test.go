@@ -217,6 +217,18 @@ func TestRateLimitPersistingEscalates(t *testing.T) {
 	}
 }
 
+// testStreamIdle is the idle bound of the tests whose healthy streams must
+// not be cut: the gap between two deltas of one healthy fake stream is a
+// goroutine's scheduling, which on a loaded machine under -race has been
+// seen past 5 ms and past 20 ms (a stream cut for nothing, a second
+// failure recorded). Two seconds is far past any such gap; the stalls the
+// tests make still end at it, so each costs its length once.
+const testStreamIdle = 2 * time.Second
+
+// testStartLate is how long the slow starter waits before its first delta:
+// longer than testStreamIdle, well inside its first-delta bound.
+const testStartLate = testStreamIdle + time.Second
+
 func TestStalledStreamIsCutAndRetried(t *testing.T) {
 	model := &fakeModel{name: "fake:m", reply: func(ctx context.Context, n int, req ModelRequest, emit func(Delta)) (ModelResponse, error) {
 		if n == 0 {
@@ -225,7 +237,7 @@ func TestStalledStreamIsCutAndRetried(t *testing.T) {
 		}
 		return say("whole", emit)
 	}}
-	a, rec := newTestAgent(t, AgentConfig{Model: model, StreamIdleTimeout: 20 * time.Millisecond})
+	a, rec := newTestAgent(t, AgentConfig{Model: model, StreamIdleTimeout: testStreamIdle})
 	run, err := a.Run(context.Background(), RunInput{Prompt: "hi"})
 	if err != nil || run.Output != "whole" {
 		t.Fatalf("run = %+v err %v", run, err)
@@ -417,13 +429,13 @@ func TestFirstDeltaHasItsOwnTimeout(t *testing.T) {
 	// reading the prompt) is not cut; one that never starts is.
 	slowStart := &fakeModel{name: "fake:m", reply: func(ctx context.Context, n int, req ModelRequest, emit func(Delta)) (ModelResponse, error) {
 		select {
-		case <-time.After(50 * time.Millisecond):
+		case <-time.After(testStartLate):
 		case <-ctx.Done():
 			return ModelResponse{}, ctx.Err()
 		}
 		return say("late but fine", emit)
 	}}
-	a, rec := newTestAgent(t, AgentConfig{Model: slowStart, StreamIdleTimeout: 5 * time.Millisecond, FirstDeltaTimeout: 5 * time.Second})
+	a, rec := newTestAgent(t, AgentConfig{Model: slowStart, StreamIdleTimeout: testStreamIdle, FirstDeltaTimeout: time.Minute})
 	if run, err := a.Run(context.Background(), RunInput{Prompt: "x"}); err != nil || run.Output != "late but fine" || len(rec.failures) != 0 {
 		t.Fatalf("slow start: run %+v err %v failures %v", run, err, rec.failures)
 	}
@@ -533,7 +545,7 @@ func TestStalledStreamReturnedAsSuccessIsStillAStall(t *testing.T) {
 		}
 		return say("Half an answer is no answer.", emit)
 	}}
-	a, rec := newTestAgent(t, AgentConfig{Model: model, StreamIdleTimeout: 20 * time.Millisecond})
+	a, rec := newTestAgent(t, AgentConfig{Model: model, StreamIdleTimeout: testStreamIdle})
 	run, err := a.Run(context.Background(), RunInput{Prompt: "x"})
 	if err != nil || run.Output != "Half an answer is no answer." || len(rec.failures) != 1 {
 		t.Fatalf("run %+v err %v failures %v", run, err, rec.failures)
